@@ -1,0 +1,76 @@
+// Owns turning the CLI's PATH arguments into library roots (shared by validate, list and prompt).
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/types.js';
+import { VALIDATION_PROFILES } from '../../shared/types.js';
+import { bundledSkillsDir } from '../core/paths.js';
+import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
+import { UsageError, type CliIo } from './io.js';
+
+export const LIBRARY_OPTIONS = {
+  profile: { type: 'string' },
+  'with-bundled': { type: 'boolean' },
+  format: { type: 'string' },
+} as const;
+
+export interface LibraryArgs {
+  paths: string[];
+  profile?: string;
+  withBundled?: boolean;
+}
+
+/** PATHs given: those roots (plus the bundled skills with --with-bundled). No PATH: the bundled skills. */
+export function loadFromArgs(args: LibraryArgs, io: CliIo): Library {
+  const roots: RootSpec[] = [];
+  for (const p of args.paths) {
+    const abs = resolve(io.cwd, p);
+    if (!existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`);
+    roots.push({ path: abs, kind: 'project' });
+  }
+  if (roots.length === 0 || args.withBundled) roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
+  return loadLibrary(roots, { profile: parseProfile(args.profile) });
+}
+
+export function parseProfile(value: string | undefined): ValidationProfile {
+  if (value === undefined) return 'skillbench';
+  if ((VALIDATION_PROFILES as readonly string[]).includes(value)) return value as ValidationProfile;
+  throw new UsageError(`Unknown profile "${value}". Use one of: ${VALIDATION_PROFILES.join(', ')}.`);
+}
+
+export function parseFormat<T extends string>(value: string | undefined, allowed: readonly T[]): T {
+  if (value === undefined) return allowed[0] as T;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`Unknown format "${value}". Use one of: ${allowed.join(', ')}.`);
+}
+
+/** A path relative to the working directory when it is inside it, for readable output. */
+export function displayPath(io: CliIo, path: string): string {
+  const rel = relative(io.cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+export function diagnosticJson(d: Diagnostic) {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+    endLine: d.endLine ?? d.line,
+    endColumn: d.endColumn ?? d.column,
+    ...(d.fix ? { fix: d.fix } : {}),
+  };
+}
+
+export function entrySummary(e: LibraryEntry) {
+  return {
+    id: e.id,
+    name: e.skill?.name ?? null,
+    path: e.path,
+    format: e.format,
+    status: e.status,
+    ...(e.reason ? { reason: e.reason } : {}),
+    diagnostics: e.diagnostics.map(diagnosticJson),
+  };
+}

@@ -1,0 +1,37 @@
+// Owns the `<available_skills>` catalog a client gives a model: what it lists and how it is escaped.
+import type { LibraryEntry } from '../../../shared/types.js';
+
+export function escapeXml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+}
+
+/** Skills a model may invoke: parsed, not shadowed or excluded, described, and not `disable-model-invocation`. */
+export function catalogEntries(entries: readonly LibraryEntry[]): LibraryEntry[] {
+  return entries.filter(
+    (e) =>
+      e.skill !== undefined &&
+      (e.status === 'loaded' || e.status === 'invalid') &&
+      !e.skill.disableModelInvocation &&
+      e.skill.description.trim() !== '',
+  );
+}
+
+export function renderAvailableSkills(entries: readonly LibraryEntry[]): string {
+  const lines = ['<available_skills>'];
+  for (const e of catalogEntries(entries)) {
+    const skill = e.skill;
+    if (!skill) continue;
+    lines.push(
+      '<skill>',
+      `<name>${escapeXml(skill.name)}</name>`,
+      `<description>${escapeXml(skill.description.trim())}</description>`,
+      `<location>${escapeXml(skill.sourcePath)}</location>`,
+      '</skill>',
+    );
+  }
+  lines.push('</available_skills>');
+  return lines.join('\n');
+}

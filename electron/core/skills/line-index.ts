@@ -1,0 +1,72 @@
+// Owns the mapping between string offsets and the 1-based line/column positions every Diagnostic uses.
+import type { Range } from '../../../shared/types.js';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Offsets are UTF-16 code units into the decoded text (BOM removed); `\r\n`, `\n` and lone `\r` end lines. */
+export class LineIndex {
+  /** Offset of the first character of each line. */
+  private readonly starts: number[] = [0];
+
+  constructor(readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  position(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= clamped) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: clamped - (this.starts[lo] ?? 0) + 1 };
+  }
+
+  range(start: number, end: number): Range {
+    const a = this.position(start);
+    const b = this.position(Math.max(start, end));
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+
+  /** Offset of the first character of a 1-based line. */
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line - 1, this.starts.length - 1))] ?? 0;
+  }
+
+  /** Offset just past the last character of a 1-based line, before its line break. */
+  lineEnd(line: number): number {
+    const next = this.starts[line];
+    if (next === undefined) return this.text.length;
+    let end = next;
+    if (this.text.charCodeAt(end - 1) === 10) end--;
+    if (this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineEnd(line));
+  }
+
+  /** The whole of one line as a range (at least one column wide so editors can show it). */
+  lineRange(line: number): Range {
+    const start = this.lineStart(line);
+    const end = this.lineEnd(line);
+    return this.range(start, end > start ? end : start);
+  }
+}

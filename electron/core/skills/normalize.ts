@@ -1,0 +1,200 @@
+// Owns turning a RawManifest into a SkillDefinition: lenient by design (rules report what is wrong, this keeps going).
+import type { JsonSchema, JsonValue, SkillDefinition, SkillTool, ToolKind } from '../../../shared/types.js';
+import { TOOL_KINDS } from '../../../shared/types.js';
+import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
+import type { RawManifest } from './raw-manifest.js';
+
+export interface FieldRef {
+  /** The key as written. */
+  key: string;
+  value: unknown;
+}
+
+/** Canonical key -> the first spelling found (later spellings are reported by the `key-alias-duplicate` rule). */
+export function fieldsOf(data: Record<string, unknown> | undefined): Map<string, FieldRef> {
+  const out = new Map<string, FieldRef>();
+  for (const [key, value] of Object.entries(data ?? {})) {
+    const canonical = canonicalKey(key);
+    if (!out.has(canonical)) out.set(canonical, { key, value });
+  }
+  return out;
+}
+
+const NAMED_FIELDS = new Set([
+  'name',
+  'description',
+  'version',
+  'variables',
+  'argument-hint',
+  'allowed-tools',
+  'user-invocable',
+  'disable-model-invocation',
+  'tools',
+]);
+
+export function normalizeSkill(raw: RawManifest, id: string, folderName: string): SkillDefinition {
+  const fields = fieldsOf(raw.data);
+  const text = (canonical: string): string | undefined => {
+    const f = fields.get(canonical);
+    if (!f || f.value === null || f.value === undefined) return undefined;
+    if (typeof f.value === 'string') return f.value;
+    if (typeof f.value === 'number' || typeof f.value === 'boolean') {
+      // Keep what was written (`version: 2.10` is "2.10", not "2.1"); rules warn about the type.
+      return raw.scalarSource([f.key]) ?? String(f.value);
+    }
+    return undefined;
+  };
+  const bool = (canonical: string, fallback: boolean): boolean => {
+    const v = fields.get(canonical)?.value;
+    return typeof v === 'boolean' ? v : fallback;
+  };
+
+  const metadata: Record<string, JsonValue> = {};
+  for (const [key, value] of Object.entries(raw.data ?? {})) {
+    if (NAMED_FIELDS.has(canonicalKey(key))) continue;
+    if (raw.format !== 'skill-md' && (INSTRUCTION_KEYS as readonly string[]).includes(key)) continue;
+    setOwn(metadata, key, toJsonValue(value));
+  }
+
+  const declaredVariables = fields.get('variables')?.value;
+  const skill: SkillDefinition = {
+    id,
+    name: text('name') ?? folderName,
+    description: text('description') ?? '',
+    version: text('version') ?? '',
+    variables: Array.isArray(declaredVariables)
+      ? declaredVariables.filter((v): v is string => typeof v === 'string')
+      : templateVariables(raw.body),
+    allowedTools: allowedToolsOf(fields.get('allowed-tools')?.value),
+    userInvocable: bool('user-invocable', true),
+    disableModelInvocation: bool('disable-model-invocation', false),
+    instructions: raw.body,
+    format: raw.format,
+    sourcePath: raw.file,
+    metadata,
+    tools: toolsOf(fields.get('tools')?.value),
+    diagnostics: [],
+  };
+  const hint = text('argument-hint');
+  if (hint !== undefined) skill.argumentHint = hint;
+  return skill;
+}
+
+/** `{{name}}` placeholders in the instructions, in order of first use. */
+export function templateVariables(body: string): string[] {
+  const seen = new Set<string>();
+  for (const m of body.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) seen.add(m[1] ?? '');
+  return [...seen];
+}
+
+/**
+ * A list, or a string separated by commas and/or spaces. Separators inside parentheses belong to the entry:
+ * `Bash(git add:*) Read` is two tools.
+ */
+export function splitAllowedTools(value: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
+      if (current.trim()) out.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) out.push(current.trim());
+  return out;
+}
+
+function allowedToolsOf(value: unknown): string[] {
+  if (typeof value === 'string') return splitAllowedTools(value);
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return [];
+}
+
+function toolsOf(value: unknown): SkillTool[] {
+  if (!Array.isArray(value)) return [];
+  const tools: SkillTool[] = [];
+  for (const entry of value) {
+    const tool = toolOf(entry);
+    if (tool) tools.push(tool);
+  }
+  return tools;
+}
+
+/** One `tools:` entry; undefined when it is too broken to be a tool (the tool rules say why). */
+export function toolOf(entry: unknown): SkillTool | undefined {
+  if (typeof entry === 'string') {
+    return entry.trim() ? { name: entry, description: '', kind: 'builtin', target: entry } : undefined;
+  }
+  if (!isRecord(entry)) return undefined;
+  const f: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(entry)) {
+    const c = canonicalToolKey(k);
+    if (!(c in f)) f[c] = v;
+  }
+  const kind = f.kind;
+  if (typeof kind !== 'string' || !(TOOL_KINDS as readonly string[]).includes(kind)) return undefined;
+  const target = typeof f.target === 'string' ? f.target : undefined;
+  const name = typeof f.name === 'string' && f.name.trim() ? f.name : target;
+  if (!name) return undefined;
+  const tool: SkillTool = {
+    name,
+    description: typeof f.description === 'string' ? f.description : '',
+    kind: kind as ToolKind,
+  };
+  if (target !== undefined) tool.target = target;
+  if (typeof f.command === 'string') tool.command = f.command;
+  if (typeof f.url === 'string') tool.url = f.url;
+  if (typeof f.method === 'string') tool.method = f.method.toUpperCase();
+  if (isRecord(f.headers)) tool.headers = stringRecord(f.headers);
+  if (isRecord(f.args)) tool.args = stringRecord(f.args);
+  if (isRecord(f.inputSchema) || typeof f.inputSchema === 'boolean')
+    tool.inputSchema = toJsonValue(f.inputSchema) as JsonSchema;
+  if (isRecord(f.lockedArgs)) tool.lockedArgs = toJsonValue(f.lockedArgs) as Record<string, JsonValue>;
+  if (typeof f.timeoutSecs === 'number' && Number.isFinite(f.timeoutSecs)) tool.timeoutSecs = f.timeoutSecs;
+  return tool;
+}
+
+function stringRecord(value: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+  }
+  return out;
+}
+
+/** Plain data to JSON: dates become ISO strings, non-finite numbers their names, anything exotic a string. */
+export function toJsonValue(value: unknown): JsonValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toJsonValue);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  if (value instanceof Map) {
+    const out: Record<string, JsonValue> = {};
+    for (const [k, v] of value) setOwn(out, String(k), toJsonValue(v));
+    return out;
+  }
+  if (typeof value === 'object') {
+    if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+      return (value as { toString(): string }).toString(); // e.g. a TOML date-time type
+    }
+    const out: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, toJsonValue(v));
+    return out;
+  }
+  return null; // functions and symbols: never produced by the parsers
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Sets a key as plain own data, so a `__proto__` key in a manifest stays a key and never becomes a prototype. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

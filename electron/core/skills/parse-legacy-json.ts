@@ -1,0 +1,100 @@
+// Owns reading the legacy `skill.json` (+ `prompt.md` for the instructions) format, with positions from jsonc-parser.
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic } from '../../../shared/types.js';
+import { makeDiagnostic } from './diagnostic.js';
+import { LineIndex } from './line-index.js';
+import type { ManifestText } from './manifest-text.js';
+import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+
+export interface PromptFile {
+  path: string;
+  text: string;
+}
+
+export function parseLegacyJson(
+  file: string,
+  source: ManifestText,
+  prompt: PromptFile | undefined,
+): RawManifest {
+  const { text } = source;
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  for (const e of errors.slice(0, 5)) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'json-syntax',
+        `JSON syntax error: ${printParseErrorCode(e.error)}. Fix the JSON at this point (comments and trailing commas are not allowed).`,
+        file,
+        lines.range(e.offset, e.offset + Math.max(1, e.length)),
+      ),
+    );
+  }
+  let data: Record<string, unknown> | undefined;
+  if (tree && errors.length === 0) {
+    if (tree.type === 'object') data = nodeValue(tree) as Record<string, unknown>;
+    else
+      diagnostics.push(
+        makeDiagnostic(
+          'error',
+          'json-not-object',
+          `skill.json must hold a JSON object, but it holds a ${tree.type}. Wrap the fields in { }.`,
+          file,
+          lines.range(tree.offset, tree.offset + tree.length),
+        ),
+      );
+  }
+  const span = (path: DataPath, part: SpanPart): [number, number] | undefined => {
+    if (!tree) return undefined;
+    const node = findNodeAtLocation(tree, [...path]);
+    if (!node) return undefined;
+    const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    if (part === 'key') return keyNode ? [keyNode.offset, keyNode.offset + keyNode.length] : undefined;
+    if (part === 'value') return [node.offset, node.offset + node.length];
+    const start = keyNode?.offset ?? node.offset;
+    return [start, node.offset + node.length];
+  };
+  const firstLine = lines.lineRange(1);
+  const bodyText = prompt?.text ?? (typeof data?.instructions === 'string' ? data.instructions : '');
+  return {
+    file,
+    format: 'legacy-json',
+    text,
+    bom: source.bom,
+    eol: source.eol,
+    lines,
+    data,
+    body: bodyText,
+    bodyFile: prompt?.path ?? file,
+    bodyOffset: 0,
+    bodyLines: new LineIndex(bodyText),
+    headerRange: firstLine,
+    span,
+    scalarSource: (path) => {
+      const s = span(path, 'value');
+      if (!s) return undefined;
+      const raw = text.slice(s[0], s[1]);
+      return raw.startsWith('"') ? undefined : raw;
+    },
+    diagnostics,
+  };
+}
+
+function nodeValue(node: Node): unknown {
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (k && v) out[String(k.value)] = nodeValue(v);
+      }
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
+  }
+}

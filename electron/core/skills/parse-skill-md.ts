@@ -1,0 +1,278 @@
+// Owns reading SKILL.md: frontmatter split, YAML parse, and the parse-level diagnostics with exact positions.
+import { isMap, isScalar } from 'yaml';
+import type { Diagnostic, QuickFix, Range } from '../../../shared/types.js';
+import { makeDiagnostic } from './diagnostic.js';
+import { splitFrontmatter } from './frontmatter.js';
+import { LineIndex } from './line-index.js';
+import type { ManifestText } from './manifest-text.js';
+import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+import { MAX_YAML_ALIASES, nodeAt, parseYaml, yamlScalarStyle, yamlSpan } from './yaml-source.js';
+
+export function parseSkillMd(file: string, source: ManifestText, folderName: string): RawManifest {
+  const { text } = source;
+  const lines = new LineIndex(text);
+  const diagnostics: Diagnostic[] = [];
+  const base = {
+    file,
+    format: 'skill-md' as const,
+    text,
+    bom: source.bom,
+    eol: source.eol,
+    lines,
+    bodyFile: file,
+    bodyLines: lines,
+    diagnostics,
+  };
+  const noSpans = { span: () => undefined, scalarSource: () => undefined };
+  const split = splitFrontmatter(text);
+
+  if (split.kind === 'empty') {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'file-empty',
+        'SKILL.md is empty. Add YAML frontmatter with `name` and `description`, then the instructions.',
+        file,
+        lines.lineRange(1),
+        {
+          title: 'Insert a frontmatter template',
+          edits: [{ range: lines.range(0, text.length), newText: template(folderName, source.eol) }],
+        },
+      ),
+    );
+    return { ...base, ...noSpans, data: undefined, body: '', bodyOffset: 0, headerRange: lines.lineRange(1) };
+  }
+  if (split.kind === 'missing') {
+    const at = lines.lineRange(split.firstLine);
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter-missing',
+        'SKILL.md has no YAML frontmatter: the first line must be `---`, followed by `name` and `description` and a closing `---`.',
+        file,
+        at,
+        {
+          title: 'Insert frontmatter',
+          edits: [{ range: lines.range(0, 0), newText: template(folderName, source.eol) }],
+        },
+      ),
+    );
+    return { ...base, ...noSpans, data: undefined, body: text, bodyOffset: 0, headerRange: at };
+  }
+  if (split.kind === 'engine') {
+    const at = lines.lineRange(split.openLine);
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter-engine',
+        `The frontmatter opens with \`---${split.language}\`, which asks for a code engine; Skillbench never evaluates ` +
+          'frontmatter (nor should any runtime). Open it with a plain `---` and write YAML.',
+        file,
+        at,
+      ),
+    );
+    return { ...base, ...noSpans, data: undefined, body: text, bodyOffset: 0, headerRange: at };
+  }
+  if (split.kind === 'unterminated') {
+    const at = lines.lineRange(split.openLine);
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter-unterminated',
+        `The frontmatter opened at line ${split.openLine} is never closed: add a line holding only \`---\` after the last YAML key.`,
+        file,
+        at,
+      ),
+    );
+    return { ...base, ...noSpans, data: undefined, body: '', bodyOffset: text.length, headerRange: at };
+  }
+
+  const headerRange = lines.lineRange(split.openLine);
+  if (split.leadingBlankLines > 0) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter-not-first-line',
+        `The frontmatter starts at line ${split.openLine}, after ${split.leadingBlankLines} blank line(s); the spec and most ` +
+          'runtimes require `---` on the very first line. Remove the blank lines.',
+        file,
+        headerRange,
+        {
+          title: 'Remove the leading blank lines',
+          edits: [{ range: lines.range(0, lines.lineStart(split.openLine)), newText: '' }],
+        },
+      ),
+    );
+  }
+
+  const offset = split.yamlStart;
+  const yamlText = text.slice(split.yamlStart, split.yamlEnd);
+  const parsed = parseYaml(yamlText);
+  const at = (start: number, end: number): Range =>
+    lines.range(offset + start, offset + Math.max(end, start + 1));
+  const errorLines = new Set<number>();
+
+  for (const error of parsed.errors) {
+    const [start, end] = error.pos;
+    const line = lines.position(offset + start).line;
+    if (errorLines.has(line)) continue; // one syntax problem per line is enough to act on
+    errorLines.add(line);
+    diagnostics.push(yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)));
+  }
+  for (const warning of parsed.warnings) {
+    const [start, end] = warning.pos;
+    if (warning.code === 'TAG_RESOLVE_FAILED') {
+      diagnostics.push(
+        makeDiagnostic(
+          'error',
+          'yaml-tag',
+          `${warning.message}. Frontmatter may only hold plain YAML values: tags that construct objects are never ` +
+            'resolved. Remove the tag and write the value as a string, number, list or mapping.',
+          file,
+          at(start, end),
+        ),
+      );
+    } else {
+      diagnostics.push(
+        makeDiagnostic('warning', 'yaml-syntax', `YAML: ${warning.message}.`, file, at(start, end)),
+      );
+    }
+  }
+  if (parsed.aliasLimitHit) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'yaml-alias-limit',
+        `The frontmatter expands YAML aliases more than ${MAX_YAML_ALIASES} times, the pattern of an alias bomb; ` +
+          'it was not expanded. Write the values out instead of using anchors and aliases.',
+        file,
+        headerRange,
+      ),
+    );
+  }
+
+  let data: Record<string, unknown> | undefined;
+  const contents = parsed.doc.contents;
+  if (contents === null || (isScalar(contents) && contents.value === null)) {
+    data = {};
+  } else if (isMap(contents) && parsed.value && typeof parsed.value === 'object') {
+    data = parsed.value as Record<string, unknown>;
+  } else if (!parsed.aliasLimitHit) {
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'frontmatter-not-mapping',
+        `The frontmatter must be a mapping of keys to values (\`name: ...\`), but it is ${describeYamlNode(contents)}.`,
+        file,
+        contents?.range ? at(contents.range[0], contents.range[1]) : headerRange,
+      ),
+    );
+  }
+
+  const span = (path: DataPath, part: SpanPart): [number, number] | undefined => {
+    const s = yamlSpan(parsed.doc, path, part);
+    return s ? [offset + s[0], offset + s[1]] : undefined;
+  };
+  return {
+    ...base,
+    data,
+    body: text.slice(split.bodyStart),
+    bodyOffset: split.bodyStart,
+    headerRange,
+    span,
+    scalarSource(path) {
+      const node = nodeAt(parsed.doc, path)?.value;
+      if (!isScalar(node) || !node.range) return undefined;
+      if (node.type === 'PLAIN') return text.slice(offset + node.range[0], offset + node.range[1]);
+      return typeof node.value === 'string' ? node.value : String(node.value);
+    },
+    scalarStyle: (path) => yamlScalarStyle(parsed.doc, path),
+    syntaxErrorLines: errorLines,
+  };
+}
+
+function yamlErrorDiagnostic(
+  file: string,
+  lines: LineIndex,
+  line: number,
+  code: string,
+  message: string,
+  range: Range,
+): Diagnostic {
+  const lineText = lines.lineText(line);
+  if (code === 'TAB_AS_INDENT' || /^\s*\t/.test(lineText)) {
+    const indent = /^[ \t]*/.exec(lineText)?.[0] ?? '';
+    const start = lines.lineStart(line);
+    return makeDiagnostic(
+      'error',
+      'tab-indentation',
+      `Line ${line} is indented with a tab; YAML allows only spaces for indentation. Replace the tab with spaces.`,
+      file,
+      lines.range(start, start + indent.length),
+      {
+        title: 'Replace tabs with spaces',
+        edits: [{ range: lines.range(start, start + indent.length), newText: indent.replace(/\t/g, '  ') }],
+      },
+    );
+  }
+  if (code === 'DUPLICATE_KEY') {
+    const key = /^\s*(?:-\s+)?("[^"]*"|'[^']*'|[^:#]+?)\s*:/.exec(lineText)?.[1] ?? '';
+    return makeDiagnostic(
+      'error',
+      'duplicate-key',
+      `The key \`${key.trim()}\` appears more than once in the same mapping; runtimes disagree on which value wins. ` +
+        'Keep one of them.',
+      file,
+      range,
+    );
+  }
+  const colon = unquotedColonFix(lines, line);
+  if (colon && (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY')) {
+    return makeDiagnostic(
+      'error',
+      'unquoted-colon',
+      `The value of \`${colon.key}\` holds \`: \`, which YAML reads as the start of a nested mapping. ` +
+        'Quote the value.',
+      file,
+      colon.range,
+      colon.fix,
+    );
+  }
+  return makeDiagnostic('error', 'yaml-syntax', `YAML syntax error: ${message}.`, file, range);
+}
+
+/** For `key: some: text`, the quick fix that double-quotes the whole value. */
+export function unquotedColonFix(
+  lines: LineIndex,
+  line: number,
+): { key: string; range: Range; fix: QuickFix } | undefined {
+  const lineText = lines.lineText(line);
+  const m = /^(\s*(?:-\s+)?)([^\s:#][^:#]*?)(\s*:[ \t]+)(.*?)\s*$/.exec(lineText);
+  if (!m) return undefined;
+  const [, lead = '', key = '', sep = '', value = ''] = m;
+  if (!value.includes(': ') || /^["'[{|>]/.test(value)) return undefined;
+  const start = lines.lineStart(line) + lead.length + key.length + sep.length;
+  const range = lines.range(start, start + value.length);
+  return {
+    key,
+    range,
+    fix: { title: 'Quote the value', edits: [{ range, newText: JSON.stringify(value) }] },
+  };
+}
+
+function describeYamlNode(node: unknown): string {
+  if (node && typeof node === 'object' && 'items' in node) return 'a list';
+  if (isScalar(node)) return `the scalar \`${String(node.value)}\``;
+  return 'not a mapping';
+}
+
+export function template(name: string, eol: string): string {
+  return [
+    '---',
+    `name: ${name}`,
+    'description: Describe what this skill does and when to use it.',
+    '---',
+    '',
+    '',
+  ].join(eol);
+}

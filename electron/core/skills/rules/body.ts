@@ -1,0 +1,200 @@
+// Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../../../../shared/types.js';
+import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
+
+export const BODY_MAX_LINES = 500;
+
+export const bodyEmpty: Rule = {
+  id: 'body-empty',
+  summary: 'The skill has instructions.',
+  check(skill, ctx) {
+    if (!ctx.raw.data || skill.instructions.trim() !== '') return [];
+    return [
+      atHeader(
+        ctx,
+        'warning',
+        'body-empty',
+        'The skill has no instructions: add Markdown after the frontmatter telling the model what to do.',
+      ),
+    ];
+  },
+};
+
+export const bodyTooLong: Rule = {
+  id: 'body-too-long',
+  summary: 'Instructions over 500 lines should move detail into referenced files.',
+  check(skill, ctx) {
+    const lines = skill.instructions.replace(/(\r?\n|\r)$/, '').split(/\r\n|\n|\r/).length;
+    if (lines <= BODY_MAX_LINES) return [];
+    const firstBodyLine = ctx.raw.bodyLines.position(ctx.raw.bodyOffset).line;
+    const line = firstBodyLine + BODY_MAX_LINES;
+    return [
+      atRange(
+        ctx,
+        ctx.raw.bodyFile,
+        ctx.raw.bodyLines.lineRange(line),
+        'warning',
+        'body-too-long',
+        `The instructions are ${lines} lines long, over the ${BODY_MAX_LINES} recommended; everything is loaded at once. Move detail into files under references/ and link them.`,
+      ),
+    ];
+  },
+};
+
+export interface BodyLink {
+  target: string;
+  /** Offsets of the target inside the body. */
+  start: number;
+  end: number;
+}
+
+/** Link targets of Markdown links, images and reference definitions, outside code fences and code spans. */
+export function markdownLinks(body: string): BodyLink[] {
+  const links: BodyLink[] = [];
+  let fence: string | undefined;
+  let offset = 0;
+  for (const line of body.split(/(?<=\n)/)) {
+    const content = line.replace(/\r?\n$/, '');
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(content)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && content.trim() === marker)
+        fence = undefined;
+    } else if (marker) fence = marker;
+    else if (!/^( {4}|\t)/.test(content)) {
+      const masked = content.replace(/(`+)[\s\S]*?\1/g, (m) => ' '.repeat(m.length));
+      for (const m of masked.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^\s)]+)/g)) {
+        const raw = m[1] ?? '';
+        const start = (m.index ?? 0) + m[0].length - raw.length;
+        const target = raw.startsWith('<') ? raw.slice(1, -1) : raw;
+        links.push({
+          target,
+          start: offset + start + (raw.startsWith('<') ? 1 : 0),
+          end: offset + start + raw.length - (raw.startsWith('<') ? 1 : 0),
+        });
+      }
+      const def = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(masked);
+      if (def) {
+        const raw = def[1] ?? '';
+        const start = def[0].length - raw.length;
+        links.push({
+          target: raw.replace(/^<|>$/g, ''),
+          start: offset + start,
+          end: offset + start + raw.length,
+        });
+      }
+    }
+    offset += line.length;
+  }
+  return links;
+}
+
+/** A link that names a local file: no scheme, no anchor-only, no absolute path. */
+function localPath(target: string): string | undefined {
+  if (
+    target === '' ||
+    target.startsWith('#') ||
+    /^[a-z][a-z0-9+.-]*:/i.test(target) ||
+    target.startsWith('//')
+  )
+    return undefined;
+  let path = target.replace(/[?#].*$/, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* keep it as written */
+  }
+  return path === '' || isAbsolute(path) ? undefined : path;
+}
+
+export const bodyLinks: Rule = {
+  id: 'link-missing',
+  codes: ['link-outside-skill'],
+  summary: 'Relative links in the instructions point to files that exist inside the skill folder.',
+  check(skill, ctx) {
+    const out: Diagnostic[] = [];
+    const base = dirname(ctx.raw.bodyFile);
+    for (const link of markdownLinks(skill.instructions)) {
+      const path = localPath(link.target);
+      if (path === undefined) continue;
+      const absolute = resolve(base, path);
+      const range = ctx.raw.bodyLines.range(ctx.raw.bodyOffset + link.start, ctx.raw.bodyOffset + link.end);
+      const rel = relative(ctx.folderPath, absolute);
+      if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+        out.push(
+          atRange(
+            ctx,
+            ctx.raw.bodyFile,
+            range,
+            'warning',
+            'link-outside-skill',
+            `The link "${link.target}" points outside the skill folder, so it will not ship with the skill. Copy the file into the skill (e.g. references/) and link it there.`,
+          ),
+        );
+      } else if (!ctx.pathExists(absolute)) {
+        out.push(
+          atRange(
+            ctx,
+            ctx.raw.bodyFile,
+            range,
+            'warning',
+            'link-missing',
+            `The link "${link.target}" points to a file that does not exist in the skill folder. Create it or fix the path.`,
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};
+
+export const variablesDeclared: Rule = {
+  id: 'variable-undeclared',
+  codes: ['variable-unused'],
+  summary:
+    'When `variables` is declared, every `{{var}}` in the instructions is declared and every declared one is used.',
+  check(skill, ctx) {
+    const f = ctx.fields.get('variables');
+    if (!f || !Array.isArray(f.value)) return [];
+    const declared = new Set(f.value.filter((v): v is string => typeof v === 'string'));
+    const used = new Set<string>();
+    const out: Diagnostic[] = [];
+    for (const m of skill.instructions.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) {
+      const name = m[1] ?? '';
+      used.add(name);
+      if (declared.has(name)) continue;
+      const start = ctx.raw.bodyOffset + (m.index ?? 0);
+      out.push(
+        atRange(
+          ctx,
+          ctx.raw.bodyFile,
+          ctx.raw.bodyLines.range(start, start + m[0].length),
+          'warning',
+          'variable-undeclared',
+          `The instructions use {{${name}}}, which \`${f.key}\` does not declare. Add "${name}" to \`${f.key}\` or fix the name.`,
+        ),
+      );
+    }
+    f.value.forEach((v, i) => {
+      if (typeof v === 'string' && !used.has(v)) {
+        out.push(atHeaderPath(ctx, f.key, i, v));
+      }
+    });
+    return out;
+  },
+};
+
+function atHeaderPath(ctx: RuleContext, key: string, index: number, name: string): Diagnostic {
+  const span = ctx.raw.span([key, index], 'value');
+  const range = span ? ctx.raw.lines.range(span[0], span[1]) : ctx.raw.headerRange;
+  return atRange(
+    ctx,
+    ctx.raw.file,
+    range,
+    'info',
+    'variable-unused',
+    `The variable "${name}" is declared but the instructions never use {{${name}}}. Use it or remove it.`,
+  );
+}
+
+export const bodyRules: Rule[] = [bodyEmpty, bodyTooLong, bodyLinks, variablesDeclared];

@@ -1,0 +1,147 @@
+// Rules for `description` (1–1024 characters, a string, no XML tags) and `compatibility` (at most 500).
+import { insertKeyEdits } from './name.js';
+import { at, atHeader, describeValue, quoted, replaceValue, truncate, type Rule } from './rule.js';
+
+export const DESCRIPTION_MAX = 1024;
+export const COMPATIBILITY_MAX = 500;
+
+const chars = (s: string): number => [...s].length;
+
+export const descriptionMissing: Rule = {
+  id: 'description-missing',
+  summary: 'The manifest has a `description`: it is how a model decides to use the skill.',
+  check(_skill, ctx) {
+    if (!ctx.raw.data || ctx.fields.has('description')) return [];
+    const edits = insertKeyEdits(ctx, 'description: TODO describe what this skill does and when to use it');
+    return [
+      atHeader(
+        ctx,
+        'error',
+        'description-missing',
+        'The manifest has no `description`. Add one saying what the skill does and when to use it; models pick skills by it.',
+        edits.length ? { title: 'Add a description', edits } : undefined,
+      ),
+    ];
+  },
+};
+
+export const descriptionType: Rule = {
+  id: 'description-type',
+  summary: '`description` is a string (a number or boolean is never coerced silently).',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('description');
+    if (!f || typeof f.value === 'string' || f.value === null) return [];
+    const source = ctx.raw.scalarSource([f.key]);
+    const scalar = typeof f.value === 'number' || typeof f.value === 'boolean';
+    return [
+      at(
+        ctx,
+        [f.key],
+        'error',
+        'description-type',
+        `\`description\` must be a string, but it is ${describeValue(f.value)}.` +
+          (scalar ? ' Quote it to make it text.' : ' Write it as one string.'),
+        scalar && source !== undefined
+          ? replaceValue(ctx, [f.key], 'Quote the description', quoted(source))
+          : undefined,
+      ),
+    ];
+  },
+};
+
+export const descriptionEmpty: Rule = {
+  id: 'description-empty',
+  summary: '`description` is not empty.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('description');
+    if (!f || !(f.value === null || (typeof f.value === 'string' && f.value.trim() === ''))) return [];
+    return [
+      at(
+        ctx,
+        [f.key],
+        'error',
+        'description-empty',
+        '`description` is empty. Say what the skill does and when to use it.',
+      ),
+    ];
+  },
+};
+
+export const descriptionTooLong: Rule = {
+  id: 'description-too-long',
+  summary: '`description` is at most 1024 characters.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('description');
+    if (!f || typeof f.value !== 'string' || chars(f.value) <= DESCRIPTION_MAX) return [];
+    return [
+      at(
+        ctx,
+        [f.key],
+        'error',
+        'description-too-long',
+        `\`description\` is ${chars(f.value)} characters long; the limit is ${DESCRIPTION_MAX}. ` +
+          'Keep the what and when here and move details into the instructions.',
+      ),
+    ];
+  },
+};
+
+export const descriptionXmlTags: Rule = {
+  id: 'description-xml-tags',
+  summary: 'Hosted platforms refuse descriptions holding XML/HTML tags.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('description');
+    if (!f || typeof f.value !== 'string') return [];
+    const tag = /<\/?[A-Za-z][\w:-]*(?:\s[^<>]*)?\/?>/.exec(f.value);
+    if (!tag) return [];
+    return [
+      at(
+        ctx,
+        [f.key],
+        'warning',
+        'description-xml-tags',
+        `\`description\` holds the tag ${JSON.stringify(truncate(tag[0], 30))}; hosted platforms refuse XML tags in descriptions. Describe it in words.`,
+      ),
+    ];
+  },
+};
+
+export const compatibilityRule: Rule = {
+  id: 'compatibility-too-long',
+  codes: ['compatibility-type'],
+  summary: '`compatibility` is a string of at most 500 characters.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('compatibility');
+    if (!f) return [];
+    if (typeof f.value !== 'string') {
+      return [
+        at(
+          ctx,
+          [f.key],
+          'error',
+          'compatibility-type',
+          `\`compatibility\` must be a string, but it is ${describeValue(f.value)}. Describe the environment the skill needs in words.`,
+        ),
+      ];
+    }
+    if (chars(f.value) <= COMPATIBILITY_MAX) return [];
+    return [
+      at(
+        ctx,
+        [f.key],
+        'error',
+        'compatibility-too-long',
+        `\`compatibility\` is ${chars(f.value)} characters long; the limit is ${COMPATIBILITY_MAX}. Shorten it.`,
+      ),
+    ];
+  },
+};
+
+export const descriptionRules: Rule[] = [
+  descriptionMissing,
+  descriptionType,
+  descriptionEmpty,
+  descriptionTooLong,
+  descriptionXmlTags,
+  compatibilityRule,
+];

@@ -1,0 +1,210 @@
+// Rules for the types of the other known fields, and for keys: unknown keys, alternative spellings, duplicates.
+import type { Diagnostic } from '../../../../shared/types.js';
+import { canonicalKey, INSTRUCTION_KEYS, isKnownKey } from '../keys.js';
+import { isRecord } from '../normalize.js';
+import { at, describeValue, quoted, replaceValue, type Rule } from './rule.js';
+
+type Expect = 'string' | 'boolean' | 'mapping' | 'string-list' | 'list';
+const EXPECTED: Record<string, Expect> = {
+  license: 'string',
+  'argument-hint': 'string',
+  'user-invocable': 'boolean',
+  'disable-model-invocation': 'boolean',
+  metadata: 'mapping',
+  variables: 'string-list',
+  tools: 'list',
+  model: 'string',
+  context: 'string',
+  agent: 'string',
+};
+
+function matches(expect: Expect, v: unknown): boolean {
+  switch (expect) {
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'mapping':
+      return isRecord(v);
+    case 'list':
+      return Array.isArray(v);
+    case 'string-list':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string');
+  }
+}
+
+const EXPECT_TEXT: Record<Expect, string> = {
+  string: 'a string',
+  boolean: 'true or false',
+  mapping: 'a mapping of keys to values',
+  list: 'a list',
+  'string-list': 'a list of strings',
+};
+
+export const fieldType: Rule = {
+  id: 'field-type',
+  summary: 'Known fields hold the type their runtimes expect (no silent coercion).',
+  check(_skill, ctx) {
+    const out: Diagnostic[] = [];
+    for (const [canonical, expect] of Object.entries(EXPECTED)) {
+      const f = ctx.fields.get(canonical);
+      if (!f || f.value === null || matches(expect, f.value)) continue;
+      let fix;
+      if (expect === 'boolean' && typeof f.value === 'string' && /^(true|false)$/i.test(f.value.trim())) {
+        fix = replaceValue(
+          ctx,
+          [f.key],
+          `Write ${f.value.trim().toLowerCase()} without quotes`,
+          f.value.trim().toLowerCase(),
+        );
+      } else if (expect === 'string' && (typeof f.value === 'number' || typeof f.value === 'boolean')) {
+        const source = ctx.raw.scalarSource([f.key]);
+        if (source !== undefined) fix = replaceValue(ctx, [f.key], 'Quote the value', quoted(source));
+      }
+      out.push(
+        at(
+          ctx,
+          [f.key],
+          'error',
+          'field-type',
+          `\`${f.key}\` must be ${EXPECT_TEXT[expect]}, but it is ${describeValue(f.value)}.` +
+            (fix ? ` ${fix.title}.` : ''),
+          fix,
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export const versionType: Rule = {
+  id: 'version-type',
+  summary: '`version` is written as a string, so `2.10` does not become 2.1.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('version');
+    if (!f || typeof f.value === 'string') return [];
+    const source = ctx.raw.scalarSource([f.key]);
+    if (typeof f.value === 'number' && source !== undefined) {
+      return [
+        at(
+          ctx,
+          [f.key],
+          'warning',
+          'version-type',
+          `\`version\` ${source} is a number to YAML, and some runtimes read it as ${String(f.value)}. Quote it: "${source}".`,
+          replaceValue(ctx, [f.key], 'Quote the version', quoted(source)),
+        ),
+      ];
+    }
+    return [
+      at(
+        ctx,
+        [f.key],
+        'error',
+        'version-type',
+        `\`version\` must be a string like "1.0.0", but it is ${describeValue(f.value)}.`,
+      ),
+    ];
+  },
+};
+
+export const metadataValues: Rule = {
+  id: 'metadata-values',
+  summary: 'The spec defines `metadata` as a map of strings to strings.',
+  check(_skill, ctx) {
+    const f = ctx.fields.get('metadata');
+    if (!f || !isRecord(f.value)) return [];
+    const out: Diagnostic[] = [];
+    for (const [k, v] of Object.entries(f.value)) {
+      if (typeof v === 'string') continue;
+      out.push(
+        at(
+          ctx,
+          [f.key, k],
+          'info',
+          'metadata-values',
+          `\`metadata.${k}\` is ${describeValue(v)}; the Agent Skills spec defines metadata values as strings. Quote it if other clients must read it.`,
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export const unknownKey: Rule = {
+  id: 'unknown-key',
+  summary: 'Keys the profile does not know are kept in `metadata` and reported.',
+  check(_skill, ctx) {
+    const out: Diagnostic[] = [];
+    for (const key of Object.keys(ctx.raw.data ?? {})) {
+      const canonical = canonicalKey(key);
+      if (isKnownKey(ctx.profile, canonical)) continue;
+      if (ctx.raw.format !== 'skill-md' && (INSTRUCTION_KEYS as readonly string[]).includes(key)) continue;
+      const knownElsewhere = isKnownKey('skillbench', canonical);
+      out.push(
+        at(
+          ctx,
+          [key],
+          'info',
+          'unknown-key',
+          knownElsewhere
+            ? `\`${key}\` is not part of the ${ctx.profile} profile; runtimes of that profile ignore or refuse it. Remove it or move it under \`metadata\`.`
+            : `\`${key}\` is not a key any known runtime reads; it is kept in metadata. Move it under \`metadata\` or check its spelling.`,
+          undefined,
+          'key',
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export const keyAlias: Rule = {
+  id: 'key-alias',
+  codes: ['key-alias-duplicate'],
+  summary:
+    '`allowed_tools` / `allowedTools` are accepted for `allowed-tools`, but the hyphenated spelling is canonical; two spellings of one key clash.',
+  check(_skill, ctx) {
+    const out: Diagnostic[] = [];
+    const seen = new Map<string, string>();
+    for (const key of Object.keys(ctx.raw.data ?? {})) {
+      const canonical = canonicalKey(key);
+      const first = seen.get(canonical);
+      if (first !== undefined) {
+        out.push(
+          at(
+            ctx,
+            [key],
+            'error',
+            'key-alias-duplicate',
+            `\`${key}\` and \`${first}\` are two spellings of \`${canonical}\`; only \`${first}\` is used. Keep one.`,
+            undefined,
+            'key',
+          ),
+        );
+        continue;
+      }
+      seen.set(canonical, key);
+      if (canonical === key || !isKnownKey('skillbench', canonical)) continue;
+      const span = ctx.raw.span([key], 'key');
+      const fix = span && {
+        title: `Rename to \`${canonical}\``,
+        edits: [{ range: ctx.raw.lines.range(span[0], span[1]), newText: canonical }],
+      };
+      out.push(
+        at(
+          ctx,
+          [key],
+          'info',
+          'key-alias',
+          `\`${key}\` is read as \`${canonical}\`; write \`${canonical}\`, the spelling every runtime knows.`,
+          fix || undefined,
+          'key',
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export const fieldRules: Rule[] = [fieldType, versionType, metadataValues, unknownKey, keyAlias];

@@ -1,0 +1,13 @@
+// Renderer entry. The workbench UI (library, editor, runner) arrives with the desktop shell; this proves the build.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,142 @@
+// The data model shared by core, main, preload and renderer (DESIGN.md "Data model").
+// No node:*, no DOM, no electron here: this file is imported on both sides of the bridge.
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonSchema = { [key: string]: JsonValue } | boolean;
+
+/** Per folder, first found wins: SKILL.toml > manifest.toml > SKILL.md > skill.json (+ prompt.md). */
+export type SkillFormat = 'skill-md' | 'skill-toml' | 'manifest-toml' | 'legacy-json';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** 1-based lines and columns; columns count UTF-16 code units, as Monaco and LSP do. */
+export interface Range {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export interface QuickFix {
+  title: string;
+  /** Edits to the diagnostic's file. */
+  edits: TextEdit[];
+  /** A fix that renames the skill's folder instead of editing text (absolute paths). */
+  renameFolder?: { from: string; to: string };
+}
+
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable rule id, e.g. "name-format". */
+  code: string;
+  /** Names the rule, the value and the fix. */
+  message: string;
+  /** Absolute path of the file the range is in. */
+  file: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  /** The obvious fix, when there is one. */
+  fix?: QuickFix;
+  /** Further fixes when more than one is reasonable (e.g. rename the folder instead of the name). */
+  alternativeFixes?: QuickFix[];
+}
+
+export type ToolKind = 'builtin' | 'mcp' | 'shell' | 'script' | 'http';
+export const TOOL_KINDS: readonly ToolKind[] = ['builtin', 'mcp', 'shell', 'script', 'http'];
+
+export interface SkillTool {
+  name: string;
+  description: string;
+  kind: ToolKind;
+  /** builtin: handler name; mcp: "{server}__{tool}". */
+  target?: string;
+  /** shell: command template with {{arg}}; script: path under the skill folder. */
+  command?: string;
+  url?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  /** arg name -> description (shell/script/http without a schema). */
+  args?: Record<string, string>;
+  /** Explicit schema; wins over args. */
+  inputSchema?: JsonSchema;
+  /** Alias `locked_args` / `default_args`. */
+  lockedArgs?: Record<string, JsonValue>;
+  /** Default 60, minimum 1. */
+  timeoutSecs?: number;
+}
+
+export interface SkillDefinition {
+  /** Stable and unique: root id + folder path relative to the root. */
+  id: string;
+  /** Frontmatter `name`, else the folder name. */
+  name: string;
+  description: string;
+  /** As written: `version: 2` stays "2" (with a warning), never "". */
+  version: string;
+  variables: string[];
+  argumentHint?: string;
+  allowedTools: string[];
+  userInvocable: boolean;
+  disableModelInvocation: boolean;
+  /** The Markdown body. */
+  instructions: string;
+  format: SkillFormat;
+  /** Absolute path of the manifest file. */
+  sourcePath: string;
+  /** Every key not named above, typed values kept. */
+  metadata: Record<string, JsonValue>;
+  tools: SkillTool[];
+  diagnostics: Diagnostic[];
+  /** Id of the skill that wins a name clash. */
+  shadowedBy?: string;
+}
+
+export type SkillErrorCode =
+  | 'NotFound'
+  | 'Timeout'
+  | 'PermissionDenied'
+  | 'ToolExecution'
+  | 'ConfigValidation'
+  | 'Disabled'
+  | 'Io'
+  | 'Yaml'
+  | 'Http'
+  | 'ParseError'
+  | 'MissingField'
+  | 'InvalidFormat'
+  | 'InvalidArgs'
+  | 'Cancelled'
+  | 'Conflict';
+
+/** How a manifest found in a library ended up. */
+export type ManifestStatus = 'loaded' | 'invalid' | 'shadowed' | 'excluded';
+
+export interface LibraryEntry {
+  /** Skill id (root id + folder relative to the root). */
+  id: string;
+  /** Absolute path of the manifest file. */
+  path: string;
+  format: SkillFormat;
+  status: ManifestStatus;
+  /** Why the manifest is excluded, or which skill shadows it. */
+  reason?: string;
+  /** Present whenever the manifest could be parsed into a skill (also when it has errors). */
+  skill?: SkillDefinition;
+  diagnostics: Diagnostic[];
+}
+
+export interface RootInfo {
+  id: string;
+  path: string;
+  kind: 'bundled' | 'user' | 'project';
+}
+
+export type ValidationProfile = 'portable' | 'claude-code' | 'skillbench';
+export const VALIDATION_PROFILES: readonly ValidationProfile[] = ['portable', 'claude-code', 'skillbench'];
