@@ -272,12 +272,13 @@ function walk(
     const d = byName.get(name);
     let real = path;
     if (d?.isSymbolicLink()) {
+      // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
       const target = safeRealpath(path);
-      if (!target || !inside(rootReal, target)) {
+      if (!target || !isDirectory(target)) continue;
+      if (!inside(rootReal, target)) {
         diagnostics.push(linkOutside(path, target));
         continue;
       }
-      if (!isDirectory(target)) continue;
       real = target;
     } else real = safeRealpath(path) ?? path;
     if (visited.has(real)) continue; // link cycles and folders reached twice
@@ -299,15 +300,9 @@ function isDirectory(path: string): boolean {
 }
 
 function linkOutside(path: string, target: string | undefined): Diagnostic {
-  return makeDiagnostic(
-    'warning',
-    'link-outside-root',
-    target
-      ? `"${path}" is a link to "${target}", outside its skill root; it was not followed. Copy the skill into the root or add its folder as a root.`
-      : `"${path}" is a broken link; it was skipped. Remove it or fix its target.`,
-    path,
-    WHOLE_FILE,
-  );
+  return target
+    ? makeDiagnostic('warning', 'link-outside-root', `"${path}" is a link to "${target}", outside its skill root; it was not followed. Copy the skill into the root or add its folder as a root.`, path, WHOLE_FILE)
+    : makeDiagnostic('warning', 'link-broken', `"${path}" is a broken link; it was skipped. Remove it or fix its target.`, path, WHOLE_FILE);
 }
 
 function loadEntry(f: Found, id: string, options: LoadOptions): { entry: LibraryEntry; nameRange?: Range } {

@@ -187,7 +187,7 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
       return typeof node.value === 'string' ? node.value : String(node.value);
     },
     scalarStyle: (path) => yamlScalarStyle(parsed.doc, path),
-    syntaxErrorLines: errorLines,
+    ...(errorLines.size > 0 ? { unreliableLines: { from: split.openLine, to: split.closeLine } } : {}),
   };
 }
 

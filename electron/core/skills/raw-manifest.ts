@@ -34,8 +34,11 @@ export interface RawManifest {
   diagnostics: Diagnostic[];
   /** YAML only: how each scalar was written, for style rules. */
   scalarStyle?(path: DataPath): 'plain' | 'quoted' | 'block' | undefined;
-  /** Lines holding a syntax error: rule findings there would only repeat it. */
-  syntaxErrorLines?: ReadonlySet<number>;
+  /**
+   * Lines of the frontmatter when its YAML has syntax errors: the parsed values there cannot be trusted, so rule
+   * findings in those lines are dropped until the syntax is fixed.
+   */
+  unreliableLines?: { from: number; to: number };
 }
 
 export function rangeOf(raw: RawManifest, path: DataPath, part: SpanPart = 'value'): Range {

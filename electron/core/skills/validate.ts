@@ -56,7 +56,7 @@ export function parseManifest(path: string, source: ManifestText, prompt?: Promp
   }
 }
 
-/** Runs every rule over a parsed manifest; rule findings on a line with a syntax error are dropped as noise. */
+/** Runs every rule over a parsed manifest; findings inside frontmatter with YAML syntax errors are dropped as noise. */
 export function validateManifest(raw: RawManifest, options: ValidateOptions = {}): ValidationResult {
   const profile = options.profile ?? 'skillbench';
   const folderPath = dirname(raw.file);
@@ -73,10 +73,10 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
       fields: fieldsOf(raw.data),
       pathExists: options.pathExists ?? existsSync,
     };
-    const noisy = raw.syntaxErrorLines;
+    const noisy = raw.unreliableLines;
     for (const rule of RULES) {
       for (const d of rule.check(skill, ctx)) {
-        if (noisy?.has(d.line) && d.file === raw.file) continue;
+        if (noisy && d.file === raw.file && d.line >= noisy.from && d.line <= noisy.to) continue;
         found.push(d);
       }
     }

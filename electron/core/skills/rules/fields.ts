@@ -91,7 +91,9 @@ export const versionType: Rule = {
           [f.key],
           'warning',
           'version-type',
-          `\`version\` ${source} is a number to YAML, and some runtimes read it as ${String(f.value)}. Quote it: "${source}".`,
+          String(f.value) === source
+            ? `\`version\` ${source} is written as a number, not a string; quote it so every runtime reads "${source}".`
+            : `\`version\` ${source} is written as a number, which some runtimes read as ${String(f.value)}. Quote it: "${source}".`,
           replaceValue(ctx, [f.key], 'Quote the version', quoted(source)),
         ),
       ];

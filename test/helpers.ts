@@ -1,0 +1,42 @@
+// Test helpers: fixture paths and loading a fixture skill through the real library pipeline.
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic, LibraryEntry, ValidationProfile } from '../shared/types.js';
+import { loadLibrary } from '../electron/core/skills/index.js';
+
+export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const FIXTURES = join(REPO, 'test', 'fixtures');
+export const fixtureSkill = (name: string) => join(FIXTURES, 'skills', name);
+
+/** Loads one fixture skill folder as its own root and returns its (winning) entry. */
+export function loadFixture(name: string, profile?: ValidationProfile): LibraryEntry {
+  const lib = loadLibrary([{ path: fixtureSkill(name) }], { profile });
+  const entry = lib.entries.find((e) => e.status !== 'excluded');
+  if (!entry) throw new Error(`fixture ${name} produced no entry`);
+  return entry;
+}
+
+export const codes = (list: readonly Diagnostic[]) => list.map((d) => d.code);
+export const byCode = (list: readonly Diagnostic[], code: string): Diagnostic => {
+  const d = list.find((x) => x.code === code);
+  if (!d) throw new Error(`no ${code} in ${codes(list).join(', ') || '(none)'}`);
+  return d;
+};
+
+/** The source text a diagnostic's range covers. */
+export function covered(d: Diagnostic): string {
+  const text = readFileSync(d.file, 'utf8').replace(/^\uFEFF/, '');
+  const lines = text.split(/\r\n|\n|\r/);
+  if (d.line === (d.endLine ?? d.line)) return (lines[d.line - 1] ?? '').slice(d.column - 1, (d.endColumn ?? d.column) - 1);
+  const first = (lines[d.line - 1] ?? '').slice(d.column - 1);
+  return [first, ...lines.slice(d.line, (d.endLine ?? d.line) - 1), (lines[(d.endLine ?? d.line) - 1] ?? '').slice(0, (d.endColumn ?? 1) - 1)].join('\n');
+}
+
+/** A private copy of a fixture tree, for tests that add links or change files. */
+export function copyFixtures(sub: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'skillbench-test-'));
+  cpSync(join(FIXTURES, sub), dir, { recursive: true });
+  return dir;
+}
