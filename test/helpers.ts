@@ -29,9 +29,14 @@ export const byCode = (list: readonly Diagnostic[], code: string): Diagnostic =>
 export function covered(d: Diagnostic): string {
   const text = readFileSync(d.file, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.split(/\r\n|\n|\r/);
-  if (d.line === (d.endLine ?? d.line)) return (lines[d.line - 1] ?? '').slice(d.column - 1, (d.endColumn ?? d.column) - 1);
+  if (d.line === (d.endLine ?? d.line))
+    return (lines[d.line - 1] ?? '').slice(d.column - 1, (d.endColumn ?? d.column) - 1);
   const first = (lines[d.line - 1] ?? '').slice(d.column - 1);
-  return [first, ...lines.slice(d.line, (d.endLine ?? d.line) - 1), (lines[(d.endLine ?? d.line) - 1] ?? '').slice(0, (d.endColumn ?? 1) - 1)].join('\n');
+  return [
+    first,
+    ...lines.slice(d.line, (d.endLine ?? d.line) - 1),
+    (lines[(d.endLine ?? d.line) - 1] ?? '').slice(0, (d.endColumn ?? 1) - 1),
+  ].join('\n');
 }
 
 /** A private copy of a fixture tree, for tests that add links or change files. */

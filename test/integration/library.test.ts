@@ -9,7 +9,11 @@ const lib = (sub: string) => join(FIXTURES, 'library', sub);
 describe('loading a library', () => {
   it('walks nested folders, skips .git and node_modules, and treats a skill folder’s subfolders as resources', () => {
     const result = loadLibrary([{ path: lib('project') }]);
-    expect(result.entries.map((e) => e.id)).toEqual(['project/alpha', 'project/broken', 'project/group/beta']);
+    expect(result.entries.map((e) => e.id)).toEqual([
+      'project/alpha',
+      'project/broken',
+      'project/group/beta',
+    ]);
     expect(result.roots).toEqual([{ id: 'project', path: lib('project'), kind: 'project' }]);
   });
 
@@ -34,7 +38,13 @@ describe('loading a library', () => {
     const d = alpha[1]?.diagnostics.find((x) => x.code === 'name-shadowed');
     expect(d).toMatchObject({ severity: 'info', line: 2, column: 7 });
 
-    const userFirst = loadLibrary([{ path: lib('user'), kind: 'user' }, { path: lib('project'), kind: 'project' }], { precedence: 'user' });
+    const userFirst = loadLibrary(
+      [
+        { path: lib('user'), kind: 'user' },
+        { path: lib('project'), kind: 'project' },
+      ],
+      { precedence: 'user' },
+    );
     expect(userFirst.entries.find((e) => e.id === 'user/alpha')?.status).toBe('loaded');
     expect(userFirst.entries.find((e) => e.id === 'project/alpha')?.status).toBe('shadowed');
   });
@@ -70,7 +80,10 @@ describe('loading a library', () => {
     expect(result.entries.map((e) => e.skill?.name)).toEqual(['alpha', 'broken', 'beta']);
     expect(result.entries.some((e) => e.skill?.name === 'secret')).toBe(false);
     const outside = result.diagnostics.filter((d) => d.code === 'link-outside-root');
-    expect(outside.map((d) => d.file).sort()).toEqual([join(project, 'linkdir', 'SKILL.md'), join(project, 'linked-out')]);
+    expect(outside.map((d) => d.file).sort()).toEqual([
+      join(project, 'linkdir', 'SKILL.md'),
+      join(project, 'linked-out'),
+    ]);
     expect(outside[0]?.message).toMatch(/outside its skill root; it was not followed/);
   });
 

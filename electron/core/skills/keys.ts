@@ -39,7 +39,17 @@ export function isKnownKey(profile: ValidationProfile, canonical: string): boole
 }
 
 /** `allowed_tools` and `allowedTools` mean `allowed-tools`; the same for every hyphenated key. */
+const canonicalCache = new Map<string, string>();
+
 export function canonicalKey(key: string): string {
+  const cached = canonicalCache.get(key);
+  if (cached !== undefined) return cached;
+  const result = computeCanonicalKey(key);
+  if (canonicalCache.size < 10_000) canonicalCache.set(key, result);
+  return result;
+}
+
+function computeCanonicalKey(key: string): string {
   const kebab = key
     .replace(/_/g, '-')
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')

@@ -4,7 +4,6 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type {
   Diagnostic,
   LibraryEntry,
-  Range,
   RootInfo,
   SkillFormat,
   ValidationProfile,
@@ -12,7 +11,7 @@ import type {
 import { hasErrors, makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
-import { rangeOf } from './raw-manifest.js';
+import { rangeOf, type RawManifest } from './raw-manifest.js';
 import { MANIFEST_FORMATS, parseManifest, validateManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
@@ -53,6 +52,8 @@ interface Found {
   rootReal: string;
   folder: string;
   manifest: string;
+  /** Real path of the manifest, for deduplication across roots and links. */
+  real: string;
   format: SkillFormat;
   /** Other manifests in the same folder that lose to this one. */
   losers: Array<{ path: string; format: SkillFormat }>;
@@ -63,7 +64,7 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
   const roots = assignRootIds(orderRoots(specs, options.precedence ?? 'project'));
   const diagnostics: Diagnostic[] = [];
   const entries: LibraryEntry[] = [];
-  const nameRanges = new WeakMap<LibraryEntry, Range>();
+  const winners = new Map<string, LibraryEntry>();
   const seenManifests = new Set<string>();
   const state = { folders: 0, skills: 0, depthHit: false, foldersHit: false, skillsHit: false };
 
@@ -92,11 +93,22 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
     }
     const found: Found[] = [];
     const onlyFile = start !== root.path ? resolve(root.path) : undefined;
-    walk(root, rootReal, start, 0, found, diagnostics, state, limits, new Set([rootReal]), onlyFile);
+    walk(
+      root,
+      rootReal,
+      start,
+      rootReal,
+      0,
+      found,
+      diagnostics,
+      state,
+      limits,
+      new Set([rootReal]),
+      onlyFile,
+    );
     for (const f of found) {
-      const real = safeRealpath(f.manifest) ?? f.manifest;
-      if (seenManifests.has(real)) continue; // the same file reached through two roots or two links
-      seenManifests.add(real);
+      if (seenManifests.has(f.real)) continue; // the same file reached through two roots or two links
+      seenManifests.add(f.real);
       if (state.skills >= limits.maxSkills) {
         state.skillsHit = true;
         break;
@@ -106,7 +118,8 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
       const id = rel && rel !== '.' ? `${f.root.id}/${rel}` : f.root.id;
       const loaded = loadEntry(f, id, options);
       entries.push(loaded.entry);
-      if (loaded.nameRange) nameRanges.set(loaded.entry, loaded.nameRange);
+      // Roots and folders are visited in precedence order, so the first skill with a name is the winner.
+      if (loaded.raw) markIfShadowed(loaded.entry, loaded.raw, winners);
       for (const loser of f.losers) {
         entries.push({
           id,
@@ -151,7 +164,6 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
         roots,
       ),
     );
-  markShadowed(entries, nameRanges);
   return { roots, entries, diagnostics };
 }
 
@@ -196,7 +208,7 @@ function assignRootIds(specs: RootSpec[]): RootInfo[] {
 
 function safeRealpath(path: string): string | undefined {
   try {
-    return realpathSync(path);
+    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
   } catch {
     return undefined;
   }
@@ -210,6 +222,8 @@ function walk(
   root: RootInfo,
   rootReal: string,
   folder: string,
+  /** The folder's real path: known from the parent's, so no realpath call is needed for ordinary folders. */
+  folderReal: string,
   depth: number,
   found: Found[],
   diagnostics: Diagnostic[],
@@ -239,24 +253,34 @@ function walk(
     return;
   }
   const byName = new Map(dirents.map((d) => [d.name, d]));
-  const manifests: Array<{ path: string; format: SkillFormat }> = [];
+  const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
   for (const { file, format } of MANIFEST_FORMATS) {
     const d = byName.get(file);
     if (!d) continue;
     const path = join(folder, file);
     if (onlyFile && path !== onlyFile) continue;
+    let real = join(folderReal, file);
     if (d.isSymbolicLink()) {
-      const real = safeRealpath(path);
-      if (!real || !inside(rootReal, real)) {
-        diagnostics.push(linkOutside(path, real));
+      const target = safeRealpath(path);
+      if (!target || !inside(rootReal, target)) {
+        diagnostics.push(linkOutside(path, target));
         continue;
       }
+      real = target;
     } else if (!d.isFile()) continue;
-    manifests.push({ path, format });
+    manifests.push({ path, format, real });
   }
   const [winner, ...losers] = manifests;
   if (winner) {
-    found.push({ root, rootReal, folder, manifest: winner.path, format: winner.format, losers });
+    found.push({
+      root,
+      rootReal,
+      folder,
+      manifest: winner.path,
+      real: winner.real,
+      format: winner.format,
+      losers,
+    });
     return; // a skill's own subfolders (scripts/, references/) are its resources, not more skills
   }
   if (onlyFile) return;
@@ -270,7 +294,7 @@ function walk(
   for (const name of subfolders) {
     const path = join(folder, name);
     const d = byName.get(name);
-    let real = path;
+    let real = join(folderReal, name);
     if (d?.isSymbolicLink()) {
       // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
       const target = safeRealpath(path);
@@ -280,14 +304,14 @@ function walk(
         continue;
       }
       real = target;
-    } else real = safeRealpath(path) ?? path;
+    }
     if (visited.has(real)) continue; // link cycles and folders reached twice
     if (depth + 1 > limits.maxDepth) {
       state.depthHit = true;
       continue;
     }
     visited.add(real);
-    walk(root, rootReal, path, depth + 1, found, diagnostics, state, limits, visited);
+    walk(root, rootReal, path, real, depth + 1, found, diagnostics, state, limits, visited);
   }
 }
 
@@ -301,11 +325,23 @@ function isDirectory(path: string): boolean {
 
 function linkOutside(path: string, target: string | undefined): Diagnostic {
   return target
-    ? makeDiagnostic('warning', 'link-outside-root', `"${path}" is a link to "${target}", outside its skill root; it was not followed. Copy the skill into the root or add its folder as a root.`, path, WHOLE_FILE)
-    : makeDiagnostic('warning', 'link-broken', `"${path}" is a broken link; it was skipped. Remove it or fix its target.`, path, WHOLE_FILE);
+    ? makeDiagnostic(
+        'warning',
+        'link-outside-root',
+        `"${path}" is a link to "${target}", outside its skill root; it was not followed. Copy the skill into the root or add its folder as a root.`,
+        path,
+        WHOLE_FILE,
+      )
+    : makeDiagnostic(
+        'warning',
+        'link-broken',
+        `"${path}" is a broken link; it was skipped. Remove it or fix its target.`,
+        path,
+        WHOLE_FILE,
+      );
 }
 
-function loadEntry(f: Found, id: string, options: LoadOptions): { entry: LibraryEntry; nameRange?: Range } {
+function loadEntry(f: Found, id: string, options: LoadOptions): { entry: LibraryEntry; raw?: RawManifest } {
   const maxBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   const read = readManifestText(f.manifest, maxBytes);
   if (!read.ok) {
@@ -337,7 +373,7 @@ function loadEntry(f: Found, id: string, options: LoadOptions): { entry: Library
     result.skill.diagnostics = diagnostics;
     entry.skill = result.skill;
   }
-  return { entry, nameRange: rangeOf(raw, ['name'], 'value') };
+  return { entry, raw };
 }
 
 function isInsideReal(rootReal: string, path: string): boolean {
@@ -346,29 +382,27 @@ function isInsideReal(rootReal: string, path: string): boolean {
 }
 
 /** The first skill with a name (in root precedence order) wins; later ones are kept, marked and reported. */
-function markShadowed(entries: LibraryEntry[], nameRanges: WeakMap<LibraryEntry, Range>): void {
-  const winners = new Map<string, LibraryEntry>();
-  for (const entry of entries) {
-    const skill = entry.skill;
-    if (!skill || entry.status === 'excluded') continue;
-    const winner = winners.get(skill.name);
-    if (!winner) {
-      winners.set(skill.name, entry);
-      continue;
-    }
-    const sameRoot = winner.id.split('/')[0] === entry.id.split('/')[0];
-    entry.status = 'shadowed';
-    entry.reason = `shadowed by ${winner.id}`;
-    skill.shadowedBy = winner.id;
-    const d = makeDiagnostic(
+function markIfShadowed(entry: LibraryEntry, raw: RawManifest, winners: Map<string, LibraryEntry>): void {
+  const skill = entry.skill;
+  if (!skill) return;
+  const winner = winners.get(skill.name);
+  if (!winner) {
+    winners.set(skill.name, entry);
+    return;
+  }
+  const sameRoot = winner.id.split('/')[0] === entry.id.split('/')[0];
+  entry.status = 'shadowed';
+  entry.reason = `shadowed by ${winner.id}`;
+  skill.shadowedBy = winner.id;
+  entry.diagnostics.push(
+    makeDiagnostic(
       sameRoot ? 'warning' : 'info',
       'name-shadowed',
       sameRoot
         ? `Another skill in the same root, ${winner.path}, is also named "${skill.name}" and takes precedence; this one is hidden. Rename one of them.`
         : `The skill "${skill.name}" from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
       entry.path,
-      nameRanges.get(entry) ?? WHOLE_FILE,
-    );
-    entry.diagnostics.push(d);
-  }
+      rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value'),
+    ),
+  );
 }

@@ -8,18 +8,24 @@ export interface Position {
 
 /** Offsets are UTF-16 code units into the decoded text (BOM removed); `\r\n`, `\n` and lone `\r` end lines. */
 export class LineIndex {
-  /** Offset of the first character of each line. */
-  private readonly starts: number[] = [0];
+  /** Offset of the first character of each line; built on first use, since most files need no position. */
+  private lineStarts: number[] | undefined;
 
-  constructor(readonly text: string) {
+  constructor(readonly text: string) {}
+
+  private get starts(): number[] {
+    if (this.lineStarts) return this.lineStarts;
+    const starts = [0];
+    const text = this.text;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c === 10) this.starts.push(i + 1);
+      if (c === 10) starts.push(i + 1);
       else if (c === 13) {
         if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
+        starts.push(i + 1);
       }
     }
+    return (this.lineStarts = starts);
   }
 
   get lineCount(): number {

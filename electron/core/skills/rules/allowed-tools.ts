@@ -62,7 +62,8 @@ export const allowedToolsFormat: Rule = {
         ),
       ];
     }
-    if (tools.length < 2) return [];
+    // Space-separated is the spec's own form; only commas (which the spec does not define) are worth a note.
+    if (tools.length < 2 || !/,/.test(f.value.replace(/\([^)]*\)/g, ''))) return [];
     const list =
       ctx.raw.format === 'skill-md'
         ? `[${tools.map((t) => (/^[\w*-]+$/.test(t) ? t : quoted(t))).join(', ')}]`
@@ -73,7 +74,7 @@ export const allowedToolsFormat: Rule = {
         path,
         'info',
         'allowed-tools-format',
-        `\`allowed-tools\` is a string read as ${tools.length} tools (${tools.join(', ')}); a list says the same without relying on separators.`,
+        `\`allowed-tools\` is a string read as ${tools.length} tools (${tools.join(', ')}); commas are not the spec's separator, and a list says the same without relying on any.`,
         replaceValue(ctx, path, 'Convert to a list', list),
       ),
     ];

@@ -52,41 +52,55 @@ export interface BodyLink {
 /** Link targets of Markdown links, images and reference definitions, outside code fences and code spans. */
 export function markdownLinks(body: string): BodyLink[] {
   const links: BodyLink[] = [];
-  let fence: string | undefined;
-  let offset = 0;
-  for (const line of body.split(/(?<=\n)/)) {
-    const content = line.replace(/\r?\n$/, '');
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(content)?.[1];
-    if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && content.trim() === marker)
+  if (!body.includes('](') && !body.includes(']:')) return links; // most bodies: nothing to scan
+  const code = codeRanges(body);
+  const inCode = (offset: number) => code.some(([a, b]) => offset >= a && offset < b);
+  const push = (raw: string, start: number) => {
+    if (inCode(start)) return;
+    const angle = raw.startsWith('<');
+    links.push({
+      target: angle ? raw.slice(1, -1) : raw,
+      start: start + (angle ? 1 : 0),
+      end: start + raw.length - (angle ? 1 : 0),
+    });
+  };
+  for (const m of body.matchAll(/!?\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|[^\s)]+)/g)) {
+    const raw = m[1] ?? '';
+    push(raw, (m.index ?? 0) + m[0].length - raw.length);
+  }
+  for (const m of body.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm)) {
+    const raw = m[1] ?? '';
+    push(raw, (m.index ?? 0) + m[0].length - raw.length);
+  }
+  return links.sort((a, b) => a.start - b.start);
+}
+
+/** Offsets [start, end) of fenced code blocks and inline code spans. */
+function codeRanges(body: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (body.includes('```') || body.includes('~~~')) {
+    let fence: { marker: string; start: number } | undefined;
+    const lineRe = /^.*$/gm;
+    for (const m of body.matchAll(lineRe)) {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(m[0])?.[1];
+      if (!marker) continue;
+      if (!fence) fence = { marker, start: m.index ?? 0 };
+      else if (
+        marker[0] === fence.marker[0] &&
+        marker.length >= fence.marker.length &&
+        m[0].trim() === marker
+      ) {
+        ranges.push([fence.start, (m.index ?? 0) + m[0].length]);
         fence = undefined;
-    } else if (marker) fence = marker;
-    else if (!/^( {4}|\t)/.test(content)) {
-      const masked = content.replace(/(`+)[\s\S]*?\1/g, (m) => ' '.repeat(m.length));
-      for (const m of masked.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^\s)]+)/g)) {
-        const raw = m[1] ?? '';
-        const start = (m.index ?? 0) + m[0].length - raw.length;
-        const target = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-        links.push({
-          target,
-          start: offset + start + (raw.startsWith('<') ? 1 : 0),
-          end: offset + start + raw.length - (raw.startsWith('<') ? 1 : 0),
-        });
-      }
-      const def = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/.exec(masked);
-      if (def) {
-        const raw = def[1] ?? '';
-        const start = def[0].length - raw.length;
-        links.push({
-          target: raw.replace(/^<|>$/g, ''),
-          start: offset + start,
-          end: offset + start + raw.length,
-        });
       }
     }
-    offset += line.length;
+    if (fence) ranges.push([fence.start, body.length]);
   }
-  return links;
+  if (body.includes('`')) {
+    for (const m of body.matchAll(/(`+)(?!`)[^\n]*?(?<!`)\1(?!`)/g))
+      ranges.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
+  return ranges;
 }
 
 /** A link that names a local file: no scheme, no anchor-only, no absolute path. */

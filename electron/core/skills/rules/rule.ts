@@ -100,7 +100,9 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return `the string ${JSON.stringify(truncate(value, 40))}`;
-  return typeof value === 'number' || typeof value === 'boolean' ? `the ${typeof value} ${String(value)}` : `a ${typeof value}`;
+  return typeof value === 'number' || typeof value === 'boolean'
+    ? `the ${typeof value} ${String(value)}`
+    : `a ${typeof value}`;
 }
 
 export function truncate(value: string, max: number): string {

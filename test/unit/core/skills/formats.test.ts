@@ -26,7 +26,14 @@ describe('manifest formats', () => {
       format: 'skill-toml',
     });
     expect(entry?.skill?.tools).toEqual([
-      { name: 'greet', description: 'Greets.', kind: 'shell', command: 'echo hi {{who}}', args: { who: 'Who to greet' }, timeoutSecs: 5 },
+      {
+        name: 'greet',
+        description: 'Greets.',
+        kind: 'shell',
+        command: 'echo hi {{who}}',
+        args: { who: 'Who to greet' },
+        timeoutSecs: 5,
+      },
     ]);
     const d = byCode(entry?.diagnostics ?? [], 'tool-kind-unknown');
     expect(d.line).toBe(19);
@@ -42,7 +49,12 @@ describe('manifest formats', () => {
 
   it('reads legacy skill.json with prompt.md as the instructions, positions in each file', () => {
     const entry = loadLibrary([{ path: fixtureSkill('legacy') }]).entries[0];
-    expect(entry?.skill).toMatchObject({ name: 'legacy', version: '3', instructions: 'Follow [the guide](guide.md).\n', format: 'legacy-json' });
+    expect(entry?.skill).toMatchObject({
+      name: 'legacy',
+      version: '3',
+      instructions: 'Follow [the guide](guide.md).\n',
+      format: 'legacy-json',
+    });
     const link = byCode(entry?.diagnostics ?? [], 'link-missing');
     expect(link.file).toBe(join(fixtureSkill('legacy'), 'prompt.md'));
     expect(covered(link)).toBe('guide.md');
@@ -59,15 +71,22 @@ describe('manifest formats', () => {
 
 describe('normalising values', () => {
   it('splits allowed-tools strings on commas and spaces, never inside parentheses', () => {
-    expect(splitAllowedTools('Read, Grep  Bash(git add:*),Write')).toEqual(['Read', 'Grep', 'Bash(git add:*)', 'Write']);
+    expect(splitAllowedTools('Read, Grep  Bash(git add:*),Write')).toEqual([
+      'Read',
+      'Grep',
+      'Bash(git add:*)',
+      'Write',
+    ]);
     expect(splitAllowedTools('  ')).toEqual([]);
   });
 
   it('turns parser values into JSON: dates as ISO strings, non-finite numbers by name', () => {
-    expect(toJsonValue({ d: new Date('2020-01-02T03:04:05Z'), n: Infinity, m: new Map([[1, 'a']]) })).toEqual({
-      d: '2020-01-02T03:04:05.000Z',
-      n: 'Infinity',
-      m: { 1: 'a' },
-    });
+    expect(toJsonValue({ d: new Date('2020-01-02T03:04:05Z'), n: Infinity, m: new Map([[1, 'a']]) })).toEqual(
+      {
+        d: '2020-01-02T03:04:05.000Z',
+        n: 'Infinity',
+        m: { 1: 'a' },
+      },
+    );
   });
 });

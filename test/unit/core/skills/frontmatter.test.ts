@@ -67,7 +67,10 @@ describe('SKILL.md parse errors', () => {
 
   it('offers a fix that replaces tab indentation with spaces', () => {
     const d = byCode(loadFixture('tab-indent').diagnostics, 'tab-indentation');
-    expect(d.fix?.edits[0]).toMatchObject({ newText: '  ', range: { line: 5, column: 1, endLine: 5, endColumn: 2 } });
+    expect(d.fix?.edits[0]).toMatchObject({
+      newText: '  ',
+      range: { line: 5, column: 1, endLine: 5, endColumn: 2 },
+    });
   });
 
   it('offers to remove blank lines before the frontmatter, and still validates the rest', () => {
@@ -104,7 +107,11 @@ describe('SKILL.md parse errors', () => {
 
   it('accepts CRLF and a BOM, with columns counted from the visible text', () => {
     const entry = loadFixture('crlf-bom');
-    expect(entry.skill).toMatchObject({ name: 'crlf-bom', description: 'Windows line endings and a BOM.', version: '2' });
+    expect(entry.skill).toMatchObject({
+      name: 'crlf-bom',
+      description: 'Windows line endings and a BOM.',
+      version: '2',
+    });
     expect(entry.skill?.instructions).toBe('\r\nBody line.\r\n');
     const d = byCode(entry.diagnostics, 'version-type');
     expect([d.line, d.column, d.endColumn]).toEqual([4, 10, 11]);

@@ -12,8 +12,12 @@ describe('name rules', () => {
   });
 
   it('flags consecutive, leading and trailing hyphens', () => {
-    expect(byCode(loadFixture('double--hyphen').diagnostics, 'name-format').message).toMatch(/consecutive hyphens/);
-    expect(byCode(loadFixture('-leading').diagnostics, 'name-format').message).toMatch(/leading or trailing hyphen/);
+    expect(byCode(loadFixture('double--hyphen').diagnostics, 'name-format').message).toMatch(
+      /consecutive hyphens/,
+    );
+    expect(byCode(loadFixture('-leading').diagnostics, 'name-format').message).toMatch(
+      /leading or trailing hyphen/,
+    );
   });
 
   it('limits names to 64 characters', () => {
@@ -50,7 +54,9 @@ describe('name rules', () => {
   it('refuses a non-string name and reserved words per profile', () => {
     expect(byCode(loadFixture('name-number').diagnostics, 'name-type').severity).toBe('error');
     expect(byCode(loadFixture('claude-helper').diagnostics, 'name-reserved-word').severity).toBe('warning');
-    expect(byCode(loadFixture('claude-helper', 'portable').diagnostics, 'name-reserved-word').severity).toBe('error');
+    expect(byCode(loadFixture('claude-helper', 'portable').diagnostics, 'name-reserved-word').severity).toBe(
+      'error',
+    );
   });
 });
 
@@ -65,15 +71,21 @@ describe('description rules', () => {
 
   it('requires a non-empty description of at most 1024 characters (counted as characters, not bytes)', () => {
     expect(byCode(loadFixture('desc-missing').diagnostics, 'description-missing').severity).toBe('error');
-    expect(byCode(loadFixture('desc-missing', 'claude-code').diagnostics, 'description-missing').severity).toBe('warning');
+    expect(
+      byCode(loadFixture('desc-missing', 'claude-code').diagnostics, 'description-missing').severity,
+    ).toBe('warning');
     expect(codes(loadFixture('desc-empty').diagnostics)).toContain('description-empty');
-    expect(byCode(loadFixture('desc-long').diagnostics, 'description-too-long').message).toMatch(/1025 characters/);
+    expect(byCode(loadFixture('desc-long').diagnostics, 'description-too-long').message).toMatch(
+      /1025 characters/,
+    );
     expect(loadFixture('desc-exact').diagnostics).toEqual([]);
   });
 
   it('warns about XML tags (an error when portable) and about a # that cuts the value', () => {
     expect(byCode(loadFixture('desc-xml').diagnostics, 'description-xml-tags').severity).toBe('warning');
-    expect(byCode(loadFixture('desc-xml', 'portable').diagnostics, 'description-xml-tags').severity).toBe('error');
+    expect(byCode(loadFixture('desc-xml', 'portable').diagnostics, 'description-xml-tags').severity).toBe(
+      'error',
+    );
     const entry = loadFixture('desc-comment');
     expect(entry.skill?.description).toBe('Use for C# or F');
     const d = byCode(entry.diagnostics, 'comment-in-value');
@@ -106,12 +118,21 @@ describe('field and key rules', () => {
   it('accepts both spellings of hyphenated keys, suggesting the canonical one', () => {
     const entry = loadFixture('key-aliases');
     expect(entry.status).toBe('loaded');
-    expect(entry.skill).toMatchObject({ allowedTools: ['Read', 'Grep'], argumentHint: '[file]', userInvocable: false, disableModelInvocation: true });
+    expect(entry.skill).toMatchObject({
+      allowedTools: ['Read', 'Grep'],
+      argumentHint: '[file]',
+      userInvocable: false,
+      disableModelInvocation: true,
+    });
     const alias = entry.diagnostics.filter((d) => d.code === 'key-alias');
     expect(alias).toHaveLength(4);
     expect(alias[0]?.fix?.edits[0]?.newText).toBe('allowed-tools');
     expect(covered(alias[0]!)).toBe('allowed_tools');
-    expect(loadFixture('key-aliases', 'portable').diagnostics.filter((d) => d.code === 'key-alias').every((d) => d.severity === 'error')).toBe(true);
+    expect(
+      loadFixture('key-aliases', 'portable')
+        .diagnostics.filter((d) => d.code === 'key-alias')
+        .every((d) => d.severity === 'error'),
+    ).toBe(true);
     expect(byCode(loadFixture('key-alias-clash').diagnostics, 'key-alias-duplicate').line).toBe(5);
   });
 
@@ -120,10 +141,14 @@ describe('field and key rules', () => {
     expect(entry.skill?.metadata).toEqual({ author: 'me', colour: 'blue', model: 'haiku' });
     expect(codes(entry.diagnostics)).toEqual(['unknown-key']);
     expect(byCode(entry.diagnostics, 'unknown-key').severity).toBe('info');
-    const portable = loadFixture('unknown-keys', 'portable').diagnostics.filter((d) => d.code === 'unknown-key');
+    const portable = loadFixture('unknown-keys', 'portable').diagnostics.filter(
+      (d) => d.code === 'unknown-key',
+    );
     expect(portable.map((d) => covered(d))).toEqual(['author', 'colour', 'model', 'tools']);
     expect(portable.every((d) => d.severity === 'error')).toBe(true);
-    const claude = loadFixture('unknown-keys', 'claude-code').diagnostics.filter((d) => d.code === 'unknown-key');
+    const claude = loadFixture('unknown-keys', 'claude-code').diagnostics.filter(
+      (d) => d.code === 'unknown-key',
+    );
     expect(claude.map((d) => covered(d))).toEqual(['author', 'colour', 'tools']);
   });
 
@@ -134,8 +159,13 @@ describe('field and key rules', () => {
     expect(toString.fix?.edits[0]?.newText).toBe('"Read Bash(git diff:*)"');
     const entry = loadFixture('allowed-string');
     expect(entry.skill?.allowedTools).toEqual(['Read', 'Bash(git add:*)', 'Grep']);
-    expect(byCode(entry.diagnostics, 'allowed-tools-format').fix?.edits[0]?.newText).toBe('[Read, "Bash(git add:*)", Grep]');
-    expect(byCode(loadFixture('allowed-string', 'portable').diagnostics, 'allowed-tools-format').fix?.edits[0]?.newText).toBe('"Read Bash(git add:*) Grep"');
+    expect(byCode(entry.diagnostics, 'allowed-tools-format').fix?.edits[0]?.newText).toBe(
+      '[Read, "Bash(git add:*)", Grep]',
+    );
+    expect(
+      byCode(loadFixture('allowed-string', 'portable').diagnostics, 'allowed-tools-format').fix?.edits[0]
+        ?.newText,
+    ).toBe('"Read Bash(git add:*) Grep"');
   });
 });
 
@@ -220,15 +250,24 @@ describe('validateText', () => {
 
   it('reports problems at exact positions as the user types', () => {
     const path = `${fixtureSkill('valid-minimal')}/SKILL.md`;
-    const result = validateText(path, '---\nname: valid-minimal\ndescription: ok\nuser-invocable: yes\n---\nbody\n');
-    expect(result.diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn])).toEqual([['field-type', 4, 17, 20]]);
-    expect(validateText(path, '---\nname: valid-minimal\ndescription: ok\n---\nbody\n').diagnostics).toEqual([]);
+    const result = validateText(
+      path,
+      '---\nname: valid-minimal\ndescription: ok\nuser-invocable: yes\n---\nbody\n',
+    );
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn])).toEqual([
+      ['field-type', 4, 17, 20],
+    ]);
+    expect(validateText(path, '---\nname: valid-minimal\ndescription: ok\n---\nbody\n').diagnostics).toEqual(
+      [],
+    );
   });
 
   it('uses the injected existence check for links and scripts', () => {
     const path = `${fixtureSkill('valid-minimal')}/SKILL.md`;
     const text = '---\nname: valid-minimal\ndescription: ok\n---\nSee [x](refs/x.md).\n';
-    expect(codes(validateText(path, text, { pathExists: () => false }).diagnostics)).toEqual(['link-missing']);
+    expect(codes(validateText(path, text, { pathExists: () => false }).diagnostics)).toEqual([
+      'link-missing',
+    ]);
     expect(validateText(path, text, { pathExists: () => true }).diagnostics).toEqual([]);
   });
 });

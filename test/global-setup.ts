@@ -1,0 +1,12 @@
+// Builds the node side once so tests of the installed command (bin/skillbench.js -> dist/) run the current code.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO } from './helpers.js';
+
+export default function setup(): void {
+  execFileSync(
+    process.execPath,
+    [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.node.json'],
+    { cwd: REPO, stdio: 'inherit' },
+  );
+}
