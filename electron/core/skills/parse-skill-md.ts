@@ -6,7 +6,15 @@ import { splitFrontmatter } from './frontmatter.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
-import { MAX_YAML_ALIASES, nodeAt, parseYaml, yamlScalarStyle, yamlSpan } from './yaml-source.js';
+import {
+  MAX_YAML_ALIASES,
+  nodeAt,
+  parseYaml,
+  parseYamlFast,
+  yamlScalarStyle,
+  yamlSpan,
+  type ParsedYaml,
+} from './yaml-source.js';
 
 export function parseSkillMd(file: string, source: ManifestText, folderName: string): RawManifest {
   const { text } = source;
@@ -107,70 +115,82 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
 
   const offset = split.yamlStart;
   const yamlText = text.slice(split.yamlStart, split.yamlEnd);
-  const parsed = parseYaml(yamlText);
   const at = (start: number, end: number): Range =>
     lines.range(offset + start, offset + Math.max(end, start + 1));
   const errorLines = new Set<number>();
+  // Clean frontmatter (the common case) takes the fast path; the `yaml` Document is then built only if a
+  // position or a scalar's source is asked for.
+  let parsedYaml: ParsedYaml | undefined;
+  const full = (): ParsedYaml => (parsedYaml ??= parseYaml(yamlText));
+  const fast = parseYamlFast(yamlText);
+  let data: Record<string, unknown> | undefined =
+    fast && (fast.value === null || fast.value === undefined)
+      ? {}
+      : fast && typeof fast.value === 'object' && !Array.isArray(fast.value)
+        ? (fast.value as Record<string, unknown>)
+        : undefined;
+  if (!data) {
+    const parsed = full();
 
-  for (const error of parsed.errors) {
-    const [start, end] = error.pos;
-    const line = lines.position(offset + start).line;
-    if (errorLines.has(line)) continue; // one syntax problem per line is enough to act on
-    errorLines.add(line);
-    diagnostics.push(yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)));
-  }
-  for (const warning of parsed.warnings) {
-    const [start, end] = warning.pos;
-    if (warning.code === 'TAG_RESOLVE_FAILED') {
+    for (const error of parsed.errors) {
+      const [start, end] = error.pos;
+      const line = lines.position(offset + start).line;
+      if (errorLines.has(line)) continue; // one syntax problem per line is enough to act on
+      errorLines.add(line);
+      diagnostics.push(yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)));
+    }
+    for (const warning of parsed.warnings) {
+      const [start, end] = warning.pos;
+      if (warning.code === 'TAG_RESOLVE_FAILED') {
+        diagnostics.push(
+          makeDiagnostic(
+            'error',
+            'yaml-tag',
+            `${warning.message}. Frontmatter may only hold plain YAML values: tags that construct objects are never ` +
+              'resolved. Remove the tag and write the value as a string, number, list or mapping.',
+            file,
+            at(start, end),
+          ),
+        );
+      } else {
+        diagnostics.push(
+          makeDiagnostic('warning', 'yaml-syntax', `YAML: ${warning.message}.`, file, at(start, end)),
+        );
+      }
+    }
+    if (parsed.aliasLimitHit) {
       diagnostics.push(
         makeDiagnostic(
           'error',
-          'yaml-tag',
-          `${warning.message}. Frontmatter may only hold plain YAML values: tags that construct objects are never ` +
-            'resolved. Remove the tag and write the value as a string, number, list or mapping.',
+          'yaml-alias-limit',
+          `The frontmatter expands YAML aliases more than ${MAX_YAML_ALIASES} times, the pattern of an alias bomb; ` +
+            'it was not expanded. Write the values out instead of using anchors and aliases.',
           file,
-          at(start, end),
+          headerRange,
         ),
       );
-    } else {
+    }
+
+    const contents = parsed.doc.contents;
+    if (contents === null || (isScalar(contents) && contents.value === null)) {
+      data = {};
+    } else if (isMap(contents) && parsed.value && typeof parsed.value === 'object') {
+      data = parsed.value as Record<string, unknown>;
+    } else if (!parsed.aliasLimitHit) {
       diagnostics.push(
-        makeDiagnostic('warning', 'yaml-syntax', `YAML: ${warning.message}.`, file, at(start, end)),
+        makeDiagnostic(
+          'error',
+          'frontmatter-not-mapping',
+          `The frontmatter must be a mapping of keys to values (\`name: ...\`), but it is ${describeYamlNode(contents)}.`,
+          file,
+          contents?.range ? at(contents.range[0], contents.range[1]) : headerRange,
+        ),
       );
     }
   }
-  if (parsed.aliasLimitHit) {
-    diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'yaml-alias-limit',
-        `The frontmatter expands YAML aliases more than ${MAX_YAML_ALIASES} times, the pattern of an alias bomb; ` +
-          'it was not expanded. Write the values out instead of using anchors and aliases.',
-        file,
-        headerRange,
-      ),
-    );
-  }
-
-  let data: Record<string, unknown> | undefined;
-  const contents = parsed.doc.contents;
-  if (contents === null || (isScalar(contents) && contents.value === null)) {
-    data = {};
-  } else if (isMap(contents) && parsed.value && typeof parsed.value === 'object') {
-    data = parsed.value as Record<string, unknown>;
-  } else if (!parsed.aliasLimitHit) {
-    diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'frontmatter-not-mapping',
-        `The frontmatter must be a mapping of keys to values (\`name: ...\`), but it is ${describeYamlNode(contents)}.`,
-        file,
-        contents?.range ? at(contents.range[0], contents.range[1]) : headerRange,
-      ),
-    );
-  }
 
   const span = (path: DataPath, part: SpanPart): [number, number] | undefined => {
-    const s = yamlSpan(parsed.doc, path, part);
+    const s = yamlSpan(full().doc, path, part);
     return s ? [offset + s[0], offset + s[1]] : undefined;
   };
   return {
@@ -181,12 +201,12 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     headerRange,
     span,
     scalarSource(path) {
-      const node = nodeAt(parsed.doc, path)?.value;
+      const node = nodeAt(full().doc, path)?.value;
       if (!isScalar(node) || !node.range) return undefined;
       if (node.type === 'PLAIN') return text.slice(offset + node.range[0], offset + node.range[1]);
       return typeof node.value === 'string' ? node.value : String(node.value);
     },
-    scalarStyle: (path) => yamlScalarStyle(parsed.doc, path),
+    scalarStyle: (path) => yamlScalarStyle(full().doc, path),
     ...(errorLines.size > 0 ? { unreliableLines: { from: split.openLine, to: split.closeLine } } : {}),
   };
 }
@@ -238,7 +258,10 @@ function yamlErrorDiagnostic(
       colon.fix,
     );
   }
-  return makeDiagnostic('error', 'yaml-syntax', `YAML syntax error: ${message}.`, file, range);
+  const detail = /call stack/i.test(message)
+    ? 'the frontmatter is nested too deeply to parse; flatten it'
+    : message.replace(/\.$/, '');
+  return makeDiagnostic('error', 'yaml-syntax', `YAML syntax error: ${detail}.`, file, range);
 }
 
 /** For `key: some: text`, the quick fix that double-quotes the whole value. */

@@ -10,6 +10,9 @@ export const commentInValue: Rule = {
   summary: 'A ` #` after an unquoted value starts a comment and silently cuts the value.',
   check(_skill, ctx) {
     if (ctx.raw.format !== 'skill-md' || !ctx.raw.scalarStyle) return [];
+    // Cheap test first: without " #" in the frontmatter there is no comment to worry about (and no need for
+    // the YAML Document that scalarStyle builds).
+    if (!/[ \t]#/.test(ctx.raw.text.slice(0, ctx.raw.bodyOffset))) return [];
     const out: Diagnostic[] = [];
     for (const canonical of TEXT_FIELDS) {
       const f = ctx.fields.get(canonical);

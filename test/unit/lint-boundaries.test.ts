@@ -1,0 +1,58 @@
+// The process boundaries of DESIGN.md are enforced by ESLint: these imports must be refused where they do not belong.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { REPO } from '../helpers.js';
+
+const eslint = new ESLint({ cwd: REPO });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${REPO}/${filePath}` });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('lint boundaries', () => {
+  it('keeps electron out of the core', async () => {
+    expect(
+      await restrictedImports(
+        'electron/core/paths.ts',
+        "import { app } from 'electron';\nexport const a = app;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('keeps node:* and the DOM out of shared/', async () => {
+    expect(
+      await restrictedImports(
+        'shared/types.ts',
+        "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+      ),
+    ).toHaveLength(1);
+    expect(await restrictedImports('shared/types.ts', 'export const w = window.location;\n')).toHaveLength(1);
+  });
+
+  it('keeps electron and node:* out of the renderer', async () => {
+    expect(
+      await restrictedImports(
+        'renderer/src/App.tsx',
+        "import { ipcRenderer } from 'electron';\nexport const i = ipcRenderer;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        'renderer/src/App.tsx',
+        "import { join } from 'node:path';\nexport const j = join;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('lets the core use node:*', async () => {
+    expect(
+      await restrictedImports(
+        'electron/core/paths.ts',
+        "import { join } from 'node:path';\nexport const j = join;\n",
+      ),
+    ).toEqual([]);
+  });
+});
