@@ -26,8 +26,8 @@ export interface QuickFix {
   title: string;
   /** Edits to the diagnostic's file. */
   edits: TextEdit[];
-  /** A fix that renames the skill's folder instead of editing text (absolute paths). */
-  renameFolder?: { from: string; to: string };
+  /** A fix that renames a file or the skill folder instead of editing text (absolute paths). */
+  rename?: { from: string; to: string };
 }
 
 export interface Diagnostic {

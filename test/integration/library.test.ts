@@ -87,6 +87,18 @@ describe('loading a library', () => {
     expect(outside[0]?.message).toMatch(/outside its skill root; it was not followed/);
   });
 
+  it('loads a skill.md with the wrong case, with an error and a rename fix', () => {
+    const result = loadLibrary([{ path: lib('casing') }]);
+    const entry = result.entries[0];
+    expect(entry).toMatchObject({ id: 'casing/lowercase', status: 'invalid', format: 'skill-md' });
+    expect(entry?.skill?.name).toBe('lowercase');
+    const d = entry?.diagnostics.find((x) => x.code === 'manifest-filename');
+    expect(d?.fix?.rename).toEqual({
+      from: join(lib('casing'), 'lowercase', 'skill.md'),
+      to: join(lib('casing'), 'lowercase', 'SKILL.md'),
+    });
+  });
+
   it('loads a single manifest file given as a root', () => {
     const result = loadLibrary([{ path: join(lib('project'), 'alpha', 'SKILL.md') }]);
     expect(result.entries.map((e) => e.skill?.name)).toEqual(['alpha']);

@@ -270,6 +270,11 @@ function walk(
     } else if (!d.isFile()) continue;
     manifests.push({ path, format, real });
   }
+  if (manifests.length === 0 && !onlyFile) {
+    // `skill.md` / `Skill.md`: found by runtimes on case-insensitive disks only. Load it, and say so.
+    const misnamed = dirents.find((d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md');
+    if (misnamed) manifests.push({ path: join(folder, misnamed.name), format: 'skill-md', real: join(folderReal, misnamed.name) });
+  }
   const [winner, ...losers] = manifests;
   if (winner) {
     found.push({
@@ -358,6 +363,19 @@ function loadEntry(f: Found, id: string, options: LoadOptions): { entry: Library
       if (p.ok) prompt = { path: promptPath, text: p.value.text };
       else extra.push(p.diagnostic);
     }
+  }
+  if (f.format === 'skill-md' && basename(f.manifest) !== 'SKILL.md') {
+    const to = join(f.folder, 'SKILL.md');
+    extra.push(
+      makeDiagnostic(
+        'error',
+        'manifest-filename',
+        `The manifest is named "${basename(f.manifest)}"; runtimes look for "SKILL.md" exactly, so on case-sensitive file systems this skill is never found. Rename it to SKILL.md.`,
+        f.manifest,
+        WHOLE_FILE,
+        { title: 'Rename to SKILL.md', edits: [], rename: { from: f.manifest, to } },
+      ),
+    );
   }
   const raw = parseManifest(f.manifest, read.value, prompt);
   const result = validateManifest(raw, { profile: options.profile, id });

@@ -189,7 +189,7 @@ export const nameFolderMismatch: Rule = {
       fixes.push({
         title: `Rename the folder to "${name}"`,
         edits: [],
-        renameFolder: { from: ctx.folderPath, to: join(dirname(ctx.folderPath), name) },
+        rename: { from: ctx.folderPath, to: join(dirname(ctx.folderPath), name) },
       });
     }
     const [fix, ...alternatives] = fixes;

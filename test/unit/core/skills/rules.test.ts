@@ -39,7 +39,7 @@ describe('name rules', () => {
     const d = byCode(loadFixture('mismatch-folder').diagnostics, 'name-folder-mismatch');
     expect(d.severity).toBe('error');
     expect(d.fix?.edits[0]?.newText).toBe('mismatch-folder');
-    expect(d.alternativeFixes?.[0]?.renameFolder?.to).toBe(fixtureSkill('other-name'));
+    expect(d.alternativeFixes?.[0]?.rename?.to).toBe(fixtureSkill('other-name'));
   });
 
   it('uses the folder name when name is missing, and says so', () => {
