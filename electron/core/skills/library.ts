@@ -272,8 +272,15 @@ function walk(
   }
   if (manifests.length === 0 && !onlyFile) {
     // `skill.md` / `Skill.md`: found by runtimes on case-insensitive disks only. Load it, and say so.
-    const misnamed = dirents.find((d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md');
-    if (misnamed) manifests.push({ path: join(folder, misnamed.name), format: 'skill-md', real: join(folderReal, misnamed.name) });
+    const misnamed = dirents.find(
+      (d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md',
+    );
+    if (misnamed)
+      manifests.push({
+        path: join(folder, misnamed.name),
+        format: 'skill-md',
+        real: join(folderReal, misnamed.name),
+      });
   }
   const [winner, ...losers] = manifests;
   if (winner) {

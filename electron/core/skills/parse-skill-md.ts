@@ -95,7 +95,8 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     return { ...base, ...noSpans, data: undefined, body: '', bodyOffset: text.length, headerRange: at };
   }
 
-  const headerRange = lines.lineRange(split.openLine);
+  // Built on demand: a position costs a line index, and clean files never need one.
+  const header = (): Range => lines.lineRange(split.openLine);
   if (split.leadingBlankLines > 0) {
     diagnostics.push(
       makeDiagnostic(
@@ -104,7 +105,7 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
         `The frontmatter starts at line ${split.openLine}, after ${split.leadingBlankLines} blank line(s); the spec and most ` +
           'runtimes require `---` on the very first line. Remove the blank lines.',
         file,
-        headerRange,
+        header(),
         {
           title: 'Remove the leading blank lines',
           edits: [{ range: lines.range(0, lines.lineStart(split.openLine)), newText: '' }],
@@ -166,7 +167,7 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
           `The frontmatter expands YAML aliases more than ${MAX_YAML_ALIASES} times, the pattern of an alias bomb; ` +
             'it was not expanded. Write the values out instead of using anchors and aliases.',
           file,
-          headerRange,
+          header(),
         ),
       );
     }
@@ -183,7 +184,7 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
           'frontmatter-not-mapping',
           `The frontmatter must be a mapping of keys to values (\`name: ...\`), but it is ${describeYamlNode(contents)}.`,
           file,
-          contents?.range ? at(contents.range[0], contents.range[1]) : headerRange,
+          contents?.range ? at(contents.range[0], contents.range[1]) : header(),
         ),
       );
     }
@@ -198,7 +199,9 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     data,
     body: text.slice(split.bodyStart),
     bodyOffset: split.bodyStart,
-    headerRange,
+    get headerRange() {
+      return header();
+    },
     span,
     scalarSource(path) {
       const node = nodeAt(full().doc, path)?.value;

@@ -132,14 +132,15 @@ export const bodyLinks: Rule = {
       const path = localPath(link.target);
       if (path === undefined) continue;
       const absolute = resolve(base, path);
-      const range = ctx.raw.bodyLines.range(ctx.raw.bodyOffset + link.start, ctx.raw.bodyOffset + link.end);
+      const range = () =>
+        ctx.raw.bodyLines.range(ctx.raw.bodyOffset + link.start, ctx.raw.bodyOffset + link.end);
       const rel = relative(ctx.folderPath, absolute);
       if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
         out.push(
           atRange(
             ctx,
             ctx.raw.bodyFile,
-            range,
+            range(),
             'warning',
             'link-outside-skill',
             `The link "${link.target}" points outside the skill folder, so it will not ship with the skill. Copy the file into the skill (e.g. references/) and link it there.`,
@@ -150,7 +151,7 @@ export const bodyLinks: Rule = {
           atRange(
             ctx,
             ctx.raw.bodyFile,
-            range,
+            range(),
             'warning',
             'link-missing',
             `The link "${link.target}" points to a file that does not exist in the skill folder. Create it or fix the path.`,

@@ -188,11 +188,7 @@ export const keyAlias: Rule = {
       }
       seen.set(canonical, key);
       if (canonical === key || !isKnownKey('skillbench', canonical)) continue;
-      const span = ctx.raw.span([key], 'key');
-      const fix = span && {
-        title: `Rename to \`${canonical}\``,
-        edits: [{ range: ctx.raw.lines.range(span[0], span[1]), newText: canonical }],
-      };
+      const fix = replaceValue(ctx, [key], `Rename to \`${canonical}\``, canonical, 'key');
       out.push(
         at(
           ctx,
@@ -200,7 +196,7 @@ export const keyAlias: Rule = {
           'info',
           'key-alias',
           `\`${key}\` is read as \`${canonical}\`; write \`${canonical}\`, the spelling every runtime knows.`,
-          fix || undefined,
+          fix,
           'key',
         ),
       );

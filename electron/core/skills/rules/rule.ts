@@ -78,14 +78,15 @@ export function atRange(
   return makeDiagnostic(severity, code, message, file, range, fix);
 }
 
-/** A fix that replaces the value at a path with new source text. */
+/** A fix that replaces the value (or the key) at a path with new source text. */
 export function replaceValue(
   ctx: RuleContext,
   path: DataPath,
   title: string,
   newText: string,
+  part: SpanPart = 'value',
 ): QuickFix | undefined {
-  const span = ctx.raw.span(path, 'value');
+  const span = ctx.raw.span(path, part);
   if (!span) return undefined;
   return { title, edits: [{ range: ctx.raw.lines.range(span[0], span[1]), newText }] };
 }

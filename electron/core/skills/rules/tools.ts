@@ -6,7 +6,7 @@ import { schemaProblems } from '../../schema/check-schema.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from '../../tools/builtin-catalog.js';
 import { canonicalToolKey, isKnownToolKey, TOOL_KEYS } from '../keys.js';
 import { isRecord } from '../normalize.js';
-import { at, describeValue, type Rule, type RuleContext } from './rule.js';
+import { at, describeValue, replaceValue, type Rule, type RuleContext } from './rule.js';
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -171,14 +171,7 @@ export const toolKind: Rule = {
         );
       } else if (typeof kind !== 'string' || !(TOOL_KINDS as readonly string[]).includes(kind)) {
         const guess = typeof kind === 'string' ? closest(kind, TOOL_KINDS) : undefined;
-        const span = ctx.raw.span(pathOf(e, 'kind'), 'value');
-        const fix =
-          guess && span
-            ? {
-                title: `Change to ${guess}`,
-                edits: [{ range: ctx.raw.lines.range(span[0], span[1]), newText: guess }],
-              }
-            : undefined;
+        const fix = guess ? replaceValue(ctx, pathOf(e, 'kind'), `Change to ${guess}`, guess) : undefined;
         out.push(
           at(
             ctx,
