@@ -12,4 +12,4 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 const { runCli } = await import(pathToFileURL(cli).href);
-process.exitCode = runCli(process.argv.slice(2));
+process.exitCode = await runCli(process.argv.slice(2));

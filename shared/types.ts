@@ -140,3 +140,57 @@ export interface RootInfo {
 
 export type ValidationProfile = 'portable' | 'claude-code' | 'skillbench';
 export const VALIDATION_PROFILES: readonly ValidationProfile[] = ['portable', 'claude-code', 'skillbench'];
+
+/** What the executor advertises for one skill tool. */
+export interface ToolDefinition {
+  /** Composed "{skill}__{tool}", sanitised (see composeToolName). */
+  name: string;
+  description: string;
+  /** The advertised schema: locked keys removed from `properties` and `required`. */
+  inputSchema: JsonSchema;
+  toolType: ToolType;
+  /** The tool's own name in the manifest. */
+  toolName: string;
+  /** Values the manifest locks; shown read-only, never sent by callers. */
+  lockedArgs?: Record<string, JsonValue>;
+  outputSchema?: JsonSchema;
+}
+
+export type ToolType =
+  | { type: 'builtin'; handler: string }
+  | { type: 'mcp'; server: string; tool: string }
+  | { type: 'shell'; command: string; timeoutMs: number }
+  | { type: 'script'; path: string; timeoutMs: number }
+  | { type: 'http'; url: string; method: string; headers: Record<string, string>; timeoutMs: number };
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string };
+
+export interface ToolOutput {
+  /** Text form, always present. */
+  output: string;
+  isError: boolean;
+  content?: ContentBlock[];
+  /** Structured result, validated against the output schema when one exists. */
+  structured?: JsonValue;
+  /** Standard error of a process, capped. */
+  stderr?: string;
+  /** Process exit code or HTTP status, when there is one. */
+  exitCode?: number;
+  durationMs: number;
+}
+
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /** Overrides the tool's timeout for this call. */
+  timeoutSecs?: number;
+  /** Progress notifications (MCP progress, or process output as it arrives). */
+  onProgress?: (progress: { message?: string; progress?: number; total?: number }) => void;
+}
+
+export interface SkillExecutor {
+  executeTool(skillId: string, toolName: string, args: JsonValue, opts?: ExecuteOptions): Promise<ToolOutput>;
+  tools(skillId: string): ToolDefinition[];
+}

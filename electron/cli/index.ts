@@ -1,33 +1,55 @@
-// The `skillbench` command: parses arguments, dispatches to a command, maps failures to exit codes (0 ok, 1 findings, 2 usage).
-import { parseArgs } from 'node:util';
+// The `skillbench` command: parses arguments, dispatches to a command, maps failures to exit codes
+// (0 ok, 1 findings or a failed tool, 2 usage).
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
 import { runList, runPrompt } from './commands/list.js';
+import { runMcp } from './commands/mcp.js';
+import { runTest } from './commands/test.js';
+import { runRun, runTools } from './commands/tools.js';
 import { runValidate } from './commands/validate.js';
 import { processIo, UsageError, type CliIo } from './io.js';
-import { LIBRARY_OPTIONS } from './library-args.js';
 
 export const USAGE = `Usage: skillbench <command> [options]
 
 Commands:
-  validate [PATH...]   Check every skill manifest; exit 1 when any error is found
-      --profile NAME     portable | claude-code | skillbench (default)
-      --format FORMAT    text (default) | json
-      --with-bundled     also load the bundled example skills
-  list [PATH...]       List the skills found, their status, format and tools
-      --format FORMAT    text (default) | json
-  prompt [PATH...]     Print the <available_skills> catalog a client would give a model
+  validate [PATH...]     Check every skill manifest; exit 1 when any error is found
+      --profile NAME       portable | claude-code | skillbench (default)
+      --format FORMAT      text (default) | json
+      --with-bundled       also load the bundled example skills
+  list [PATH...]         List the skills found, their status, format and tools (--format text|json)
+  prompt [PATH...]       Print the <available_skills> catalog a client would give a model
+  tools SKILL            Show a skill's tools as advertised, JSON Schema included (--format text|json)
+  run SKILL TOOL         Call one tool
+      --args JSON          the arguments as one JSON object
+      --arg KEY=VALUE      one argument (repeatable); JSON unless the schema wants a string
+      --timeout SECONDS    override the tool's timeout
+      --format FORMAT      text (default) | json (the ToolOutput)
+  test [PATH...]         Run the saved cases (tests/*.case.json) of the skills found
+      --format FORMAT      text (default) | json | junit
+  mcp list               Show the configured MCP servers, whether they start, and their tools
 
-Without PATH, commands use the bundled example skills.
+SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
+Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
+Without PATH, validate, list, prompt and test use the bundled example skills.
 Options: --help, --version
 `;
 
-const COMMANDS = {
-  validate: runValidate,
-  list: runList,
-  prompt: runPrompt,
-} as const;
+const OPTIONS = {
+  profile: { type: 'string' },
+  'with-bundled': { type: 'boolean' },
+  format: { type: 'string' },
+  root: { type: 'string', multiple: true },
+  'mcp-config': { type: 'string' },
+  args: { type: 'string' },
+  arg: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  history: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies ParseArgsConfig['options'];
 
-export function runCli(argv: string[], io: CliIo = processIo): number {
+const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp']);
+
+export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
@@ -38,27 +60,48 @@ export function runCli(argv: string[], io: CliIo = processIo): number {
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
-    if (!Object.prototype.hasOwnProperty.call(COMMANDS, command))
-      throw new UsageError(`Unknown command "${command}".`);
-    const { values, positionals } = parseArgs({
+    if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
+    const { values: v, positionals: p } = parseArgs({
       args: rest,
-      options: { ...LIBRARY_OPTIONS, help: { type: 'boolean', short: 'h' } },
+      options: OPTIONS,
       allowPositionals: true,
       strict: true,
     });
-    if (values.help) {
+    if (v.help) {
       io.stdout(USAGE);
       return 0;
     }
-    return COMMANDS[command as keyof typeof COMMANDS](
-      {
-        paths: positionals,
-        profile: values.profile,
-        withBundled: values['with-bundled'],
-        format: values.format,
-      },
-      io,
-    );
+    const library = { paths: p, profile: v.profile, withBundled: v['with-bundled'], format: v.format };
+    const tool = {
+      format: v.format,
+      roots: v.root,
+      mcpConfig: v['mcp-config'],
+      args: v.args,
+      arg: v.arg,
+      timeout: v.timeout,
+      history: v.history,
+    };
+    switch (command) {
+      case 'validate':
+        return runValidate(library, io);
+      case 'list':
+        return runList(library, io);
+      case 'prompt':
+        return runPrompt(library, io);
+      case 'tools':
+        if (p.length !== 1) throw new UsageError('Usage: skillbench tools SKILL [--format text|json]');
+        return await runTools({ ...tool, skill: p[0] }, io);
+      case 'run':
+        if (p.length !== 2)
+          throw new UsageError(
+            'Usage: skillbench run SKILL TOOL [--args JSON | --arg key=value ...] [--timeout SECONDS]',
+          );
+        return await runRun({ ...tool, skill: p[0], tool: p[1] }, io);
+      case 'test':
+        return await runTest({ ...library, mcpConfig: v['mcp-config'], history: v.history }, io);
+      default:
+        return await runMcp({ sub: p[0], roots: v.root, mcpConfig: v['mcp-config'], format: v.format }, io);
+    }
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`skillbench: ${(error as Error).message}\n\n${USAGE}`);

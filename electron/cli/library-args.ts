@@ -7,12 +7,6 @@ import { bundledSkillsDir } from '../core/paths.js';
 import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
 import { UsageError, type CliIo } from './io.js';
 
-export const LIBRARY_OPTIONS = {
-  profile: { type: 'string' },
-  'with-bundled': { type: 'boolean' },
-  format: { type: 'string' },
-} as const;
-
 export interface LibraryArgs {
   paths: string[];
   profile?: string;

@@ -5,23 +5,23 @@ import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
 import { FIXTURES, fixtureSkill, REPO } from '../helpers.js';
 
-function run(args: string[], cwd = REPO) {
+async function run(args: string[], cwd = REPO) {
   let stdout = '';
   let stderr = '';
   const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd };
-  const code = runCli(args, io);
+  const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
 
 describe('skillbench validate', () => {
-  it('exits 0 on the bundled skills, which validate clean', () => {
-    const r = run(['validate']);
+  it('exits 0 on the bundled skills, which validate clean', async () => {
+    const r = await run(['validate']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('7 manifests checked: 0 errors, 0 warnings, 0 info\n');
   });
 
-  it('exits 1 when any error is found, printing file:line:column severity code message grouped per skill', () => {
-    const r = run(['validate', 'test/fixtures/skills/Bad_Name', 'test/fixtures/skills/desc-comment']);
+  it('exits 1 when any error is found, printing file:line:column severity code message grouped per skill', async () => {
+    const r = await run(['validate', 'test/fixtures/skills/Bad_Name', 'test/fixtures/skills/desc-comment']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n')).toEqual([
       'Bad_Name (invalid)',
@@ -39,17 +39,19 @@ describe('skillbench validate', () => {
     ]);
   });
 
-  it('exits 0 with warnings only', () => {
-    expect(run(['validate', 'test/fixtures/skills/desc-comment']).code).toBe(0);
+  it('exits 0 with warnings only', async () => {
+    expect((await run(['validate', 'test/fixtures/skills/desc-comment'])).code).toBe(0);
   });
 
-  it('applies --profile', () => {
-    expect(run(['validate', 'test/fixtures/skills/unknown-keys']).code).toBe(0);
-    expect(run(['validate', 'test/fixtures/skills/unknown-keys', '--profile', 'portable']).code).toBe(1);
+  it('applies --profile', async () => {
+    expect((await run(['validate', 'test/fixtures/skills/unknown-keys'])).code).toBe(0);
+    expect((await run(['validate', 'test/fixtures/skills/unknown-keys', '--profile', 'portable'])).code).toBe(
+      1,
+    );
   });
 
-  it('prints the documented JSON, one entry per manifest found (loaded or not)', () => {
-    const r = run([
+  it('prints the documented JSON, one entry per manifest found (loaded or not)', async () => {
+    const r = await run([
       'validate',
       fixtureSkill('toml-skill'),
       fixtureSkill('valid-minimal'),
@@ -81,20 +83,22 @@ describe('skillbench validate', () => {
     ]);
   });
 
-  it('exits 2 on bad usage', () => {
-    expect(run(['validate', '--profile', 'nope']).code).toBe(2);
-    expect(run(['validate', '--format', 'xml']).code).toBe(2);
-    expect(run(['validate', '--bogus']).code).toBe(2);
-    expect(run(['validate', 'no/such/path']).stderr).toMatch(/No such file or folder: no\/such\/path/);
-    expect(run(['frobnicate']).code).toBe(2);
-    expect(run([]).code).toBe(2);
-    expect(run(['--help']).code).toBe(0);
+  it('exits 2 on bad usage', async () => {
+    expect((await run(['validate', '--profile', 'nope'])).code).toBe(2);
+    expect((await run(['validate', '--format', 'xml'])).code).toBe(2);
+    expect((await run(['validate', '--bogus'])).code).toBe(2);
+    expect((await run(['validate', 'no/such/path'])).stderr).toMatch(
+      /No such file or folder: no\/such\/path/,
+    );
+    expect((await run(['frobnicate'])).code).toBe(2);
+    expect((await run([])).code).toBe(2);
+    expect((await run(['--help'])).code).toBe(0);
   });
 });
 
 describe('skillbench list and prompt', () => {
-  it('lists every SkillDefinition field in JSON, tools included', () => {
-    const r = run(['list', fixtureSkill('tools-good'), '--format', 'json']);
+  it('lists every SkillDefinition field in JSON, tools included', async () => {
+    const r = await run(['list', fixtureSkill('tools-good'), '--format', 'json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { skills: Array<Record<string, unknown>> };
     const skill = out.skills[0] ?? {};
@@ -121,14 +125,14 @@ describe('skillbench list and prompt', () => {
     expect((skill.tools as unknown[]).length).toBe(6);
   });
 
-  it('lists a table in text', () => {
-    const r = run(['list']);
+  it('lists a table in text', async () => {
+    const r = await run(['list']);
     expect(r.stdout.split('\n')[0]).toMatch(/^NAME\s+STATUS\s+FORMAT\s+TOOLS\s+PATH$/);
     expect(r.stdout).toMatch(/text-toolkit\s+loaded\s+skill-md\s+5\s+skills\/text-toolkit\/SKILL\.md/);
   });
 
-  it('prints the <available_skills> catalog, XML-escaped, without disable-model-invocation skills', () => {
-    const r = run(['prompt', join(FIXTURES, 'library', 'catalog')]);
+  it('prints the <available_skills> catalog, XML-escaped, without disable-model-invocation skills', async () => {
+    const r = await run(['prompt', join(FIXTURES, 'library', 'catalog')]);
     expect(r.stdout).toBe(
       [
         '<available_skills>',
@@ -145,7 +149,7 @@ describe('skillbench list and prompt', () => {
 });
 
 describe('the installed command', () => {
-  it('runs from bin/skillbench.js with real exit codes', () => {
+  it('runs from bin/skillbench.js with real exit codes', async () => {
     const ok = spawnSync(process.execPath, [join(REPO, 'bin', 'skillbench.js'), 'validate'], {
       cwd: REPO,
       encoding: 'utf8',

@@ -1,0 +1,57 @@
+// `skillbench mcp list`: configured servers, whether they start, and their tools.
+import { resolve } from 'node:path';
+import { bundledSkillsDir } from '../../core/paths.js';
+import { loadMcpServers } from '../../core/mcp/config.js';
+import { McpPool } from '../../core/mcp/pool.js';
+import { UsageError, type CliIo } from '../io.js';
+import { parseFormat } from '../library-args.js';
+import { reportError } from './tools.js';
+
+export async function runMcp(
+  a: { sub?: string; roots?: string[]; mcpConfig?: string; format?: string },
+  io: CliIo,
+): Promise<number> {
+  if (a.sub !== 'list')
+    throw new UsageError(
+      'Usage: skillbench mcp list [--root PATH]... [--mcp-config FILE] [--format text|json]',
+    );
+  const format = parseFormat(a.format, ['text', 'json'] as const);
+  let pool: McpPool;
+  try {
+    const roots = [...(a.roots ?? []).map((r) => resolve(io.cwd, r)), bundledSkillsDir()];
+    pool = new McpPool(loadMcpServers(roots, a.mcpConfig ? resolve(io.cwd, a.mcpConfig) : undefined));
+  } catch (error) {
+    return reportError(error, format, io);
+  }
+  try {
+    const servers = [];
+    for (const s of pool.status()) {
+      try {
+        const tools = await pool.listTools(s.name);
+        servers.push({
+          ...pool.status().find((x) => x.name === s.name),
+          tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })),
+        });
+      } catch (error) {
+        servers.push({
+          ...pool.status().find((x) => x.name === s.name),
+          error: (error as Error).message,
+          tools: [],
+        });
+      }
+    }
+    if (format === 'json') io.stdout(`${JSON.stringify({ servers }, null, 2)}\n`);
+    else {
+      if (servers.length === 0)
+        io.stdout('No MCP servers configured (.skillbench/mcp.json in a root, or --mcp-config FILE).\n');
+      for (const s of servers) {
+        io.stdout(`${s.name}  ${s.state}  ${s.transport}  ${s.source}\n`);
+        if ('error' in s && s.error) io.stdout(`  error: ${s.error}\n`);
+        for (const t of s.tools) io.stdout(`  ${s.name}__${t.name}  ${t.description}\n`);
+      }
+    }
+    return servers.some((s) => s.state === 'failed') ? 1 : 0;
+  } finally {
+    await pool.close();
+  }
+}

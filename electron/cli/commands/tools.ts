@@ -1,0 +1,180 @@
+// `skillbench tools` and `skillbench run`: the advertised definitions of a skill's tools, and one call of one tool.
+import type { JsonSchema, JsonValue, ToolOutput } from '../../../shared/types.js';
+import { resolve } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import { defaultHistoryFile, HistoryStore } from '../../core/history/history-store.js';
+import { UsageError, type CliIo } from '../io.js';
+import { parseFormat } from '../library-args.js';
+import { openToolSession } from '../tool-session.js';
+
+export interface ToolArgs {
+  skill?: string;
+  tool?: string;
+  format?: string;
+  roots?: string[];
+  mcpConfig?: string;
+  args?: string;
+  arg?: string[];
+  timeout?: string;
+  /** History file for `run` (default: history.jsonl in the user data folder). */
+  history?: string;
+}
+
+export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
+  const format = parseFormat(a.format, ['text', 'json'] as const);
+  if (!a.skill) throw new UsageError('tools needs a SKILL (a name or a folder).');
+  const session = openToolSession(a.skill, a, io);
+  try {
+    const defs = await session.executor.describeTools(session.skill.id);
+    if (format === 'json') {
+      io.stdout(`${JSON.stringify(defs, null, 2)}\n`);
+      return 0;
+    }
+    if (defs.length === 0) io.stdout(`Skill "${session.skill.name}" declares no tools.\n`);
+    for (const d of defs) {
+      const type = d.toolType;
+      const target =
+        type.type === 'builtin'
+          ? type.handler
+          : type.type === 'mcp'
+            ? `${type.server}__${type.tool}`
+            : type.type === 'shell'
+              ? type.command
+              : type.type === 'script'
+                ? type.path
+                : `${type.method} ${type.url}`;
+      io.stdout(`${d.name}  (${type.type}: ${target})\n`);
+      if (d.description) io.stdout(`  ${d.description}\n`);
+      for (const line of describeParams(d.inputSchema)) io.stdout(`  ${line}\n`);
+      for (const [k, v] of Object.entries(d.lockedArgs ?? {}))
+        io.stdout(`  ${k} = ${JSON.stringify(v)}  (locked by the manifest)\n`);
+    }
+    return 0;
+  } catch (error) {
+    return reportError(error, format, io);
+  } finally {
+    await session.close();
+  }
+}
+
+function describeParams(schema: JsonSchema): string[] {
+  if (
+    typeof schema !== 'object' ||
+    typeof schema.properties !== 'object' ||
+    schema.properties === null ||
+    Array.isArray(schema.properties)
+  )
+    return [];
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  return Object.entries(schema.properties).map(([name, p]) => {
+    const prop = (typeof p === 'object' && p !== null && !Array.isArray(p) ? p : {}) as Record<
+      string,
+      JsonValue
+    >;
+    const type = Array.isArray(prop.enum)
+      ? prop.enum.map((x) => JSON.stringify(x)).join('|')
+      : typeof prop.type === 'string'
+        ? prop.type
+        : Array.isArray(prop.type)
+          ? prop.type.map((t) => JSON.stringify(t)).join('|')
+          : 'any';
+    return `${name}${required.has(name) ? '' : '?'}: ${type}${typeof prop.description === 'string' ? `  ${prop.description}` : ''}`;
+  });
+}
+
+/** `--arg key=value`: a raw string where the schema wants a string, JSON otherwise (so `--arg n=3` is a number). */
+export function argsFromFlags(
+  json: string | undefined,
+  pairs: string[] | undefined,
+  schema: JsonSchema,
+): Record<string, JsonValue> {
+  let args: Record<string, JsonValue> = {};
+  if (json !== undefined) {
+    try {
+      const parsed = JSON.parse(json) as JsonValue;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object');
+      args = parsed;
+    } catch (error) {
+      throw new UsageError(`--args must be a JSON object: ${(error as Error).message}`);
+    }
+  }
+  const props =
+    typeof schema === 'object' && typeof schema.properties === 'object' && !Array.isArray(schema.properties)
+      ? (schema.properties as Record<string, JsonValue>)
+      : {};
+  for (const pair of pairs ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--arg takes key=value, not "${pair}".`);
+    const key = pair.slice(0, eq);
+    const raw = pair.slice(eq + 1);
+    const prop = props[key];
+    const type = typeof prop === 'object' && prop !== null && !Array.isArray(prop) ? prop.type : undefined;
+    const wantsString =
+      type === 'string' || (Array.isArray(type) && type.length === 1 && type[0] === 'string');
+    let value: JsonValue = raw;
+    if (!wantsString) {
+      try {
+        value = JSON.parse(raw) as JsonValue;
+      } catch {
+        value = raw;
+      }
+    }
+    Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return args;
+}
+
+export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
+  const format = parseFormat(a.format, ['text', 'json'] as const);
+  if (!a.skill || !a.tool)
+    throw new UsageError(
+      'run needs a SKILL and a TOOL: skillbench run SKILL TOOL [--args JSON | --arg key=value ...].',
+    );
+  const timeoutSecs = a.timeout === undefined ? undefined : Number(a.timeout);
+  if (timeoutSecs !== undefined && !(timeoutSecs >= 1))
+    throw new UsageError(`--timeout takes a number of seconds (at least 1), not "${a.timeout}".`);
+  const history = new HistoryStore(a.history ? resolve(io.cwd, a.history) : defaultHistoryFile());
+  const session = openToolSession(a.skill, a, io, { onRun: (r) => history.record(r) });
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const definition = (await session.executor.describeTools(session.skill.id)).find(
+      (d) => d.toolName === a.tool || d.name === a.tool,
+    );
+    const args = argsFromFlags(a.args, a.arg, definition?.inputSchema ?? { type: 'object' });
+    const output = await session.executor.executeTool(session.skill.id, a.tool, args, {
+      signal: controller.signal,
+      ...(timeoutSecs ? { timeoutSecs } : {}),
+    });
+    printOutput(output, format, io);
+    return output.isError ? 1 : 0;
+  } catch (error) {
+    return reportError(error, format, io);
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    await session.close();
+  }
+}
+
+function printOutput(output: ToolOutput, format: 'text' | 'json', io: CliIo): void {
+  if (format === 'json') {
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    return;
+  }
+  io.stdout(output.output.endsWith('\n') || output.output === '' ? output.output : `${output.output}\n`);
+  if (output.stderr) io.stderr(output.stderr.endsWith('\n') ? output.stderr : `${output.stderr}\n`);
+  if (output.isError)
+    io.stderr(
+      `skillbench: the tool reported an error${output.exitCode !== undefined ? ` (exit ${output.exitCode})` : ''}\n`,
+    );
+}
+
+export function reportError(error: unknown, format: 'text' | 'json', io: CliIo): number {
+  if (error instanceof UsageError) throw error;
+  const e = error instanceof SkillError ? error : new SkillError('ToolExecution', (error as Error).message);
+  if (format === 'json') io.stdout(`${JSON.stringify({ error: e.toJSON() }, null, 2)}\n`);
+  else io.stderr(`skillbench: ${e.code}: ${e.message}\n`);
+  return 1;
+}

@@ -1,0 +1,267 @@
+// Owns executing skill tools: resolving skill and tool, merging locked args, validating, enforcing the policy,
+// running the kind, timing the call. One call at a time per invocation; no LLM loop.
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type {
+  ExecuteOptions,
+  JsonSchema,
+  JsonValue,
+  LibraryEntry,
+  SkillDefinition,
+  SkillExecutor,
+  SkillTool,
+  ToolDefinition,
+  ToolOutput,
+} from '../../../shared/types.js';
+import { SkillError } from '../../../shared/errors.js';
+import type { McpPool } from '../mcp/pool.js';
+import { BUILTIN_TOOLS } from './builtin-catalog.js';
+import { composeToolName } from './compose-name.js';
+import { KINDS } from './kinds/index.js';
+import type { KindDeps, RunContext } from './kinds/kind.js';
+import { splitMcpTarget } from './kinds/mcp.js';
+import { mergeLockedArgs, narrowSchema } from './locked-args.js';
+import { assertValidArgs } from './validate-args.js';
+
+export const DEFAULT_TIMEOUT_SECS = 60;
+
+export interface ExecutorOptions {
+  /** Registry tools hidden from direct use (default: the raw `shell` built-in). Skill wrappers still run. */
+  excludedTools?: readonly string[];
+  mcp?: McpPool;
+  /** Called after every call, successful or not (history). */
+  onRun?: (record: RunRecord) => void;
+}
+
+export interface RunRecord {
+  skillId: string;
+  skillName: string;
+  tool: string;
+  args: JsonValue;
+  output?: ToolOutput;
+  error?: { code: string; message: string };
+  startedAt: string;
+  durationMs: number;
+  /** Schema the args were validated against (for masking secrets). */
+  schema?: JsonSchema;
+}
+
+const PERMISSIVE: JsonSchema = { type: 'object' };
+
+export class Executor implements SkillExecutor {
+  private readonly skills = new Map<string, SkillDefinition>();
+  private readonly byName = new Map<string, SkillDefinition>();
+  private readonly deps: KindDeps;
+  readonly excluded: ReadonlySet<string>;
+
+  constructor(
+    entries: readonly LibraryEntry[],
+    private readonly options: ExecutorOptions = {},
+  ) {
+    for (const e of entries) {
+      if (!e.skill || e.status === 'excluded') continue;
+      this.skills.set(e.skill.id, e.skill);
+      if (e.status !== 'shadowed' && !this.byName.has(e.skill.name)) this.byName.set(e.skill.name, e.skill);
+    }
+    this.deps = options.mcp ? { mcp: options.mcp } : {};
+    this.excluded = new Set(options.excludedTools ?? ['shell']);
+  }
+
+  /** A skill by id, by name (the winner of a clash), or by the absolute path of its folder or manifest. */
+  skill(ref: string): SkillDefinition {
+    const found =
+      this.skills.get(ref) ??
+      this.byName.get(ref) ??
+      [...this.skills.values()].find(
+        (s) => s.sourcePath === ref || dirname(s.sourcePath) === ref.replace(/[\\/]+$/, ''),
+      );
+    if (!found)
+      throw new SkillError(
+        'NotFound',
+        `No skill "${ref}" is loaded. Check the name (skillbench list shows them) or pass its folder.`,
+      );
+    return found;
+  }
+
+  /** A tool by its own name or its composed name. */
+  tool(skill: SkillDefinition, name: string): SkillTool {
+    const tool =
+      skill.tools.find((t) => t.name === name) ??
+      skill.tools.find((t) => composeToolName(skill.name, t.name) === name);
+    if (!tool) {
+      throw new SkillError(
+        'NotFound',
+        `Skill "${skill.name}" has no tool "${name}" (it has: ${skill.tools.map((t) => t.name).join(', ') || 'none'}).`,
+      );
+    }
+    return tool;
+  }
+
+  /** Advertised definitions from what is known now (MCP schemas once the server was listed; see describeTools). */
+  tools(skillId: string): ToolDefinition[] {
+    const skill = this.skill(skillId);
+    return skill.tools.map((tool) => this.definition(skill, tool, this.knownSchema(tool)));
+  }
+
+  /** Advertised definitions, reaching MCP servers for their tools' schemas first. */
+  async describeTools(skillId: string): Promise<ToolDefinition[]> {
+    const skill = this.skill(skillId);
+    return Promise.all(
+      skill.tools.map(async (tool) => this.definition(skill, tool, await this.targetSchema(tool))),
+    );
+  }
+
+  /** Tools usable directly, outside any skill: built-ins and MCP tools, minus the excluded ones. */
+  async registry(): Promise<Array<{ name: string; description: string; inputSchema: JsonSchema }>> {
+    const out = Object.entries(BUILTIN_TOOLS)
+      .filter(([name]) => !this.excluded.has(name))
+      .map(([name, spec]) => ({ name, description: spec.description, inputSchema: spec.inputSchema }));
+    for (const s of this.options.mcp?.status() ?? []) {
+      for (const t of await this.options.mcp!.listTools(s.name)) {
+        const name = `${s.name}__${t.name}`;
+        if (!this.excluded.has(name))
+          out.push({ name, description: t.description ?? '', inputSchema: t.inputSchema as JsonSchema });
+      }
+    }
+    return out;
+  }
+
+  /** Direct use of a registry tool: the policy applies here, and only here. */
+  async executeDirect(name: string, args: JsonValue, opts: ExecuteOptions = {}): Promise<ToolOutput> {
+    if (this.excluded.has(name)) {
+      throw new SkillError(
+        'PermissionDenied',
+        `"${name}" is excluded from direct use by the tool policy. A skill can still expose it through a tool of its own (scoped elevation).`,
+      );
+    }
+    const tool: SkillTool = name.includes('__')
+      ? { name, description: '', kind: 'mcp', target: name }
+      : { name, description: '', kind: 'builtin', target: name };
+    const pseudo: SkillDefinition = {
+      id: '(registry)',
+      name: '(registry)',
+      description: '',
+      version: '',
+      variables: [],
+      allowedTools: [],
+      userInvocable: false,
+      disableModelInvocation: true,
+      instructions: '',
+      format: 'skill-md',
+      sourcePath: process.cwd() + '/SKILL.md',
+      metadata: {},
+      tools: [tool],
+      diagnostics: [],
+    };
+    return this.run(pseudo, tool, args, opts);
+  }
+
+  async executeTool(
+    skillId: string,
+    toolName: string,
+    args: JsonValue,
+    opts: ExecuteOptions = {},
+  ): Promise<ToolOutput> {
+    const skill = this.skill(skillId);
+    return this.run(skill, this.tool(skill, toolName), args, opts);
+  }
+
+  private async run(
+    skill: SkillDefinition,
+    tool: SkillTool,
+    args: JsonValue,
+    opts: ExecuteOptions,
+  ): Promise<ToolOutput> {
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const merged = mergeLockedArgs(args, tool.lockedArgs);
+    let schema: JsonSchema | undefined;
+    try {
+      schema = await this.targetSchema(tool);
+      const what = `tool "${tool.name}" of skill "${skill.name}"`;
+      assertValidArgs(schema, merged, what);
+      const explicit = opts.timeoutSecs ?? tool.timeoutSecs;
+      if (explicit !== undefined && !(explicit >= 1))
+        throw new SkillError('InvalidArgs', `The timeout must be at least 1 second, not ${explicit}.`);
+      const ctx: RunContext = {
+        skill,
+        tool,
+        folder: dirname(skill.sourcePath),
+        args: merged,
+        timeoutMs: (explicit ?? DEFAULT_TIMEOUT_SECS) * 1000,
+        explicitTimeout: explicit !== undefined,
+        deps: this.deps,
+        what,
+      };
+      if (opts.signal) ctx.signal = opts.signal;
+      if (opts.onProgress) ctx.onProgress = opts.onProgress;
+      const result = await KINDS[tool.kind].run(ctx);
+      const output: ToolOutput = { ...result, durationMs: performance.now() - started };
+      this.record({ skill, tool, args, output, startedAt, started, schema });
+      return output;
+    } catch (error) {
+      const e =
+        error instanceof SkillError
+          ? error
+          : new SkillError('ToolExecution', `Tool "${tool.name}" failed: ${(error as Error).message}`);
+      this.record({ skill, tool, args, error: e, startedAt, started, schema });
+      throw e;
+    }
+  }
+
+  private record(r: {
+    skill: SkillDefinition;
+    tool: SkillTool;
+    args: JsonValue;
+    output?: ToolOutput;
+    error?: SkillError;
+    startedAt: string;
+    started: number;
+    schema: JsonSchema | undefined;
+  }): void {
+    if (!this.options.onRun) return;
+    const rec: RunRecord = {
+      skillId: r.skill.id,
+      skillName: r.skill.name,
+      tool: r.tool.name,
+      args: r.args,
+      startedAt: r.startedAt,
+      durationMs: performance.now() - r.started,
+    };
+    if (r.output) rec.output = r.output;
+    if (r.error) rec.error = { code: r.error.code, message: r.error.message };
+    if (r.schema !== undefined) rec.schema = r.schema;
+    try {
+      this.options.onRun(rec);
+    } catch {
+      /* history must never break a call */
+    }
+  }
+
+  private targetSchema(tool: SkillTool): Promise<JsonSchema> {
+    return Promise.resolve(KINDS[tool.kind].targetSchema(tool, this.deps));
+  }
+
+  private knownSchema(tool: SkillTool): JsonSchema {
+    if (tool.kind !== 'mcp') return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
+    const { server, tool: name } = splitMcpTarget(tool.target ?? '');
+    const cached = this.options.mcp?.cachedTools(server)?.find((t) => t.name === name);
+    return (cached?.inputSchema as JsonSchema | undefined) ?? tool.inputSchema ?? PERMISSIVE;
+  }
+
+  private definition(skill: SkillDefinition, tool: SkillTool, schema: JsonSchema): ToolDefinition {
+    const locked = Object.keys(tool.lockedArgs ?? {});
+    const timeoutMs = (tool.timeoutSecs ?? DEFAULT_TIMEOUT_SECS) * 1000;
+    const def: ToolDefinition = {
+      name: composeToolName(skill.name, tool.name),
+      toolName: tool.name,
+      description:
+        tool.description ||
+        (tool.kind === 'builtin' && tool.target ? (BUILTIN_TOOLS[tool.target]?.description ?? '') : ''),
+      inputSchema: narrowSchema(schema, locked),
+      toolType: KINDS[tool.kind].toolType(tool, timeoutMs),
+    };
+    if (tool.lockedArgs) def.lockedArgs = tool.lockedArgs;
+    return def;
+  }
+}

@@ -1,0 +1,171 @@
+// The `http` kind and the `http_request` built-in: GET/POST/PUT/DELETE over http(s) only, no credentials in URLs,
+// headers substituted safely, request and response bodies capped, timeout and cancellation.
+import type { JsonValue, SkillTool } from '../../../../shared/types.js';
+import { SkillError } from '../../../../shared/errors.js';
+import { placeholders, renderHeader, renderUrl } from '../templates.js';
+import {
+  parseStructured,
+  schemaFromArgs,
+  type KindResult,
+  type RunContext,
+  type ToolKindModule,
+} from './kind.js';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export const HTTP_BODY_CAP = 1024 * 1024;
+
+export interface HttpCall {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  what: string;
+}
+
+export function checkHttpUrl(url: string, what: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SkillError('InvalidArgs', `${what}: "${url}" is not a valid absolute URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new SkillError(
+      'PermissionDenied',
+      `${what}: only http and https URLs are allowed, not ${parsed.protocol}`,
+    );
+  }
+  if (parsed.username || parsed.password) {
+    throw new SkillError(
+      'PermissionDenied',
+      `${what}: credentials in URLs are refused; send them in a header.`,
+    );
+  }
+  return parsed;
+}
+
+export async function httpCall(call: HttpCall): Promise<KindResult> {
+  const method = call.method.toUpperCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    throw new SkillError(
+      'InvalidArgs',
+      `${call.what}: method ${method} is not supported; use ${HTTP_METHODS.join(', ')}.`,
+    );
+  }
+  const url = checkHttpUrl(call.url, call.what);
+  if (call.body !== undefined && Buffer.byteLength(call.body) > HTTP_BODY_CAP) {
+    throw new SkillError(
+      'InvalidArgs',
+      `${call.what}: the request body is over the ${HTTP_BODY_CAP / 1024 / 1024} MiB limit.`,
+    );
+  }
+  const controller = new AbortController();
+  let reason: SkillError | undefined;
+  const timer = setTimeout(() => {
+    reason = new SkillError(
+      'Timeout',
+      `${call.what} got no complete answer within ${call.timeoutMs / 1000} s.`,
+    );
+    controller.abort();
+  }, call.timeoutMs);
+  const onAbort = () => {
+    reason = new SkillError('Cancelled', `The call to ${call.what} was cancelled.`);
+    controller.abort();
+  };
+  if (call.signal?.aborted) onAbort();
+  call.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: call.headers,
+      body: method === 'GET' ? undefined : call.body,
+      signal: controller.signal,
+      redirect: 'follow',
+    });
+    const { text, truncated } = await readCapped(response);
+    const structured = parseStructured(text);
+    const output = truncated ? `${text}\n[response truncated at ${HTTP_BODY_CAP / 1024 / 1024} MiB]` : text;
+    const result: KindResult = {
+      output: output || `HTTP ${response.status} ${response.statusText}`,
+      isError: !response.ok,
+      exitCode: response.status,
+      content: [{ type: 'text', text: output }],
+    };
+    if (structured !== undefined && !truncated) result.structured = structured;
+    return result;
+  } catch (error) {
+    if (reason) throw reason;
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new SkillError(
+      'Http',
+      `${call.what}: the request to ${url.origin} failed (${cause?.code ?? cause?.message ?? (error as Error).message}).`,
+    );
+  } finally {
+    clearTimeout(timer);
+    call.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readCapped(response: Response): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.length > HTTP_BODY_CAP) {
+      chunks.push(value.subarray(0, HTTP_BODY_CAP - size));
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+export const httpKind: ToolKindModule = {
+  targetSchema: (tool) => schemaFromArgs(tool),
+  toolType: (tool, timeoutMs) => ({
+    type: 'http',
+    url: tool.url ?? '',
+    method: (tool.method ?? 'GET').toUpperCase(),
+    headers: tool.headers ?? {},
+    timeoutMs,
+  }),
+  run(ctx: RunContext) {
+    const tool: SkillTool = ctx.tool;
+    const template = tool.url ?? '';
+    const method = (tool.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(
+      Object.entries(tool.headers ?? {}).map(([k, v]) => [k, renderHeader(v, ctx.args)]),
+    );
+    // Args not used in the URL or headers travel in a JSON body (POST/PUT).
+    const used = new Set([
+      ...placeholders(template),
+      ...Object.values(tool.headers ?? {}).flatMap(placeholders),
+    ]);
+    const rest: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries(ctx.args)) if (!used.has(k)) rest[k] = v;
+    let body: string | undefined;
+    if (method === 'POST' || method === 'PUT') {
+      body = JSON.stringify(rest);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+        headers['Content-Type'] = 'application/json';
+    }
+    return httpCall({
+      url: renderUrl(template, ctx.args),
+      method,
+      headers,
+      body,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      what: ctx.what,
+    });
+  },
+};

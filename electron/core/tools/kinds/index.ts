@@ -1,0 +1,16 @@
+// The one table of tool kinds.
+import type { ToolKind } from '../../../../shared/types.js';
+import { builtinKind } from './builtin.js';
+import { httpKind } from './http.js';
+import type { ToolKindModule } from './kind.js';
+import { mcpKind } from './mcp.js';
+import { scriptKind } from './script.js';
+import { shellKind } from './shell.js';
+
+export const KINDS: Readonly<Record<ToolKind, ToolKindModule>> = {
+  builtin: builtinKind,
+  mcp: mcpKind,
+  shell: shellKind,
+  script: scriptKind,
+  http: httpKind,
+};

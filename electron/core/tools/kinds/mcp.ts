@@ -1,0 +1,103 @@
+// The `mcp` kind: delegates to `{server}__{tool}` through the MCP pool, and turns its result into a ToolOutput
+// (content blocks kept, structured content validated against the tool's output schema).
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
+import { SkillError } from '../../../../shared/errors.js';
+import { compileSchema } from '../validate-args.js';
+import type { KindDeps, KindResult, ToolKindModule } from './kind.js';
+
+export function splitMcpTarget(target: string): { server: string; tool: string } {
+  const at = target.indexOf('__');
+  if (at <= 0 || at + 2 >= target.length)
+    throw new SkillError('ConfigValidation', `MCP target "${target}" must be written {server}__{tool}.`);
+  return { server: target.slice(0, at), tool: target.slice(at + 2) };
+}
+
+function pool(deps: KindDeps) {
+  if (!deps.mcp)
+    throw new SkillError(
+      'ConfigValidation',
+      'No MCP servers are configured: add .skillbench/mcp.json to a root or pass --mcp-config FILE.',
+    );
+  return deps.mcp;
+}
+
+export async function mcpToolSpec(deps: KindDeps, target: string) {
+  const { server, tool } = splitMcpTarget(target);
+  const tools = await pool(deps).listTools(server);
+  const spec = tools.find((t) => t.name === tool);
+  if (!spec)
+    throw new SkillError(
+      'NotFound',
+      `MCP server "${server}" has no tool "${tool}" (it has: ${tools.map((t) => t.name).join(', ') || 'none'}).`,
+    );
+  return spec;
+}
+
+export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSchema | undefined): KindResult {
+  const content: ContentBlock[] = [];
+  const texts: string[] = [];
+  for (const block of result.content ?? []) {
+    if (block.type === 'text') {
+      content.push({ type: 'text', text: block.text });
+      texts.push(block.text);
+    } else if (block.type === 'image' || block.type === 'audio') {
+      content.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+      texts.push(`[${block.type} ${block.mimeType}]`);
+    } else if (block.type === 'resource') {
+      const r = block.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
+      content.push({
+        type: 'resource',
+        uri: r.uri,
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+        ...(r.text !== undefined ? { text: r.text } : {}),
+        ...(r.blob !== undefined ? { blob: r.blob } : {}),
+      });
+      texts.push(r.text ?? `[resource ${r.uri}]`);
+    } else if (block.type === 'resource_link') {
+      content.push({
+        type: 'resource',
+        uri: block.uri,
+        ...(block.mimeType ? { mimeType: block.mimeType } : {}),
+      });
+      texts.push(`[resource ${block.uri}]`);
+    }
+  }
+  const out: KindResult = { output: texts.join('\n'), isError: result.isError === true, content };
+  if (result.structuredContent !== undefined) {
+    out.structured = result.structuredContent as JsonValue;
+    if (outputSchema !== undefined && !result.isError) {
+      const validate = compileSchema(outputSchema);
+      if (!validate(result.structuredContent)) {
+        out.isError = true;
+        const problems = (validate.errors ?? [])
+          .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`)
+          .join('; ');
+        out.output =
+          `${out.output}\n[structured output does not match the tool's output schema: ${problems}]`.trim();
+      }
+    }
+  }
+  if (out.output === '' && out.structured !== undefined) out.output = JSON.stringify(out.structured, null, 2);
+  return out;
+}
+
+export const mcpKind: ToolKindModule = {
+  async targetSchema(tool, deps) {
+    return (await mcpToolSpec(deps, tool.target ?? '')).inputSchema as JsonSchema;
+  },
+  toolType(tool) {
+    const { server, tool: name } = splitMcpTarget(tool.target ?? '');
+    return { type: 'mcp', server, tool: name };
+  },
+  async run(ctx) {
+    const spec = await mcpToolSpec(ctx.deps, ctx.tool.target ?? '');
+    const { server, tool } = splitMcpTarget(ctx.tool.target ?? '');
+    const result = await pool(ctx.deps).callTool(server, tool, ctx.args, {
+      timeoutMs: ctx.explicitTimeout ? ctx.timeoutMs : undefined,
+      signal: ctx.signal,
+      onProgress: ctx.onProgress,
+    });
+    return mcpResultToOutput(result, spec.outputSchema as JsonSchema | undefined);
+  },
+};

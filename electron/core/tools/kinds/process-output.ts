@@ -1,0 +1,19 @@
+// Owns turning a finished process into a ToolOutput: stdout as text (or stderr when stdout is empty), JSON stdout
+// as structured output, a non-zero exit as an error.
+import type { ProcessResult } from '../process-runner.js';
+import { parseStructured, type KindResult } from './kind.js';
+
+export function processOutput(result: ProcessResult): KindResult {
+  const failed = result.exitCode !== 0;
+  const text = result.stdout || (failed ? result.stderr : '');
+  const out: KindResult = {
+    output: text || (failed ? `exited with code ${String(result.exitCode ?? result.signal)}` : ''),
+    isError: failed,
+    content: [{ type: 'text', text }],
+    stderr: result.stderr,
+  };
+  if (result.exitCode !== null) out.exitCode = result.exitCode;
+  const structured = result.truncated.stdout ? undefined : parseStructured(result.stdout);
+  if (structured !== undefined) out.structured = structured;
+  return out;
+}

@@ -1,0 +1,32 @@
+// The `shell` kind: a command line template run by the platform shell, with values passed as environment
+// variables so they can never inject shell syntax.
+import { runProcess, toolEnvironment } from '../process-runner.js';
+import { renderShellCommand } from '../templates.js';
+import { schemaFromArgs, type ToolKindModule } from './kind.js';
+import { processOutput } from './process-output.js';
+
+export function shellInvocation(command: string): { file: string; args: string[] } {
+  return process.platform === 'win32'
+    ? { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/v:on', '/c', `"${command}"`] }
+    : { file: '/bin/sh', args: ['-c', command] };
+}
+
+export const shellKind: ToolKindModule = {
+  targetSchema: (tool) => schemaFromArgs(tool),
+  toolType: (tool, timeoutMs) => ({ type: 'shell', command: tool.command ?? '', timeoutMs }),
+  async run(ctx) {
+    const { command, env } = renderShellCommand(ctx.tool.command ?? '', ctx.args);
+    const { file, args } = shellInvocation(command);
+    const result = await runProcess({
+      file,
+      args,
+      cwd: ctx.folder,
+      env: toolEnvironment(env),
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      what: ctx.what,
+      onOutput: ctx.onProgress && ((m) => ctx.onProgress?.({ message: m })),
+    });
+    return processOutput(result);
+  },
+};
