@@ -88,12 +88,21 @@ export class McpPool {
         timeout,
         resetTimeoutOnProgress: true,
         signal: opts.signal,
-        onprogress: opts.onProgress
-          ? (p) => opts.onProgress?.({ progress: p.progress, total: p.total, message: p.message })
-          : undefined,
+        // Always ask for progress: without a progress token the server sends none, and progress is what
+        // resets the timeout of a long call.
+        onprogress: (p) => opts.onProgress?.({ progress: p.progress, total: p.total, message: p.message }),
       });
       return result as CallToolResult;
     } catch (error) {
+      // The SDK checks structured content against the tool's output schema itself: that is the tool's error, not
+      // the transport's, so it becomes an error output the caller can read.
+      const message = (error as Error).message ?? '';
+      if (/does not match the tool's output schema/i.test(message)) {
+        return {
+          isError: true,
+          content: [{ type: 'text', text: message.replace(/^MCP error -?\d+: /, '') }],
+        };
+      }
       throw this.translate(server, tool, error, opts.signal, timeout);
     }
   }
