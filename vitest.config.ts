@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    // Runs recorded by tests never land in the developer's own history.
+    env: { SKILLBENCH_DATA_DIR: join(tmpdir(), 'skillbench-test-data') },
   },
 });

@@ -149,7 +149,7 @@ describe('skillbench list and prompt', () => {
 });
 
 describe('the installed command', () => {
-  it('runs from bin/skillbench.js with real exit codes', async () => {
+  it('runs from bin/skillbench.js with real exit codes', () => {
     const ok = spawnSync(process.execPath, [join(REPO, 'bin', 'skillbench.js'), 'validate'], {
       cwd: REPO,
       encoding: 'utf8',

@@ -2,11 +2,26 @@
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
 
 export const MASK = '••••••';
-const SECRET_NAME =
-  /(^|[_\-.\s]|(?<=[a-z]))(token|password|passwd|secret|api[_-]?key|apikey|key|credentials?|auth(orization)?)($|[_\-.\s]|(?=[A-Z]))/i;
+const SECRET_WORDS = new Set([
+  'token',
+  'password',
+  'passwd',
+  'secret',
+  'key',
+  'apikey',
+  'credential',
+  'credentials',
+  'auth',
+  'authorization',
+]);
 
+/** Whether an argument name says it holds a secret: one of its words (camelCase, snake_case, kebab-case) does. */
 export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name) || /^(token|password|secret|key)$/i.test(name);
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_.-]+/)
+    .map((w) => w.toLowerCase());
+  return words.some((w) => SECRET_WORDS.has(w));
 }
 
 function child(schema: JsonSchema | undefined, key: string): JsonSchema | undefined {

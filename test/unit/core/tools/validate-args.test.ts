@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SkillError } from '../../../../shared/errors.js';
+import type { SkillError } from '../../../../shared/errors.js';
+import type { JsonSchema } from '../../../../shared/types.js';
 import { assertValidArgs } from '../../../../electron/core/tools/validate-args.js';
 
 function failure(schema: object, args: unknown): SkillError {
+  const s = schema as JsonSchema;
   try {
-    assertValidArgs(schema, args as never, 'tool "t"');
+    assertValidArgs(s, args as never, 'tool "t"');
   } catch (error) {
     return error as SkillError;
   }
@@ -46,7 +48,7 @@ describe('assertValidArgs', () => {
       definitions: { n: { type: 'number' } },
       properties: { t: { type: 'array', items: [{ $ref: '#/definitions/n' }, { type: 'string' }] } },
     };
-    expect(() => assertValidArgs(schema, { t: [1, 'x'] }, 't')).not.toThrow();
+    expect(() => assertValidArgs(schema as unknown as JsonSchema, { t: [1, 'x'] }, 't')).not.toThrow();
     expect(failure(schema, { t: ['x', 'x'] }).message).toMatch(/\/t\/0 must be number/);
   });
 

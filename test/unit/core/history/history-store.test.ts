@@ -1,0 +1,107 @@
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../../electron/core/history/history-store.js';
+import { isSecretName, MASK, maskSecrets } from '../../../../electron/core/history/mask.js';
+import type { RunRecord } from '../../../../electron/core/tools/executor.js';
+
+const file = () => join(mkdtempSync(join(tmpdir(), 'skillbench-history-')), 'history.jsonl');
+const run = (i: number, extra: Partial<RunRecord> = {}): RunRecord => ({
+  skillId: 'bundled/text-toolkit',
+  skillName: 'text-toolkit',
+  tool: 'echo',
+  args: { text: `call ${i}` },
+  output: { output: `out ${i}`, isError: false, durationMs: 1 },
+  startedAt: new Date(2026, 0, 1, 0, 0, i).toISOString(),
+  durationMs: 1.5,
+  ...extra,
+});
+
+describe('history store', () => {
+  it('appends runs and lists them newest first, searchable', () => {
+    const h = new HistoryStore(file());
+    for (let i = 0; i < 5; i++) h.record(run(i));
+    h.record(run(5, { output: undefined, error: { code: 'InvalidArgs', message: 'bad args' } }));
+    const all = h.list();
+    expect(all.map((e) => e.output)).toEqual(['bad args', 'out 4', 'out 3', 'out 2', 'out 1', 'out 0']);
+    expect(all[0]).toMatchObject({ status: 'error', errorCode: 'InvalidArgs' });
+    expect(h.list({ query: 'CALL 3' }).map((e) => e.output)).toEqual(['out 3']);
+    expect(h.get(all[1]!.id)?.output).toBe('out 4');
+  });
+
+  it('stays within its count and size limits, keeping pinned entries', () => {
+    const h = new HistoryStore(file(), { maxEntries: 10, maxBytes: 1_000_000 });
+    const first = h.record(run(0));
+    h.pin(first.id, true);
+    for (let i = 1; i < 100; i++) h.record(run(i));
+    h.enforceLimits();
+    const all = h.list();
+    expect(all.length).toBeLessThanOrEqual(11);
+    expect(all[0]?.output).toBe('out 99');
+    expect(all.some((e) => e.id === first.id && e.pinned)).toBe(true);
+    const small = new HistoryStore(file(), { maxBytes: 2000 });
+    for (let i = 0; i < 50; i++) small.record(run(i));
+    expect(readFileSync(small.file).length).toBeLessThanOrEqual(2000);
+    expect(small.list()[0]?.output).toBe('out 49');
+  });
+
+  it('survives a write torn by a crash: the torn line is skipped and later runs still land', () => {
+    const path = file();
+    const h = new HistoryStore(path);
+    h.record(run(1));
+    appendFileSync(path, '{"id":"torn","skillName":"te');
+    h.record(run(2));
+    expect(h.list().map((e) => e.output)).toEqual(['out 2', 'out 1']);
+    writeFileSync(path, 'garbage\n');
+    expect(h.list()).toEqual([]);
+  });
+
+  it('clears everything, or everything but the pinned runs', () => {
+    const h = new HistoryStore(file());
+    const keep = h.record(run(1));
+    h.record(run(2));
+    h.pin(keep.id, true);
+    h.clear(true);
+    expect(h.list().map((e) => e.id)).toEqual([keep.id]);
+    h.clear(false);
+    expect(h.list()).toEqual([]);
+  });
+
+  it('masks secrets marked writeOnly or named like one', () => {
+    const h = new HistoryStore(file());
+    const schema = {
+      type: 'object',
+      properties: {
+        pin: { type: 'string', writeOnly: true },
+        nested: { type: 'object', properties: { apiKey: { type: 'string' } } },
+      },
+    };
+    const e = h.record(
+      run(1, {
+        args: { pin: '1234', token: 'abc', user: 'ada', nested: { apiKey: 'k', keyboard: 'qwerty' } },
+        schema,
+      }),
+    );
+    expect(e.args).toEqual({
+      pin: MASK,
+      token: MASK,
+      user: 'ada',
+      nested: { apiKey: MASK, keyboard: 'qwerty' },
+    });
+    expect(readFileSync(h.file, 'utf8')).not.toContain('abc');
+  });
+});
+
+describe('secret names', () => {
+  it.each(['token', 'password', 'api_key', 'apiKey', 'client-secret', 'AUTH_TOKEN', 'key', 'authorization'])(
+    '%s is a secret',
+    (n) => expect(isSecretName(n)).toBe(true),
+  );
+  it.each(['keyboard', 'monkey', 'user', 'path', 'tokenizer_name'])('%s is not', (n) =>
+    expect(isSecretName(n)).toBe(false),
+  );
+  it('masks inside arrays', () => {
+    expect(maskSecrets([{ password: 'p' }])).toEqual([{ password: MASK }]);
+  });
+});
