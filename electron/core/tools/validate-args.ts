@@ -6,7 +6,18 @@ import { ajvFor } from '../schema/check-schema.js';
 
 const compiled = new Map<string, ValidateFunction>();
 
+const bySchemaObject = new WeakMap<object, ValidateFunction>();
+
 export function compileSchema(schema: JsonSchema): ValidateFunction {
+  // Schemas are usually the same object call after call (catalog, manifest, MCP listing): skip serialising them.
+  const known = typeof schema === 'object' ? bySchemaObject.get(schema) : undefined;
+  if (known) return known;
+  const fn = compileByContent(schema);
+  if (typeof schema === 'object') bySchemaObject.set(schema, fn);
+  return fn;
+}
+
+function compileByContent(schema: JsonSchema): ValidateFunction {
   const key = JSON.stringify(schema);
   let fn = compiled.get(key);
   if (!fn) {
