@@ -70,6 +70,8 @@ export interface SkillTool {
   lockedArgs?: Record<string, JsonValue>;
   /** Default 60, minimum 1. */
   timeoutSecs?: number;
+  /** Schema the structured output (JSON printed by a process, a JSON response body) must satisfy. */
+  outputSchema?: JsonSchema;
 }
 
 export interface SkillDefinition {

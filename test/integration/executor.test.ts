@@ -179,6 +179,13 @@ describe('script tools', () => {
     expect((await failure(executor.executeTool('scripted', 'missing', {}))).code).toBe('NotFound');
   });
 
+  it('checks the structured output against the tool’s outputSchema', async () => {
+    const out = await executor.executeTool('scripted', 'checked', {});
+    expect(out.isError).toBe(true);
+    expect(out.output).toMatch(/\[output does not match the tool's outputSchema: \(root\) must have required property 'missing'\]$/);
+    expect(executor.tools('scripted').find((d) => d.toolName === 'checked')?.outputSchema).toEqual({ type: 'object', required: ['argv', 'missing'] });
+  });
+
   it('reports a non-zero exit as an error output', async () => {
     const out = await executor.executeTool('scripted', 'failing', {});
     expect(out).toMatchObject({ isError: true, exitCode: 2, stderr: 'failing on purpose\n' });

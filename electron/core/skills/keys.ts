@@ -71,6 +71,9 @@ const TOOL_KEY_ALIASES: Record<string, string> = {
   input_schema: 'inputSchema',
   'input-schema': 'inputSchema',
   inputSchema: 'inputSchema',
+  output_schema: 'outputSchema',
+  'output-schema': 'outputSchema',
+  outputSchema: 'outputSchema',
 };
 
 export const TOOL_KEYS = [
@@ -84,6 +87,7 @@ export const TOOL_KEYS = [
   'headers',
   'args',
   'inputSchema',
+  'outputSchema',
   'lockedArgs',
   'timeoutSecs',
 ] as const;

@@ -8,6 +8,7 @@ import type {
   SkillFormat,
   ValidationProfile,
 } from '../../../shared/types.js';
+import { MCP_CONFIG_RELATIVE, readMcpConfig } from '../mcp/config.js';
 import { hasErrors, makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
@@ -65,6 +66,7 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
   const diagnostics: Diagnostic[] = [];
   const entries: LibraryEntry[] = [];
   const winners = new Map<string, LibraryEntry>();
+  const mcpServers = configuredMcpServers(roots, diagnostics);
   const seenManifests = new Set<string>();
   const state = { folders: 0, skills: 0, depthHit: false, foldersHit: false, skillsHit: false };
 
@@ -116,7 +118,7 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
       state.skills++;
       const rel = relative(start, f.folder).split(sep).join('/');
       const id = rel && rel !== '.' ? `${f.root.id}/${rel}` : f.root.id;
-      const loaded = loadEntry(f, id, options);
+      const loaded = loadEntry(f, id, options, mcpServers);
       entries.push(loaded.entry);
       // Roots and folders are visited in precedence order, so the first skill with a name is the winner.
       if (loaded.raw) markIfShadowed(loaded.entry, loaded.raw, winners);
@@ -353,7 +355,12 @@ function linkOutside(path: string, target: string | undefined): Diagnostic {
       );
 }
 
-function loadEntry(f: Found, id: string, options: LoadOptions): { entry: LibraryEntry; raw?: RawManifest } {
+function loadEntry(
+  f: Found,
+  id: string,
+  options: LoadOptions,
+  mcpServers: ReadonlySet<string> | undefined,
+): { entry: LibraryEntry; raw?: RawManifest } {
   const maxBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   const read = readManifestText(f.manifest, maxBytes);
   if (!read.ok) {
@@ -385,7 +392,11 @@ function loadEntry(f: Found, id: string, options: LoadOptions): { entry: Library
     );
   }
   const raw = parseManifest(f.manifest, read.value, prompt);
-  const result = validateManifest(raw, { profile: options.profile, id });
+  const result = validateManifest(raw, {
+    profile: options.profile,
+    id,
+    ...(mcpServers ? { mcpServers } : {}),
+  });
   const diagnostics = [...extra, ...result.diagnostics];
   const entry: LibraryEntry = {
     id,
@@ -430,4 +441,22 @@ function markIfShadowed(entry: LibraryEntry, raw: RawManifest, winners: Map<stri
       rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value'),
     ),
   );
+}
+
+/** Names of the MCP servers configured in the roots' `.skillbench/mcp.json`, or undefined when no root has one. */
+function configuredMcpServers(roots: RootInfo[], diagnostics: Diagnostic[]): ReadonlySet<string> | undefined {
+  let names: Set<string> | undefined;
+  for (const root of roots) {
+    const file = join(root.path, MCP_CONFIG_RELATIVE);
+    if (!existsSync(file)) continue;
+    names ??= new Set();
+    try {
+      for (const name of Object.keys(readMcpConfig(file, root.path))) names.add(name);
+    } catch (error) {
+      diagnostics.push(
+        makeDiagnostic('error', 'mcp-config-invalid', (error as Error).message, file, WHOLE_FILE),
+      );
+    }
+  }
+  return names;
 }

@@ -152,6 +152,8 @@ export function toolOf(entry: unknown): SkillTool | undefined {
   if (isRecord(f.args)) tool.args = stringRecord(f.args);
   if (isRecord(f.inputSchema) || typeof f.inputSchema === 'boolean')
     tool.inputSchema = toJsonValue(f.inputSchema) as JsonSchema;
+  if (isRecord(f.outputSchema) || typeof f.outputSchema === 'boolean')
+    tool.outputSchema = toJsonValue(f.outputSchema) as JsonSchema;
   if (isRecord(f.lockedArgs)) tool.lockedArgs = toJsonValue(f.lockedArgs) as Record<string, JsonValue>;
   if (typeof f.timeoutSecs === 'number' && Number.isFinite(f.timeoutSecs)) tool.timeoutSecs = f.timeoutSecs;
   return tool;

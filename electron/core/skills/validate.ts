@@ -16,6 +16,8 @@ export interface ValidateOptions {
   profile?: ValidationProfile;
   /** Defaults to a synchronous stat; the editor may pass a cached lookup. */
   pathExists?: (absolutePath: string) => boolean;
+  /** MCP servers configured for the library; when given, `mcp` targets naming another server are reported. */
+  mcpServers?: ReadonlySet<string>;
   /** Skill id to give the definition (default: the folder name). */
   id?: string;
   /** For legacy-json: the instructions file. */
@@ -72,6 +74,7 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
       folderName,
       fields: fieldsOf(raw.data),
       pathExists: options.pathExists ?? existsSync,
+      ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     };
     const noisy = raw.unreliableLines;
     for (const rule of RULES) {

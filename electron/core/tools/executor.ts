@@ -21,7 +21,7 @@ import { KINDS } from './kinds/index.js';
 import type { KindDeps, RunContext } from './kinds/kind.js';
 import { splitMcpTarget } from './kinds/mcp.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
-import { assertValidArgs } from './validate-args.js';
+import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
 export const DEFAULT_TIMEOUT_SECS = 60;
 
@@ -196,6 +196,15 @@ export class Executor implements SkillExecutor {
       if (opts.signal) ctx.signal = opts.signal;
       if (opts.onProgress) ctx.onProgress = opts.onProgress;
       const result = await KINDS[tool.kind].run(ctx);
+      const problems =
+        tool.outputSchema !== undefined && !result.isError
+          ? outputSchemaProblems(tool.outputSchema, result.structured)
+          : undefined;
+      if (problems) {
+        result.isError = true;
+        result.output =
+          `${result.output}\n[output does not match the tool's outputSchema: ${problems}]`.trim();
+      }
       const output: ToolOutput = { ...result, durationMs: performance.now() - started };
       this.record({ skill, tool, args, output, startedAt, started, schema });
       return output;
@@ -262,6 +271,7 @@ export class Executor implements SkillExecutor {
       toolType: KINDS[tool.kind].toolType(tool, timeoutMs),
     };
     if (tool.lockedArgs) def.lockedArgs = tool.lockedArgs;
+    if (tool.outputSchema !== undefined) def.outputSchema = tool.outputSchema;
     return def;
   }
 }

@@ -57,3 +57,16 @@ export function assertValidArgs(schema: JsonSchema, args: JsonValue, what: strin
     problems,
   );
 }
+
+/** Why a structured output breaks its output schema, or undefined when it conforms. */
+export function outputSchemaProblems(
+  schema: JsonSchema,
+  structured: JsonValue | undefined,
+): string | undefined {
+  if (structured === undefined) return 'the tool produced no structured (JSON) output';
+  const validate = compileSchema(schema);
+  if (validate(structured)) return undefined;
+  return (validate.errors ?? [])
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`)
+    .join('; ');
+}

@@ -21,6 +21,8 @@ export interface RuleContext {
   fields: ReadonlyMap<string, FieldRef>;
   /** Whether a path exists (injected so the editor can validate unsaved buffers fast and tests can fake it). */
   pathExists(absolutePath: string): boolean;
+  /** MCP servers configured for the library, when known. */
+  mcpServers?: ReadonlySet<string>;
 }
 
 export interface Rule {

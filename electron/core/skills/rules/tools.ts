@@ -190,7 +190,7 @@ export const toolKind: Rule = {
 
 export const toolTarget: Rule = {
   id: 'tool-target-unknown',
-  codes: ['tool-target-missing'],
+  codes: ['tool-target-missing', 'tool-mcp-server-unknown'],
   summary: 'builtin and mcp tools name a target that exists: a built-in handler, or `{server}__{tool}`.',
   check(_skill, ctx) {
     const out: Diagnostic[] = [];
@@ -233,6 +233,18 @@ export const toolTarget: Rule = {
             'error',
             'tool-target-unknown',
             `${label(e)}: MCP target "${target}" must be written \`{server}__{tool}\` (server name, two underscores, tool name), e.g. \`everything__echo\`.`,
+          ),
+        );
+      }
+      const server = kind === 'mcp' ? target.split('__')[0] : undefined;
+      if (server && ctx.mcpServers && target.includes('__') && !ctx.mcpServers.has(server)) {
+        out.push(
+          at(
+            ctx,
+            pathOf(e, 'target'),
+            'warning',
+            'tool-mcp-server-unknown',
+            `${label(e)}: no MCP server "${server}" is configured for this library (configured: ${[...ctx.mcpServers].join(', ') || 'none'}). Add it to .skillbench/mcp.json or fix the target.`,
           ),
         );
       }
@@ -382,52 +394,43 @@ export const toolSchema: Rule = {
   id: 'tool-schema-invalid',
   codes: ['tool-schema-not-object'],
   summary:
-    '`inputSchema` is a valid JSON Schema (2020-12, or the draft its `$schema` names) describing an object.',
+    '`inputSchema` (describing an object) and `outputSchema` are valid JSON Schemas (2020-12, or the draft `$schema` names).',
   check(_skill, ctx) {
     const out: Diagnostic[] = [];
     for (const e of entries(ctx)) {
-      const entry = e.f.get('inputSchema');
-      if (!entry) continue;
-      const schema = entry[1];
-      const path = pathOf(e, 'inputSchema');
-      if (!isRecord(schema) && typeof schema !== 'boolean') {
-        out.push(
-          at(
-            ctx,
-            path,
-            'error',
-            'tool-schema-invalid',
-            `${label(e)}: \`${entry[0]}\` must be a JSON Schema object, but it is ${describeValue(schema)}.`,
-          ),
-        );
-        continue;
-      }
-      const problems = schemaProblems(schema as JsonSchema);
-      if (problems.length) {
-        out.push(
-          at(
-            ctx,
-            path,
-            'error',
-            'tool-schema-invalid',
-            `${label(e)}: \`${entry[0]}\` is not a valid JSON Schema: ${problems.slice(0, 3).join('; ')}. Fix the schema.`,
-          ),
-        );
-      } else if (isRecord(schema) && schema.type !== undefined && schema.type !== 'object') {
-        out.push(
-          at(
-            ctx,
-            path,
-            'error',
-            'tool-schema-not-object',
-            `${label(e)}: tool arguments are a JSON object, so \`${entry[0]}\` must have \`type: object\`, not ${JSON.stringify(schema.type)}.`,
-          ),
-        );
+      for (const key of ['inputSchema', 'outputSchema'] as const) {
+        const entry = e.f.get(key);
+        if (!entry) continue;
+        out.push(...checkSchemaField(ctx, e, key, entry));
       }
     }
     return out;
   },
 };
+
+/** One schema field of a tool entry: a schema at all, valid, and (for arguments) describing an object. */
+function checkSchemaField(
+  ctx: RuleContext,
+  e: Entry,
+  key: 'inputSchema' | 'outputSchema',
+  [written, schema]: [string, unknown],
+): Diagnostic[] {
+  const path = pathOf(e, key);
+  if (!isRecord(schema) && typeof schema !== 'boolean') {
+    const message = `${label(e)}: \`${written}\` must be a JSON Schema object, but it is ${describeValue(schema)}.`;
+    return [at(ctx, path, 'error', 'tool-schema-invalid', message)];
+  }
+  const problems = schemaProblems(schema as JsonSchema);
+  if (problems.length) {
+    const message = `${label(e)}: \`${written}\` is not a valid JSON Schema: ${problems.slice(0, 3).join('; ')}. Fix the schema.`;
+    return [at(ctx, path, 'error', 'tool-schema-invalid', message)];
+  }
+  if (key === 'inputSchema' && isRecord(schema) && schema.type !== undefined && schema.type !== 'object') {
+    const message = `${label(e)}: tool arguments are a JSON object, so \`${written}\` must have \`type: object\`, not ${JSON.stringify(schema.type)}.`;
+    return [at(ctx, path, 'error', 'tool-schema-not-object', message)];
+  }
+  return [];
+}
 
 export const toolLockedArgs: Rule = {
   id: 'tool-locked-arg-undeclared',

@@ -3,7 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
-import { compileSchema } from '../validate-args.js';
+import { outputSchemaProblems } from '../validate-args.js';
 import type { KindDeps, KindResult, ToolKindModule } from './kind.js';
 
 export function splitMcpTarget(target: string): { server: string; tool: string } {
@@ -66,16 +66,14 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
   const out: KindResult = { output: texts.join('\n'), isError: result.isError === true, content };
   if (result.structuredContent !== undefined) {
     out.structured = result.structuredContent as JsonValue;
-    if (outputSchema !== undefined && !result.isError) {
-      const validate = compileSchema(outputSchema);
-      if (!validate(result.structuredContent)) {
-        out.isError = true;
-        const problems = (validate.errors ?? [])
-          .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`)
-          .join('; ');
-        out.output =
-          `${out.output}\n[structured output does not match the tool's output schema: ${problems}]`.trim();
-      }
+    const problems =
+      outputSchema !== undefined && !result.isError
+        ? outputSchemaProblems(outputSchema, out.structured)
+        : undefined;
+    if (problems) {
+      out.isError = true;
+      out.output =
+        `${out.output}\n[structured output does not match the tool's output schema: ${problems}]`.trim();
     }
   }
   if (out.output === '' && out.structured !== undefined) out.output = JSON.stringify(out.structured, null, 2);

@@ -229,7 +229,7 @@ describe('tool rules', () => {
     expect(at('tool-script-outside')).toEqual([26]);
     expect(at('tool-url-invalid')).toEqual([29, 33]);
     expect(at('tool-method-invalid')).toEqual([30]);
-    expect(at('tool-schema-invalid')).toEqual([38, 49]);
+    expect(at('tool-schema-invalid')).toEqual([38, 49, 77]);
     expect(at('tool-schema-not-object')).toEqual([44]);
     expect(covered(byCode(diags, 'tool-locked-arg-undeclared'))).toBe('bogus');
     expect(byCode(diags, 'tool-placeholder-undeclared').message).toMatch(/\{\{undeclared\}\}/);
