@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SkillError } from '../shared/errors.js';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../shared/types.js';
 import { loadLibrary } from '../electron/core/skills/index.js';
 
@@ -44,4 +45,15 @@ export function copyFixtures(sub: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'skillbench-test-'));
   cpSync(join(FIXTURES, sub), dir, { recursive: true });
   return dir;
+}
+
+/** The SkillError a call rejects with; fails the test if it resolves or throws anything else. */
+export async function failure(p: Promise<unknown>): Promise<SkillError> {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof SkillError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -3,24 +3,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SkillError } from '../../shared/errors.js';
 import { loadLibrary } from '../../electron/core/skills/index.js';
 import { Executor, type RunRecord } from '../../electron/core/tools/executor.js';
-import { copyFixtures, FIXTURES } from '../helpers.js';
+import { FIXTURES, copyFixtures, failure } from '../helpers.js';
 
 const TOOLS = join(FIXTURES, 'tools');
 const records: RunRecord[] = [];
 const executor = new Executor(loadLibrary([{ path: TOOLS }]).entries, { onRun: (r) => records.push(r) });
-
-async function failure(p: Promise<unknown>): Promise<SkillError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof SkillError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Whether a process still runs (a killed orphan may linger as a zombie until init reaps it: that counts as gone). */
 const alive = (pid: number) => {
@@ -182,8 +171,13 @@ describe('script tools', () => {
   it('checks the structured output against the tool’s outputSchema', async () => {
     const out = await executor.executeTool('scripted', 'checked', {});
     expect(out.isError).toBe(true);
-    expect(out.output).toMatch(/\[output does not match the tool's outputSchema: \(root\) must have required property 'missing'\]$/);
-    expect(executor.tools('scripted').find((d) => d.toolName === 'checked')?.outputSchema).toEqual({ type: 'object', required: ['argv', 'missing'] });
+    expect(out.output).toMatch(
+      /\[output does not match the tool's outputSchema: \(root\) must have required property 'missing'\]$/,
+    );
+    expect(executor.tools('scripted').find((d) => d.toolName === 'checked')?.outputSchema).toEqual({
+      type: 'object',
+      required: ['argv', 'missing'],
+    });
   });
 
   it('reports a non-zero exit as an error output', async () => {

@@ -6,11 +6,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SkillError } from '../../shared/errors.js';
 import { McpPool } from '../../electron/core/mcp/pool.js';
 import { loadLibrary } from '../../electron/core/skills/index.js';
 import { Executor } from '../../electron/core/tools/executor.js';
-import { FIXTURES } from '../helpers.js';
+import { FIXTURES, failure } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
@@ -47,16 +46,6 @@ afterAll(async () => {
   await pool.close();
   httpServer.kill();
 });
-
-async function failure(p: Promise<unknown>): Promise<SkillError> {
-  try {
-    await p;
-  } catch (error) {
-    if (error instanceof SkillError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('MCP tools through the executor', () => {
   it('advertises the server’s schemas under composed names, locked keys removed', async () => {
