@@ -15,9 +15,15 @@ const { loadLibrary } = await import('../dist/electron/core/skills/index.js');
 const { Executor } = await import('../dist/electron/core/tools/executor.js');
 const { McpPool } = await import('../dist/electron/core/mcp/pool.js');
 const require = createRequire(import.meta.url);
-const EVERYTHING = join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js');
+const EVERYTHING = join(
+  require.resolve('@modelcontextprotocol/server-everything/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
 
-const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const stats = (xs) => ({ p50: percentile(xs, 0.5), p99: percentile(xs, 0.99) });
 
 async function freePort() {
@@ -56,7 +62,10 @@ export async function executorBenchmarks() {
   // MCP: server-everything's echo over streamable HTTP, one server process shared by both clients, so the only
   // difference is the path: executor + pool vs a bare SDK client.
   const port = await freePort();
-  const server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise((resolve) => server.stderr.on('data', (c) => /listening/i.test(String(c)) && resolve()));
   const url = `http://127.0.0.1:${port}/mcp`;
   const pool = new McpPool({ everything: { url, source: 'bench' } });
@@ -70,7 +79,11 @@ export async function executorBenchmarks() {
   await pool.close();
   await client.close();
   server.kill();
-  return { echo: { executor: echoExecutor, direct: echoDirect, calls: 20_000 }, mcp: { executor: mcpExecutorStats, sdk: sdkStats, calls: 2000 } };
+  return {
+    echo: { executor: echoExecutor, direct: echoDirect, calls: 20_000 },
+    mcp: { executor: mcpExecutorStats, sdk: sdkStats, calls: 2000 },
+  };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(JSON.stringify(await executorBenchmarks(), null, 2));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(JSON.stringify(await executorBenchmarks(), null, 2));

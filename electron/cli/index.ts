@@ -16,6 +16,7 @@ Commands:
       --profile NAME       portable | claude-code | skillbench (default)
       --format FORMAT      text (default) | json
       --with-bundled       also load the bundled example skills
+      --discover           also load ./.claude/skills, ./.agents/skills and the same in your home folder
   list [PATH...]         List the skills found, their status, format and tools (--format text|json)
   prompt [PATH...]       Print the <available_skills> catalog a client would give a model
   tools SKILL            Show a skill's tools as advertised, JSON Schema included (--format text|json)
@@ -30,13 +31,14 @@ Commands:
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
-Without PATH, validate, list, prompt and test use the bundled example skills.
+Without PATH (or --discover), validate, list, prompt and test use the bundled example skills.
 Options: --help, --version
 `;
 
 const OPTIONS = {
   profile: { type: 'string' },
   'with-bundled': { type: 'boolean' },
+  discover: { type: 'boolean' },
   format: { type: 'string' },
   root: { type: 'string', multiple: true },
   'mcp-config': { type: 'string' },
@@ -71,7 +73,13 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.stdout(USAGE);
       return 0;
     }
-    const library = { paths: p, profile: v.profile, withBundled: v['with-bundled'], format: v.format };
+    const library = {
+      paths: p,
+      profile: v.profile,
+      withBundled: v['with-bundled'],
+      discover: v.discover,
+      format: v.format,
+    };
     const tool = {
       format: v.format,
       roots: v.root,

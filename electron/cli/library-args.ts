@@ -1,16 +1,20 @@
 // Owns turning the CLI's PATH arguments into library roots (shared by validate, list and prompt).
 import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
+import { usualRoots } from '../core/skills/usual-roots.js';
 import { UsageError, type CliIo } from './io.js';
 
 export interface LibraryArgs {
   paths: string[];
   profile?: string;
   withBundled?: boolean;
+  /** Also load the usual places: <cwd>/.claude/skills, <cwd>/.agents/skills and the same under the home folder. */
+  discover?: boolean;
 }
 
 /** PATHs given: those roots (plus the bundled skills with --with-bundled). No PATH: the bundled skills. */
@@ -21,6 +25,7 @@ export function loadFromArgs(args: LibraryArgs, io: CliIo): Library {
     if (!existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`);
     roots.push({ path: abs, kind: 'project' });
   }
+  if (args.discover) roots.push(...usualRoots(io.cwd, process.env.SKILLBENCH_HOME ?? homedir()));
   if (roots.length === 0 || args.withBundled) roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
   return loadLibrary(roots, { profile: parseProfile(args.profile) });
 }

@@ -164,3 +164,20 @@ describe('the installed command', () => {
     expect(bad.stdout).toMatch(/frontmatter-engine/);
   });
 });
+
+describe('--discover', () => {
+  it('loads the usual places: project folders first, then the user’s', async () => {
+    process.env.SKILLBENCH_HOME = join(FIXTURES, 'usual', 'home');
+    try {
+      const r = await run(['list', '--discover', '--format', 'json'], join(FIXTURES, 'usual', 'project'));
+      const skills = (JSON.parse(r.stdout) as { skills: Array<{ id: string; status: string }> }).skills;
+      expect(skills.map((s) => [s.id, s.status])).toEqual([
+        ['project-claude/proj-skill', 'loaded'],
+        ['user-claude/proj-skill', 'shadowed'],
+        ['user-agents/home-skill', 'loaded'],
+      ]);
+    } finally {
+      delete process.env.SKILLBENCH_HOME;
+    }
+  });
+});

@@ -126,7 +126,10 @@ export class Executor implements SkillExecutor {
     return out;
   }
 
-  /** Direct use of a registry tool: the policy applies here, and only here. */
+  /**
+   * Direct use of a registry tool, outside any skill: the policy applies here, and only here. File built-ins
+   * used this way are confined to the working directory, the only folder a direct call has.
+   */
   async executeDirect(name: string, args: JsonValue, opts: ExecuteOptions = {}): Promise<ToolOutput> {
     if (this.excluded.has(name)) {
       throw new SkillError(
