@@ -20,3 +20,7 @@ process.stdout.write(
 );
 run('list');
 run('validate');
+process.stdout.write(
+  '\nNext: run a tool with `npm run skillbench -- run text-toolkit echo --arg text=hi`, ' +
+    'run the saved cases with `npm run skillbench -- test`, or see `npm run skillbench -- --help`.\n',
+);

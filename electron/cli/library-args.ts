@@ -1,11 +1,11 @@
 // Owns turning the CLI's PATH arguments into library roots (shared by validate, list and prompt).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
-import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
+import { isManifestFileName, loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
 import { usualRoots } from '../core/skills/usual-roots.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -23,6 +23,11 @@ export function loadFromArgs(args: LibraryArgs, io: CliIo): Library {
   for (const p of args.paths) {
     const abs = resolve(io.cwd, p);
     if (!existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`);
+    if (statSync(abs).isFile() && !isManifestFileName(basename(abs))) {
+      throw new UsageError(
+        `${p} is not a skill manifest: give a folder, or a SKILL.md, SKILL.toml, manifest.toml or skill.json file.`,
+      );
+    }
     roots.push({ path: abs, kind: 'project' });
   }
   if (args.discover) roots.push(...usualRoots(io.cwd, process.env.SKILLBENCH_HOME ?? homedir()));

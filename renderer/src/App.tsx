@@ -4,7 +4,8 @@ export function App() {
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 24 }}>
       <h1>Skillbench</h1>
       <p>
-        The workbench UI is under construction. Use the CLI meanwhile: <code>npx skillbench validate</code>.
+        The workbench UI is under construction. Use the CLI meanwhile:{' '}
+        <code>npm run skillbench -- validate</code>.
       </p>
     </main>
   );

@@ -5,6 +5,7 @@ export {
   validateManifest,
   parseManifest,
   MANIFEST_FORMATS,
+  isManifestFileName,
   type ValidationResult,
   type ValidateOptions,
 } from './validate.js';

@@ -37,6 +37,11 @@ export const MANIFEST_FORMATS: ReadonlyArray<{ file: string; format: SkillFormat
   { file: 'skill.json', format: 'legacy-json' },
 ];
 
+/** Whether a file name is one the loader reads as a manifest (`skill.md` in any casing included). */
+export function isManifestFileName(name: string): boolean {
+  return MANIFEST_FORMATS.some((f) => f.file === name) || name.toLowerCase() === 'skill.md';
+}
+
 export function formatOfFile(path: string): SkillFormat {
   const name = basename(path);
   return (
