@@ -43,6 +43,16 @@ export function readMcpConfig(
       `${file}: not valid JSON (${(error as Error).message}). Fix the file; it uses the Claude Desktop "mcpServers" format.`,
     );
   }
+  return parseMcpConfig(data, file, rootForExpansion, dirname(file));
+}
+
+/** Checks an `{ "mcpServers": { ... } }` value (from a file or from the app's settings). */
+export function parseMcpConfig(
+  data: unknown,
+  file: string,
+  rootForExpansion: string,
+  baseDir: string,
+): Record<string, McpServerConfig> {
   const servers = (data as { mcpServers?: unknown })?.mcpServers;
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
     throw new SkillError(
@@ -87,7 +97,7 @@ export function readMcpConfig(
       server.args = (s.args ?? []).map(expand);
       if (s.env) server.env = s.env as Record<string, string>;
       const cwd = typeof s.cwd === 'string' ? expand(s.cwd) : undefined;
-      if (cwd) server.cwd = isAbsolute(cwd) ? cwd : resolve(dirname(file), cwd);
+      if (cwd) server.cwd = isAbsolute(cwd) ? cwd : resolve(baseDir, cwd);
     } else {
       let url: URL;
       try {

@@ -209,6 +209,20 @@ export class McpPool {
 
   private closing = false;
 
+  /** Stops a server's connection (if any) and starts it again. */
+  async restart(server: string): Promise<void> {
+    const existing = this.connections.get(server);
+    this.connections.delete(server);
+    if (existing) {
+      this.closing = true;
+      await (await existing.catch(() => undefined))?.client.close().catch(() => undefined);
+      this.closing = false;
+    }
+    this.states.set(server, { state: 'idle' });
+    this.toolCache.delete(server);
+    await this.listTools(server);
+  }
+
   /** Closes every connection (stdio servers are stopped). */
   async close(): Promise<void> {
     this.closing = true;

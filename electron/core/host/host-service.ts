@@ -1,0 +1,365 @@
+// Owns serving the IPC contract from core: one handler per channel, requests checked against the contract's
+// schemas, paths confined to the roots, errors returned as values. Electron main and `skillbench serve` are thin
+// adapters over this class.
+import { randomUUID } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Ajv } from 'ajv';
+import {
+  CONTRACT,
+  type Channel,
+  type EventName,
+  type EventOf,
+  type IpcResult,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../shared/ipc.js';
+import type { HistoryEntryView, McpServerView, SavedCaseView } from '../../../shared/host-types.js';
+import { SkillError } from '../../../shared/errors.js';
+import type { JsonValue, LibraryEntry } from '../../../shared/types.js';
+import { caseFiles, CASE_SUFFIX, CASES_DIR, readCase, runCase } from '../cases/cases.js';
+import { readFileSnapshot, saveFileAtomically } from '../editor/save-file.js';
+import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../editor/skill-ops.js';
+import { HistoryStore } from '../history/history-store.js';
+import { loadMcpServers, parseMcpConfig } from '../mcp/config.js';
+import { McpPool } from '../mcp/pool.js';
+import { packageVersion } from '../paths.js';
+import { loadLibrary, validateText, type Library, type RootSpec } from '../skills/index.js';
+import { Executor } from '../tools/executor.js';
+import { confine } from './path-guard.js';
+import { SettingsStore } from './settings-store.js';
+
+export interface HostServiceOptions {
+  bundledSkills: string;
+  userDataDir: string;
+  /** Roots given on the command line (project roots), before the ones the user added in settings. */
+  projectRoots?: string[];
+}
+
+type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
+type Listener = (payload: unknown) => void;
+
+const LIST_FILES_CAP = 2000;
+
+export class HostService {
+  readonly settings: SettingsStore;
+  readonly history: HistoryStore;
+  private library!: Library;
+  private executor!: Executor;
+  private pool!: McpPool;
+  private readonly runs = new Map<string, AbortController>();
+  private readonly listeners = new Map<EventName, Set<Listener>>();
+  private readonly validators = new Map<Channel, ReturnType<Ajv['compile']>>();
+
+  constructor(private readonly options: HostServiceOptions) {
+    this.settings = new SettingsStore(options.userDataDir);
+    this.history = new HistoryStore(join(options.userDataDir, 'history.jsonl'), this.settings.get().history);
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    for (const [channel, spec] of Object.entries(CONTRACT))
+      this.validators.set(channel as Channel, ajv.compile(spec.request));
+    this.reload();
+  }
+
+  /** Rebuilds the library, MCP pool and executor from the roots and settings. */
+  reload(): void {
+    const settings = this.settings.get();
+    const specs: RootSpec[] = [
+      ...(this.options.projectRoots ?? []).map((path) => ({ path, kind: 'project' as const })),
+      ...settings.roots.map((path) => ({ path, kind: 'user' as const })),
+      { path: this.options.bundledSkills, kind: 'bundled' },
+    ];
+    this.library = loadLibrary(specs, { profile: settings.profile, precedence: settings.precedence });
+    void this.pool?.close();
+    const fromRoots = loadMcpServers(this.library.roots.map((r) => r.path));
+    const fromSettings = Object.keys(settings.mcpServers).length
+      ? parseMcpConfig(
+          { mcpServers: settings.mcpServers },
+          this.settings.file,
+          this.options.userDataDir,
+          this.options.userDataDir,
+        )
+      : {};
+    this.pool = new McpPool({ ...fromRoots, ...fromSettings });
+    this.executor = new Executor(this.library.entries, {
+      mcp: this.pool,
+      onRun: (r) => this.history.record(r),
+    });
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+    const set = this.listeners.get(event) ?? new Set<Listener>();
+    set.add(listener as Listener);
+    this.listeners.set(event, set);
+    return () => set.delete(listener as Listener);
+  }
+
+  private emit<E extends EventName>(event: E, payload: EventOf<E>): void {
+    for (const l of this.listeners.get(event) ?? []) l(payload);
+  }
+
+  /** The one entry point of every transport: checks the request, runs the handler, returns a value or an error value. */
+  async handle(channel: string, request: unknown): Promise<IpcResult<unknown>> {
+    const validate = this.validators.get(channel as Channel);
+    if (!validate)
+      return { ok: false, error: { code: 'NotFound', message: `Unknown channel "${channel}".` } };
+    if (!validate(request ?? {})) {
+      const details = (validate.errors ?? []).map((e) => ({
+        path: e.instancePath || '(root)',
+        message: e.message ?? 'is invalid',
+      }));
+      return {
+        ok: false,
+        error: {
+          code: 'InvalidArgs',
+          message: `Invalid request for ${channel}: ${details.map((d) => `${d.path} ${d.message}`).join('; ')}.`,
+          details,
+        },
+      };
+    }
+    try {
+      const handler = this.handlers[channel as Channel] as (r: unknown) => unknown;
+      return { ok: true, value: await handler(request ?? {}) };
+    } catch (error) {
+      const e =
+        error instanceof SkillError
+          ? error
+          : new SkillError('Io', `Unexpected failure in ${channel}: ${(error as Error).message}`);
+      return { ok: false, error: e.toJSON() };
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.runs.values()) c.abort();
+    await this.pool.close();
+  }
+
+  private rootPaths(): string[] {
+    return this.library.roots.map((r) => r.path);
+  }
+
+  private entry(id: string): LibraryEntry {
+    const e = this.library.entries.find((x) => x.id === id && x.status !== 'excluded');
+    if (!e) throw new SkillError('NotFound', `No skill with id "${id}" is loaded.`);
+    return e;
+  }
+
+  private folderOf(id: string): string {
+    return confine(dirname(this.entry(id).path), this.rootPaths());
+  }
+
+  private afterChange<T>(value: T, ids: string[]): T {
+    this.reload();
+    this.emit('skills:changed', { ids });
+    return value;
+  }
+
+  private readonly handlers: Handlers = {
+    'app:get-version': () => ({ version: packageVersion(), platform: process.platform }),
+
+    'roots:list': () => this.library.roots,
+    'roots:add': ({ path }) => {
+      const abs = resolve(path);
+      if (!existsSync(abs) || !lstatSync(abs).isDirectory())
+        throw new SkillError('NotFound', `${abs} is not a folder.`);
+      const roots = this.settings.get().roots;
+      if (!roots.includes(abs)) this.settings.set({ roots: [...roots, abs] });
+      this.afterChange(null, []);
+      return this.library.roots;
+    },
+    'roots:remove': ({ id }) => {
+      const root = this.library.roots.find((r) => r.id === id);
+      if (!root) throw new SkillError('NotFound', `No root with id "${id}".`);
+      if (root.kind !== 'user')
+        throw new SkillError(
+          'PermissionDenied',
+          `Root "${id}" comes from the ${root.kind === 'bundled' ? 'app' : 'command line'} and cannot be removed here.`,
+        );
+      this.settings.set({ roots: this.settings.get().roots.filter((r) => resolve(r) !== root.path) });
+      this.afterChange(null, []);
+      return this.library.roots;
+    },
+
+    'skills:list': () => ({ entries: this.library.entries, diagnostics: this.library.diagnostics }),
+    'skills:get': ({ id }) => this.entry(id),
+    'skills:list-files': ({ id }) => {
+      const folder = this.folderOf(id);
+      const out: string[] = [];
+      const walk = (dir: string) => {
+        for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+          a.name < b.name ? -1 : 1,
+        )) {
+          if (out.length >= LIST_FILES_CAP || d.name === '.git' || d.name === 'node_modules') continue;
+          const full = join(dir, d.name);
+          out.push(relative(folder, full).split(sep).join('/') + (d.isDirectory() ? '/' : ''));
+          if (d.isDirectory()) walk(full);
+        }
+      };
+      walk(folder);
+      return out;
+    },
+    'skills:read-file': ({ path }) => {
+      const real = confine(path, this.rootPaths());
+      return { path: real, ...readFileSnapshot(real) };
+    },
+    'skills:save-file': ({ path, text, expectedHash }) => {
+      const real = confine(path, this.rootPaths());
+      const saved = saveFileAtomically(real, text, { expectedHash });
+      const ids = this.library.entries
+        .filter((e) => real.startsWith(dirname(e.path) + sep) || real === e.path)
+        .map((e) => e.id);
+      return this.afterChange({ path: real, ...saved }, ids);
+    },
+    'skills:validate-text': ({ path, text, profile }) =>
+      validateText(confine(path, this.rootPaths()), text, { profile: profile ?? this.settings.get().profile })
+        .diagnostics,
+    'skills:create': ({ rootId, name, description }) => {
+      const root = this.library.roots.find((r) => r.id === rootId);
+      if (!root || root.kind === 'bundled')
+        throw new SkillError(
+          'PermissionDenied',
+          `Skills can be created in your own roots, not in "${rootId}".`,
+        );
+      const path = createSkill(root.path, name, description);
+      return this.afterChange({ path }, []);
+    },
+    'skills:duplicate': ({ id, name }) =>
+      this.afterChange({ path: duplicateSkill(this.folderOf(id), name) }, [id]),
+    'skills:rename': ({ id, name }) => this.afterChange({ path: renameSkill(this.folderOf(id), name) }, [id]),
+    'skills:delete': ({ id }) =>
+      this.afterChange({ trashedTo: deleteSkill(this.folderOf(id)) ?? null }, [id]),
+
+    'tools:list': ({ skillId }) => this.executor.describeTools(skillId),
+    'tools:run': async ({ runId, skillId, tool, args, timeoutSecs }) => {
+      if (this.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
+      const controller = new AbortController();
+      this.runs.set(runId, controller);
+      try {
+        const output = await this.executor.executeTool(skillId, tool, args as JsonValue, {
+          signal: controller.signal,
+          ...(timeoutSecs ? { timeoutSecs } : {}),
+          onProgress: (p) => this.emit('runs:progress', { runId, ...p }),
+        });
+        this.emit('runs:finished', { runId, output });
+        return output;
+      } catch (error) {
+        const e =
+          error instanceof SkillError ? error : new SkillError('ToolExecution', (error as Error).message);
+        this.emit('runs:finished', { runId, error: e.toJSON() });
+        throw e;
+      } finally {
+        this.runs.delete(runId);
+      }
+    },
+    'tools:cancel': ({ runId }) => {
+      const run = this.runs.get(runId);
+      run?.abort();
+      return { cancelled: run !== undefined };
+    },
+
+    'history:list': ({ query, limit }) =>
+      this.history.list({ ...(query ? { query } : {}), ...(limit ? { limit } : {}) }),
+    'history:get': ({ id }) => {
+      const entry = this.history.get(id);
+      if (!entry) throw new SkillError('NotFound', `No run ${id} in the history.`);
+      return entry;
+    },
+    'history:pin': ({ id, pinned }) => {
+      const entry = this.history.pin(id, pinned);
+      if (!entry) throw new SkillError('NotFound', `No run ${id} in the history.`);
+      return entry;
+    },
+    'history:clear': ({ keepPinned }) => {
+      this.history.clear(keepPinned ?? true);
+      return { cleared: true as const };
+    },
+
+    'cases:list': ({ skillId }) => {
+      const skill = this.executor.skill(skillId);
+      return caseFiles(skill).map((path): SavedCaseView => {
+        const name = path.slice(path.lastIndexOf(sep) + 1, -CASE_SUFFIX.length);
+        try {
+          return { name, path, case: readCase(path) as unknown as JsonValue };
+        } catch (error) {
+          return { name, path, error: (error as Error).message };
+        }
+      });
+    },
+    'cases:save': ({ skillId, name, case: value }) => {
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        typeof (value as { tool?: unknown }).tool !== 'string'
+      ) {
+        throw new SkillError(
+          'InvalidArgs',
+          'A case needs at least "tool" (and usually "args" and "expect").',
+        );
+      }
+      const path = confine(
+        join(this.folderOf(skillId), CASES_DIR, `${name}${CASE_SUFFIX}`),
+        this.rootPaths(),
+      );
+      mkdirSync(dirname(path), { recursive: true });
+      saveFileAtomically(path, `${JSON.stringify(value, null, 2)}\n`);
+      return { path };
+    },
+    'cases:run': async ({ skillId, names }) => {
+      const skill = this.executor.skill(skillId);
+      const files = caseFiles(skill).filter(
+        (f) => !names || names.some((n) => f.endsWith(`${sep}${n}${CASE_SUFFIX}`)),
+      );
+      const results = [];
+      for (const file of files) {
+        const r = await runCase(this.executor, skill, file);
+        results.push({
+          name: r.name,
+          tool: r.tool,
+          passed: r.passed,
+          failures: r.failures,
+          durationMs: r.durationMs,
+        });
+      }
+      return results;
+    },
+
+    'mcp:list': () => {
+      const out: McpServerView[] = [];
+      for (const s of this.pool.status()) {
+        const tools = this.pool.cachedTools(s.name);
+        out.push({
+          ...s,
+          ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
+        });
+      }
+      return out;
+    },
+    'mcp:restart': async ({ name }) => {
+      if (!this.pool.has(name))
+        throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+      try {
+        await this.pool.restart(name);
+      } catch {
+        /* the status below says why */
+      }
+      const s = this.pool.status().find((x) => x.name === name)!;
+      const tools = this.pool.cachedTools(name);
+      return {
+        ...s,
+        ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
+      };
+    },
+
+    'settings:get': () => this.settings.get(),
+    'settings:set': ({ settings }) => {
+      const next = this.settings.set(settings as JsonValue);
+      this.reload();
+      this.emit('skills:changed', { ids: [] });
+      return next;
+    },
+  };
+
+  /** For tests and adapters: a fresh run id. */
+  static newRunId(): string {
+    return randomUUID();
+  }
+}

@@ -1,0 +1,159 @@
+// The one IPC contract (STYLE.md convention 1): every channel with its request schema (checked at runtime by the
+// host) and its response type. Main registers a handler per entry, the preload exposes a method per entry, and
+// the browser-mode server routes them all; adding a channel touches this file and the host service.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type {
+  CaseResultSummary,
+  HistoryEntryView,
+  McpServerView,
+  SavedCaseView,
+  Settings,
+} from './host-types.js';
+import type {
+  Diagnostic,
+  JsonValue,
+  LibraryEntry,
+  RootInfo,
+  SkillErrorCode,
+  ToolDefinition,
+  ToolOutput,
+} from './types.js';
+
+/** Marks a response type; the value is never used at run time. */
+const returns = <T>(): T => undefined as unknown as T;
+
+const Id = Type.String({ minLength: 1, maxLength: 4096 });
+const Path = Type.String({ minLength: 1, maxLength: 4096 });
+const Name = Type.String({ minLength: 1, maxLength: 64 });
+const Json = Type.Unknown();
+const Empty = Type.Object({}, { additionalProperties: false });
+const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) =>
+  Type.Object(props, { additionalProperties: false });
+
+export interface FileView {
+  path: string;
+  text: string;
+  hash: string;
+  bom: boolean;
+  eol: '\n' | '\r\n';
+}
+
+export const CONTRACT = {
+  'app:get-version': { request: Empty, response: returns<{ version: string; platform: string }>() },
+
+  'roots:list': { request: Empty, response: returns<RootInfo[]>() },
+  'roots:add': { request: strict({ path: Path }), response: returns<RootInfo[]>() },
+  'roots:remove': { request: strict({ id: Id }), response: returns<RootInfo[]>() },
+
+  'skills:list': {
+    request: Empty,
+    response: returns<{ entries: LibraryEntry[]; diagnostics: Diagnostic[] }>(),
+  },
+  'skills:get': { request: strict({ id: Id }), response: returns<LibraryEntry>() },
+  'skills:list-files': { request: strict({ id: Id }), response: returns<string[]>() },
+  'skills:read-file': { request: strict({ path: Path }), response: returns<FileView>() },
+  'skills:save-file': {
+    request: strict({
+      path: Path,
+      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      expectedHash: Type.Union([Type.String(), Type.Null()]),
+    }),
+    response: returns<FileView>(),
+  },
+  'skills:validate-text': {
+    request: strict({
+      path: Path,
+      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      profile: Type.Optional(
+        Type.Union([Type.Literal('portable'), Type.Literal('claude-code'), Type.Literal('skillbench')]),
+      ),
+    }),
+    response: returns<Diagnostic[]>(),
+  },
+  'skills:create': {
+    request: strict({ rootId: Id, name: Name, description: Type.Optional(Type.String({ maxLength: 1024 })) }),
+    response: returns<{ path: string }>(),
+  },
+  'skills:duplicate': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
+  'skills:rename': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
+  'skills:delete': { request: strict({ id: Id }), response: returns<{ trashedTo: string | null }>() },
+
+  'tools:list': { request: strict({ skillId: Id }), response: returns<ToolDefinition[]>() },
+  'tools:run': {
+    request: strict({
+      runId: Id,
+      skillId: Id,
+      tool: Id,
+      args: Json,
+      timeoutSecs: Type.Optional(Type.Number({ minimum: 1 })),
+    }),
+    response: returns<ToolOutput>(),
+  },
+  'tools:cancel': { request: strict({ runId: Id }), response: returns<{ cancelled: boolean }>() },
+
+  'history:list': {
+    request: strict({
+      query: Type.Optional(Type.String({ maxLength: 1000 })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+    }),
+    response: returns<HistoryEntryView[]>(),
+  },
+  'history:get': { request: strict({ id: Id }), response: returns<HistoryEntryView>() },
+  'history:pin': {
+    request: strict({ id: Id, pinned: Type.Boolean() }),
+    response: returns<HistoryEntryView>(),
+  },
+  'history:clear': {
+    request: strict({ keepPinned: Type.Optional(Type.Boolean()) }),
+    response: returns<{ cleared: true }>(),
+  },
+
+  'cases:list': { request: strict({ skillId: Id }), response: returns<SavedCaseView[]>() },
+  'cases:save': {
+    request: strict({
+      skillId: Id,
+      name: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' }),
+      case: Json,
+    }),
+    response: returns<{ path: string }>(),
+  },
+  'cases:run': {
+    request: strict({ skillId: Id, names: Type.Optional(Type.Array(Type.String())) }),
+    response: returns<CaseResultSummary[]>(),
+  },
+
+  'mcp:list': { request: Empty, response: returns<McpServerView[]>() },
+  'mcp:restart': { request: strict({ name: Id }), response: returns<McpServerView>() },
+
+  'settings:get': { request: Empty, response: returns<Settings>() },
+  'settings:set': { request: strict({ settings: Json }), response: returns<Settings>() },
+} satisfies Record<string, { request: TSchema; response: unknown }>;
+
+export type Channel = keyof typeof CONTRACT;
+export const CHANNELS = Object.keys(CONTRACT) as Channel[];
+export type RequestOf<C extends Channel> = Static<(typeof CONTRACT)[C]['request']>;
+export type ResponseOf<C extends Channel> = (typeof CONTRACT)[C]['response'];
+
+/** Errors are values at the boundary (STYLE.md convention 3). */
+export type IpcError = { code: SkillErrorCode; message: string; details?: JsonValue };
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** Push events: `area:changed` style names, typed payloads. */
+export const EVENTS = {
+  'skills:changed': returns<{ ids: string[] }>(),
+  'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
+  'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
+};
+export type EventName = keyof typeof EVENTS;
+export type EventOf<E extends EventName> = (typeof EVENTS)[E];
+
+/** `skills:save-file` -> `skillsSaveFile`: the preload's method name for a channel. */
+export function methodName(channel: string): string {
+  return channel.replace(/[:-]([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** What the renderer talks to, in Electron (window.skillbench) and in browser mode alike. */
+export interface HostApi {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+}

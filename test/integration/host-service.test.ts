@@ -1,0 +1,220 @@
+// The IPC contract served by core: every channel answers, requests are checked, paths stay inside the roots,
+// errors come back as values.
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNELS, methodName, type IpcResult } from '../../shared/ipc.js';
+import { HostService } from '../../electron/core/host/host-service.js';
+import { copyFixtures, REPO } from '../helpers.js';
+
+let host: HostService;
+let userRoot: string;
+let dataDir: string;
+
+async function ok<T = unknown>(channel: string, request: unknown = {}): Promise<T> {
+  const r = (await host.handle(channel, request)) as IpcResult<T>;
+  if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message}`);
+  return r.value;
+}
+async function err(channel: string, request: unknown = {}) {
+  const r = await host.handle(channel, request);
+  if (r.ok) throw new Error(`${channel} was expected to fail`);
+  return r.error;
+}
+
+beforeAll(() => {
+  userRoot = copyFixtures('editing');
+  dataDir = mkdtempSync(join(tmpdir(), 'skillbench-host-'));
+  host = new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir });
+});
+afterAll(async () => host.close());
+
+describe('the contract', () => {
+  it('answers every channel, refusing malformed requests with InvalidArgs', async () => {
+    for (const channel of CHANNELS) {
+      const r = await host.handle(channel, { unexpected: true });
+      expect(r, channel).toMatchObject({ ok: false, error: { code: 'InvalidArgs' } });
+    }
+    expect(await err('nope:channel')).toMatchObject({ code: 'NotFound' });
+    expect(methodName('skills:save-file')).toBe('skillsSaveFile');
+  });
+});
+
+describe('roots and skills', () => {
+  it('adds and removes user roots, which the library then holds', async () => {
+    const roots = await ok<Array<{ id: string; kind: string }>>('roots:add', { path: userRoot });
+    expect(roots.map((r) => r.kind)).toEqual(['user', 'bundled']);
+    const { entries } = await ok<{ entries: Array<{ id: string }> }>('skills:list');
+    expect(entries.map((e) => e.id)).toContain(`${roots[0]?.id}/commented-skill`);
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+      roots: [userRoot],
+    });
+    expect(await err('roots:remove', { id: 'bundled' })).toMatchObject({ code: 'PermissionDenied' });
+  });
+
+  it('reads and saves files with conflict detection, and reports changes', async () => {
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    const file = await ok<{ text: string; hash: string }>('skills:read-file', { path });
+    const changed: string[][] = [];
+    const off = host.on('skills:changed', (e) => changed.push(e.ids));
+    const saved = await ok<{ hash: string }>('skills:save-file', {
+      path,
+      text: file.text.replace('Body stays.', 'Body edited.'),
+      expectedHash: file.hash,
+    });
+    off();
+    expect(readFileSync(path, 'utf8')).toContain('Body edited.');
+    expect(changed).toHaveLength(1);
+    expect(await err('skills:save-file', { path, text: 'stale', expectedHash: file.hash })).toMatchObject({
+      code: 'Conflict',
+      details: { currentHash: saved.hash },
+    });
+  });
+
+  it('refuses paths outside the roots, traversal and links out included', async () => {
+    expect(await err('skills:read-file', { path: '/etc/passwd' })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    expect(
+      await err('skills:read-file', { path: join(userRoot, '..', '..', 'etc', 'passwd') }),
+    ).toMatchObject({ code: 'PermissionDenied' });
+    expect(await err('skills:read-file', { path: 'relative/SKILL.md' })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    symlinkSync('/etc', join(userRoot, 'etc-link'));
+    expect(await err('skills:read-file', { path: join(userRoot, 'etc-link', 'hostname') })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    expect(
+      await err('skills:save-file', {
+        path: join(userRoot, 'etc-link', 'evil'),
+        text: 'x',
+        expectedHash: null,
+      }),
+    ).toMatchObject({ code: 'PermissionDenied' });
+    expect(await err('skills:validate-text', { path: '/tmp/x/SKILL.md', text: '' })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+  });
+
+  it('validates unsaved text', async () => {
+    const diags = await ok<Array<{ code: string; line: number }>>('skills:validate-text', {
+      path: join(userRoot, 'commented-skill', 'SKILL.md'),
+      text: '---\nname: commented-skill\ndescription: 5\n---\nx\n',
+    });
+    expect(diags.map((d) => [d.code, d.line])).toEqual([['description-type', 3]]);
+  });
+
+  it('creates, duplicates, renames and deletes skills in user roots only', async () => {
+    process.env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'skillbench-xdg-'));
+    const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
+    const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
+    const { path } = await ok<{ path: string }>('skills:create', { rootId, name: 'made-here' });
+    expect(existsSync(join(path, 'SKILL.md'))).toBe(true);
+    expect(await err('skills:create', { rootId: 'bundled', name: 'nope' })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    const copy = await ok<{ path: string }>('skills:duplicate', {
+      id: `${rootId}/made-here`,
+      name: 'made-twice',
+    });
+    const renamed = await ok<{ path: string }>('skills:rename', {
+      id: `${rootId}/made-twice`,
+      name: 'renamed-copy',
+    });
+    expect(existsSync(copy.path)).toBe(false);
+    expect(readFileSync(join(renamed.path, 'SKILL.md'), 'utf8')).toContain('name: renamed-copy');
+    const deleted = await ok<{ trashedTo: string }>('skills:delete', { id: `${rootId}/renamed-copy` });
+    expect(existsSync(renamed.path)).toBe(false);
+    expect(existsSync(deleted.trashedTo)).toBe(true);
+    expect(await ok<string[]>('skills:list-files', { id: `${rootId}/made-here` })).toEqual(['SKILL.md']);
+  });
+});
+
+describe('tools, history and cases', () => {
+  it('runs a tool, with a finished event, and records it in the history', async () => {
+    const finished: unknown[] = [];
+    const off = host.on('runs:finished', (e) => finished.push(e));
+    const out = await ok<{ output: string }>('tools:run', {
+      runId: 'r1',
+      skillId: 'bundled/text-toolkit',
+      tool: 'echo',
+      args: { text: 'via host' },
+    });
+    off();
+    expect(out.output).toBe('via host');
+    expect(finished).toEqual([
+      expect.objectContaining({
+        runId: 'r1',
+        output: expect.objectContaining({ output: 'via host' }) as object,
+      }),
+    ]);
+    const [latest] = await ok<Array<{ id: string; output: string }>>('history:list', { limit: 1 });
+    expect(latest?.output).toBe('via host');
+    expect(await ok('history:pin', { id: latest?.id, pinned: true })).toMatchObject({ pinned: true });
+    expect(
+      await err('tools:run', { runId: 'r2', skillId: 'bundled/text-toolkit', tool: 'echo', args: {} }),
+    ).toMatchObject({ code: 'InvalidArgs' });
+  });
+
+  it('cancels a running tool by its run id', async () => {
+    const root = copyFixtures('tools');
+    await ok('roots:add', { path: root });
+    const roots = await ok<Array<{ id: string; path: string }>>('roots:list');
+    const rootId = roots.find((r) => r.path === root)?.id ?? '';
+    const running = host.handle('tools:run', {
+      runId: 'slow-1',
+      skillId: `${rootId}/proc`,
+      tool: 'slow',
+      args: {},
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await ok('tools:cancel', { runId: 'slow-1' })).toEqual({ cancelled: true });
+    expect(await running).toMatchObject({ ok: false, error: { code: 'Cancelled' } });
+  });
+
+  it('lists, saves and runs cases', async () => {
+    const cases = await ok<Array<{ name: string }>>('cases:list', { skillId: 'bundled/text-toolkit' });
+    expect(cases.map((c) => c.name)).toEqual(['echo', 'encode', 'missing-arg']);
+    const results = await ok<Array<{ passed: boolean }>>('cases:run', { skillId: 'bundled/text-toolkit' });
+    expect(results.every((r) => r.passed)).toBe(true);
+    const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
+    const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
+    const saved = await ok<{ path: string }>('cases:save', {
+      skillId: `${rootId}/commented-skill`,
+      name: 'hello',
+      case: { tool: 'x', args: {} },
+    });
+    expect(JSON.parse(readFileSync(saved.path, 'utf8'))).toEqual({ tool: 'x', args: {} });
+    expect(
+      await err('cases:save', {
+        skillId: `${rootId}/commented-skill`,
+        name: '../escape',
+        case: { tool: 'x' },
+      }),
+    ).toMatchObject({ code: 'InvalidArgs' });
+  });
+});
+
+describe('MCP servers and settings', () => {
+  it('lists and restarts MCP servers', async () => {
+    const servers = await ok<Array<{ name: string }>>('mcp:list');
+    expect(servers.map((s) => s.name)).toContain('demo');
+    expect(await ok('mcp:restart', { name: 'demo' })).toMatchObject({
+      name: 'demo',
+      state: 'connected',
+      tools: [{ name: 'echo' }, { name: 'add' }],
+    });
+  });
+
+  it('gets and sets settings, refusing invalid ones', async () => {
+    expect(await ok('settings:set', { settings: { theme: 'dark' } })).toMatchObject({ theme: 'dark' });
+    expect(await err('settings:set', { settings: { theme: 'neon' } })).toMatchObject({ code: 'InvalidArgs' });
+    expect(await ok('settings:get')).toMatchObject({ theme: 'dark', profile: 'skillbench' });
+    writeFileSync(join(dataDir, 'settings.json'), '{ broken');
+    expect(
+      new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir }).settings.get().theme,
+    ).toBe('system');
+  });
+});
