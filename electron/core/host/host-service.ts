@@ -14,7 +14,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../../shared/ipc.js';
-import type { HistoryEntryView, McpServerView, SavedCaseView } from '../../../shared/host-types.js';
+import type { McpServerView, SavedCaseView } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue, LibraryEntry } from '../../../shared/types.js';
 import { caseFiles, CASE_SUFFIX, CASES_DIR, readCase, runCase } from '../cases/cases.js';
