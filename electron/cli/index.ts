@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
 import { runList, runPrompt } from './commands/list.js';
 import { runMcp } from './commands/mcp.js';
+import { runServe } from './commands/serve.js';
 import { runTest } from './commands/test.js';
 import { runRun, runTools } from './commands/tools.js';
 import { runValidate } from './commands/validate.js';
@@ -28,6 +29,9 @@ Commands:
   test [PATH...]         Run the saved cases (tests/*.case.json) of the skills found
       --format FORMAT      text (default) | json | junit
   mcp list               Show the configured MCP servers, whether they start, and their tools
+  serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints its URL (token included)
+      --port N             port to listen on (default: a free one)
+      --open               open the URL in the default browser
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
@@ -46,10 +50,12 @@ const OPTIONS = {
   arg: { type: 'string', multiple: true },
   timeout: { type: 'string' },
   history: { type: 'string' },
+  port: { type: 'string' },
+  open: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
-const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp']);
+const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp', 'serve']);
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -105,6 +111,11 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
             'Usage: skillbench run SKILL TOOL [--args JSON | --arg key=value ...] [--timeout SECONDS]',
           );
         return await runRun({ ...tool, skill: p[0], tool: p[1] }, io);
+      case 'serve':
+        return await runServe(
+          { paths: p, ...(v.port !== undefined ? { port: v.port } : {}), ...(v.open ? { open: true } : {}) },
+          io,
+        );
       case 'test':
         return await runTest({ ...library, mcpConfig: v['mcp-config'], history: v.history }, io);
       default:

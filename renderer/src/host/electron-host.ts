@@ -1,0 +1,34 @@
+// HostApi over the preload's `window.skillbench` (desktop): one method per contract entry, events by subscription.
+import {
+  methodName,
+  type Channel,
+  type EventName,
+  type EventOf,
+  type HostApi,
+  type IpcResult,
+  type RequestOf,
+  type ResponseOf,
+} from '../../../shared/ipc.js';
+
+export interface PreloadBridge {
+  [method: string]: unknown;
+  on(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+export function createElectronHost(bridge: PreloadBridge): HostApi {
+  return {
+    invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>> {
+      const method = bridge[methodName(channel)] as
+        ((r: unknown) => Promise<IpcResult<ResponseOf<C>>>) | undefined;
+      if (typeof method !== 'function')
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'NotFound', message: `The desktop bridge has no ${channel}.` },
+        });
+      return method(request);
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+      return bridge.on(event, listener as (payload: unknown) => void);
+    },
+  };
+}

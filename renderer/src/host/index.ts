@@ -1,0 +1,14 @@
+// Picks the transport by itself: the preload's bridge inside Electron, the browser-mode server otherwise.
+import type { HostApi } from '../../../shared/ipc.js';
+import { createBrowserHost } from './browser-host.js';
+import { createElectronHost, type PreloadBridge } from './electron-host.js';
+
+declare global {
+  interface Window {
+    skillbench?: PreloadBridge;
+  }
+}
+
+export function pickHost(): HostApi {
+  return window.skillbench ? createElectronHost(window.skillbench) : createBrowserHost();
+}

@@ -1,0 +1,187 @@
+// Browser mode: the contract over HTTP and WebSocket, only for this machine's page with the launch token.
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CHANNELS } from '../../shared/ipc.js';
+import { startBrowserServer, type RunningServer } from '../../electron/cli/browser-server.js';
+import { HostService } from '../../electron/core/host/host-service.js';
+import { createBrowserHost } from '../../renderer/src/host/browser-host.js';
+import { REPO } from '../helpers.js';
+
+let host: HostService;
+let server: RunningServer;
+let base: string;
+
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+const auth = () => ({ Authorization: `Bearer ${server.token}` });
+
+beforeAll(async () => {
+  host = new HostService({
+    bundledSkills: join(REPO, 'skills'),
+    userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-serve-')),
+  });
+  server = await startBrowserServer({ host, rendererDir: join(REPO, 'dist', 'renderer') });
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await host.close();
+});
+
+describe('browser-mode security', () => {
+  it('prints a URL on 127.0.0.1 that carries a random token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('answers 401 without a token or with a wrong one', async () => {
+    expect((await raw('/api/app:get-version', { method: 'POST' })).status).toBe(401);
+    expect(
+      (await raw('/api/app:get-version', { method: 'POST', headers: { Authorization: 'Bearer wrong' } }))
+        .status,
+    ).toBe(401);
+    expect((await raw('/', { headers: { Cookie: 'skillbench_token=wrong' } })).status).toBe(401);
+  });
+
+  it('answers 403 to a foreign Origin or Host (DNS rebinding), token or not', async () => {
+    expect(
+      (
+        await raw('/api/app:get-version', {
+          method: 'POST',
+          headers: { ...auth(), Origin: 'http://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await raw('/api/app:get-version', {
+          method: 'POST',
+          headers: { ...auth(), Host: `evil.example:${server.port}` },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await raw('/api/app:get-version', { method: 'POST', headers: { ...auth(), Origin: base } })).status,
+    ).toBe(200);
+  });
+
+  it('trades the token in the URL for an HttpOnly SameSite cookie, and sends no CORS headers', async () => {
+    const first = await raw(`/?token=${server.token}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(/skillbench_token=.+; HttpOnly; SameSite=Strict; Path=\//);
+    const page = await raw('/', { headers: { Cookie: cookie.split(';')[0] ?? '' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
+    expect(page.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    const r = await raw('/..%2F..%2Fpackage.json', { headers: auth() });
+    expect(r.body).not.toContain('"name": "skillbench"');
+  });
+
+  it('refuses path traversal in any argument', async () => {
+    const r = await raw('/api/skills:read-file', {
+      method: 'POST',
+      headers: auth(),
+      body: JSON.stringify({ path: `${REPO}/skills/../package.json` }),
+    });
+    expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
+  });
+
+  it('refuses WebSocket connections without the token', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+    const status = await new Promise<number>((resolve) =>
+      ws
+        .on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+        .on('error', () => resolve(-1)),
+    );
+    expect(status).toBe(401);
+  });
+});
+
+describe('the contract over HTTP and WebSocket', () => {
+  it('routes every channel', async () => {
+    for (const channel of CHANNELS) {
+      const r = await raw(`/api/${channel}`, {
+        method: 'POST',
+        headers: auth(),
+        body: JSON.stringify({ unexpected: 1 }),
+      });
+      expect(JSON.parse(r.body), channel).toMatchObject({ ok: false, error: { code: 'InvalidArgs' } });
+    }
+  });
+
+  it('round-trips through the renderer’s browser transport, events included', async () => {
+    class AuthedSocket extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { Authorization: `Bearer ${server.token}` } });
+      }
+    }
+    (globalThis as { WebSocket?: unknown }).WebSocket = AuthedSocket;
+    const api = createBrowserHost(base, auth());
+    const finished = new Promise((resolve) => {
+      const off = api.on('runs:finished', (e) => {
+        off();
+        resolve(e);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 200)); // let the socket open before the run
+    const version = await api.invoke('app:get-version', {});
+    expect(version).toMatchObject({ ok: true, value: { version: '0.1.0' } });
+    const run = await api.invoke('tools:run', {
+      runId: 'ws-1',
+      skillId: 'bundled/text-toolkit',
+      tool: 'echo',
+      args: { text: 'over http' },
+    });
+    expect(run).toMatchObject({ ok: true, value: { output: 'over http' } });
+    expect(await finished).toMatchObject({ runId: 'ws-1', output: { output: 'over http' } });
+    const list = await api.invoke('skills:list', {});
+    expect(list.ok && list.value.entries.length).toBe(7);
+    const denied = await createBrowserHost(base).invoke('app:get-version', {});
+    expect(denied).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
+  });
+
+  it('answers requests sent over the WebSocket', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: auth() });
+    await new Promise((r) => ws.on('open', r));
+    const reply = new Promise<unknown>((resolve) =>
+      ws.on('message', (d: Buffer) => resolve(JSON.parse(d.toString()))),
+    );
+    ws.send(JSON.stringify({ id: 7, channel: 'app:get-version', request: {} }));
+    expect(await reply).toMatchObject({ id: 7, result: { ok: true, value: { version: '0.1.0' } } });
+    ws.close();
+  });
+});
