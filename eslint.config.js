@@ -68,9 +68,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.js', 'bench/**/*.js', 'skills/**/*.mjs', '*.config.js'],
+    files: ['bin/**/*.js', 'scripts/**/*.js', 'scripts/**/*.cjs', 'bench/**/*.js', 'skills/**/*.mjs', 'test/fixtures/**/*.mjs', '*.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // electron-builder hooks are CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
 );

@@ -1,7 +1,9 @@
 // Executor benchmarks: overhead of a built-in call beside a direct function call, and an MCP call through the
 // executor beside the raw SDK client round trip to the same server, in the same run.
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +16,8 @@ const root = join(here, '..');
 const { loadLibrary } = await import('../dist/electron/core/skills/index.js');
 const { Executor } = await import('../dist/electron/core/tools/executor.js');
 const { McpPool } = await import('../dist/electron/core/mcp/pool.js');
+const { HostService } = await import('../dist/electron/core/host/host-service.js');
+const { startBrowserServer } = await import('../dist/electron/cli/browser-server.js');
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
   require.resolve('@modelcontextprotocol/server-everything/package.json'),
@@ -79,9 +83,34 @@ export async function executorBenchmarks() {
   await pool.close();
   await client.close();
   server.kill();
+  // Browser mode: tools:run of built-in echo over loopback HTTP, beside the in-process executor call.
+  const host = new HostService({
+    bundledSkills: join(root, 'skills'),
+    userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-bench-')),
+  });
+  const web = await startBrowserServer({ host, rendererDir: join(root, 'dist', 'renderer') });
+  const api = `http://127.0.0.1:${web.port}/api/tools:run`;
+  const viaHttp = async (i) => {
+    const r = await fetch(api, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${web.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        runId: `b${i}`,
+        skillId: 'bundled/text-toolkit',
+        tool: 'echo',
+        args: { text: `m${i}` },
+      }),
+    });
+    await r.json();
+  };
+  await alternate(300, viaHttp, viaExecutor);
+  const [httpStats, inProcess] = await alternate(3000, viaHttp, viaExecutor);
+  await web.close();
+  await host.close();
   return {
     echo: { executor: echoExecutor, direct: echoDirect, calls: 20_000 },
     mcp: { executor: mcpExecutorStats, sdk: sdkStats, calls: 2000 },
+    browser: { http: httpStats, inProcess, calls: 3000 },
   };
 }
 

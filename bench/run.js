@@ -85,9 +85,11 @@ ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.p50.toFixed(2)} ms | $
 | call | p50 | p99 | baseline p50 (same run) | ratio | target |
 |---|---:|---:|---:|---:|---|
 | built-in \`echo\` through \`executeTool\` (${ex.echo.calls.toLocaleString('en')} calls) | ${us(ex.echo.executor.p50)} | ${us(ex.echo.executor.p99)} | direct function call: ${us(ex.echo.direct.p50)} | — | p50 < 50 µs |
+| \`tools:run\` of built-in \`echo\` through browser mode over loopback (${ex.browser.calls.toLocaleString('en')} calls) | ${us(ex.browser.http.p50)} | ${us(ex.browser.http.p99)} | in-process executor call: ${us(ex.browser.inProcess.p50)} | — | p50 < 2 ms |
 | MCP \`echo\` of server-everything through the executor (${ex.mcp.calls.toLocaleString('en')} calls) | ${us(ex.mcp.executor.p50)} | ${us(ex.mcp.executor.p99)} | raw SDK client, same server: ${us(ex.mcp.sdk.p50)} | ${(ex.mcp.executor.p50 / ex.mcp.sdk.p50).toFixed(2)}x | ≤ 1.2x |
 
-The executor call covers tool lookup, locked-arg merge, Ajv validation, the handler and timing. The MCP pair
+The browser-mode call is a full HTTP POST with the token, request validation, the run (history included) and
+the JSON response. The executor call covers tool lookup, locked-arg merge, Ajv validation, the handler and timing. The MCP pair
 calls one server-everything process over streamable HTTP from both clients, alternating call by call, so the
 only difference is the path (executor + pool vs a bare SDK \`Client\`).
 

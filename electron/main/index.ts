@@ -1,3 +1,5 @@
-// Electron main process: placeholder until the desktop shell lands (issue "Desktop shell").
-// It must stay thin: everything it serves comes from electron/core.
-export const MAIN_PLACEHOLDER = true;
+// Electron entry point: everything else lives in app.ts so tests can drive it with a fake electron module.
+import * as electron from 'electron';
+import { startMain } from './app.js';
+
+void startMain(electron);

@@ -1,2 +1,5 @@
-// Preload: will expose exactly one frozen `window.skillbench` built from shared/ipc.ts (issue "Desktop shell").
-export const PRELOAD_PLACEHOLDER = true;
+// Preload entry (bundled to one CommonJS file, as the sandbox requires): exposes the bridge and nothing else.
+import { contextBridge, ipcRenderer } from 'electron';
+import { buildBridge } from './bridge.js';
+
+contextBridge.exposeInMainWorld('skillbench', buildBridge(ipcRenderer));

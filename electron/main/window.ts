@@ -1,0 +1,47 @@
+// The one window factory: every window Skillbench opens is made here, with the whole Electron security checklist.
+import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions, Shell } from 'electron';
+import { isInternalNavigation, isSafeExternalUrl } from './security.js';
+import type { WindowState } from './window-state.js';
+
+export const SECURE_WEB_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webviewTag: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  spellcheck: false,
+} as const;
+
+export function windowOptions(preload: string, state: WindowState): BrowserWindowConstructorOptions {
+  return {
+    ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
+    width: state.width,
+    height: state.height,
+    minWidth: 800,
+    minHeight: 500,
+    show: false,
+    title: 'Skillbench',
+    backgroundColor: '#1e1e1e',
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload },
+  };
+}
+
+/** Navigation and new windows denied; http(s) links handed to the OS browser after URL parsing. */
+export function lockDown(window: BrowserWindowType, shell: Pick<Shell, 'openExternal'>): void {
+  const contents = window.webContents;
+  contents.on('will-navigate', (event, url) => {
+    if (!isInternalNavigation(url)) {
+      event.preventDefault();
+      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    }
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}

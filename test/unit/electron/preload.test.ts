@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CHANNELS, methodName } from '../../../shared/ipc.js';
+import { buildBridge } from '../../../electron/preload/bridge.js';
+
+function fakeIpc() {
+  const invoked: Array<[string, unknown]> = [];
+  const listeners = new Map<string, Set<(e: unknown, p: unknown) => void>>();
+  return {
+    invoked,
+    listeners,
+    invoke: (channel: string, request: unknown) => (
+      invoked.push([channel, request]),
+      Promise.resolve({ ok: true, value: channel })
+    ),
+    on: (channel: string, fn: (e: unknown, p: unknown) => void) =>
+      listeners.set(channel, (listeners.get(channel) ?? new Set()).add(fn)),
+    removeListener: (channel: string, fn: (e: unknown, p: unknown) => void) =>
+      listeners.get(channel)?.delete(fn),
+  };
+}
+
+describe('preload bridge', () => {
+  it('is one frozen object with one method per contract entry, plus on()', async () => {
+    const ipc = fakeIpc();
+    const bridge = buildBridge(ipc);
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(Object.keys(bridge).sort()).toEqual([...CHANNELS.map(methodName), 'on'].sort());
+    expect(await (bridge.skillsSaveFile as (r: unknown) => Promise<unknown>)({ path: '/x' })).toEqual({
+      ok: true,
+      value: 'skills:save-file',
+    });
+    expect(ipc.invoked).toEqual([['skills:save-file', { path: '/x' }]]);
+    expect(bridge).not.toHaveProperty('invoke');
+  });
+
+  it('subscribes to known events only, returning an unsubscribe function', () => {
+    const ipc = fakeIpc();
+    const bridge = buildBridge(ipc) as { on(event: string, fn: (p: unknown) => void): () => void };
+    const got: unknown[] = [];
+    const off = bridge.on('runs:finished', (p) => got.push(p));
+    for (const fn of ipc.listeners.get('runs:finished') ?? []) fn({ sender: 'hidden' }, { runId: 'x' });
+    expect(got).toEqual([{ runId: 'x' }]);
+    off();
+    expect(ipc.listeners.get('runs:finished')?.size).toBe(0);
+    expect(() => bridge.on('ipc:anything', () => undefined)).toThrow(/Unknown event/);
+  });
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+
+// The preload runs in Electron's sandbox, which loads exactly one CommonJS file: bundle it, leaving only
+// `electron` to require.
+export default defineConfig({
+  build: {
+    outDir: 'dist/preload',
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: false,
+    target: 'node20',
+    lib: { entry: 'electron/preload/index.ts', formats: ['cjs'], fileName: () => 'index.cjs' },
+    rollupOptions: { external: ['electron'] },
+  },
+});
