@@ -68,7 +68,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.js', 'scripts/**/*.cjs', 'bench/**/*.js', 'skills/**/*.mjs', 'test/fixtures/**/*.mjs', '*.config.js'],
+    files: [
+      'bin/**/*.js',
+      'scripts/**/*.js',
+      'scripts/**/*.cjs',
+      'bench/**/*.js',
+      'skills/**/*.mjs',
+      'test/fixtures/**/*.mjs',
+      '*.config.js',
+    ],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },

@@ -40,6 +40,18 @@ export interface FileView {
 
 export const CONTRACT = {
   'app:get-version': { request: Empty, response: returns<{ version: string; platform: string }>() },
+  'app:get-paths': {
+    request: Empty,
+    response: returns<{ userData: string; history: string; settings: string; bundledSkills: string }>(),
+  },
+  'app:open-external': {
+    request: strict({ url: Type.String({ maxLength: 8192 }) }),
+    response: returns<{ opened: boolean }>(),
+  },
+  'app:pick-folder': {
+    request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
+    response: returns<{ path: string | null }>(),
+  },
 
   'roots:list': { request: Empty, response: returns<RootInfo[]>() },
   'roots:add': { request: strict({ path: Path }), response: returns<RootInfo[]>() },
@@ -98,6 +110,13 @@ export const CONTRACT = {
     }),
     response: returns<HistoryEntryView[]>(),
   },
+  'history:search': {
+    request: strict({
+      query: Type.String({ minLength: 1, maxLength: 1000 }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+    }),
+    response: returns<HistoryEntryView[]>(),
+  },
   'history:get': { request: strict({ id: Id }), response: returns<HistoryEntryView>() },
   'history:pin': {
     request: strict({ id: Id, pinned: Type.Boolean() }),
@@ -123,6 +142,7 @@ export const CONTRACT = {
   },
 
   'mcp:list': { request: Empty, response: returns<McpServerView[]>() },
+  'mcp:status': { request: strict({ name: Id }), response: returns<McpServerView>() },
   'mcp:restart': { request: strict({ name: Id }), response: returns<McpServerView>() },
 
   'settings:get': { request: Empty, response: returns<Settings>() },

@@ -80,7 +80,17 @@ export async function startMain(
   await app.whenReady();
 
   const userData = app.getPath('userData');
-  const host = new HostService({ bundledSkills: paths.bundledSkills, userDataDir: userData });
+  const host = new HostService({
+    bundledSkills: paths.bundledSkills,
+    userDataDir: userData,
+    platform: {
+      pickFolder: async (title) => {
+        const result = await dialog.showOpenDialog({ title, properties: ['openDirectory'] });
+        return result.canceled ? undefined : result.filePaths[0];
+      },
+      openExternal: (url) => shell.openExternal(url),
+    },
+  });
   protocol.handle(APP_SCHEME, (request) => rendererResponse(paths.renderer, request.url));
   // Permissions (camera, notifications, …) are never granted.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

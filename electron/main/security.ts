@@ -1,5 +1,7 @@
 // Owns the main process's trust decisions: which senders may call the contract, which URLs may open outside,
 // and the page's Content Security Policy (no unsafe-eval, ever).
+export { isSafeExternalUrl } from '../../shared/urls.js';
+
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
@@ -19,16 +21,6 @@ export function isTrustedSender(sender: SenderInfo, ourWebContentsIds: ReadonlyS
   if (!ourWebContentsIds.has(sender.senderId) || !sender.isMainFrame || !sender.frameUrl) return false;
   try {
     return new URL(sender.frameUrl).origin === APP_ORIGIN || sender.frameUrl.startsWith(`${APP_ORIGIN}/`);
-  } catch {
-    return false;
-  }
-}
-
-/** Links may leave the app only as http(s) URLs that parse, without credentials. */
-export function isSafeExternalUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
   } catch {
     return false;
   }

@@ -197,6 +197,49 @@ describe('tools, history and cases', () => {
   });
 });
 
+describe('changes made outside the app', () => {
+  it('notices a file edited on disk and reports the skill that changed (debounced)', async () => {
+    const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
+    const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
+    const events: string[][] = [];
+    const off = host.on('skills:changed', (e) => events.push(e.ids));
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Body', 'Edited outside: body'));
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Edited outside', 'Edited twice outside'));
+    for (let i = 0; i < 50 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    off();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toContain(`${rootId}/commented-skill`);
+    const entry = await ok<{ skill: { instructions: string } }>('skills:get', {
+      id: `${rootId}/commented-skill`,
+    });
+    expect(entry.skill.instructions).toContain('Edited twice outside');
+  });
+});
+
+describe('app channels', () => {
+  it('reports where data lives, and refuses native-only actions in browser mode', async () => {
+    expect(await ok('app:get-paths')).toMatchObject({
+      userData: dataDir,
+      history: join(dataDir, 'history.jsonl'),
+      settings: join(dataDir, 'settings.json'),
+    });
+    expect(await ok('app:open-external', { url: 'https://example.com' })).toEqual({ opened: false });
+    expect(await err('app:open-external', { url: 'file:///etc/passwd' })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    expect(await err('app:pick-folder', {})).toMatchObject({ code: 'Disabled' });
+  });
+
+  it('searches the history and reports one MCP server’s status', async () => {
+    expect(
+      (await ok<Array<{ output: string }>>('history:search', { query: 'VIA HOST' })).map((e) => e.output),
+    ).toEqual(['via host']);
+    expect(await ok('mcp:status', { name: 'demo' })).toMatchObject({ name: 'demo', transport: 'stdio' });
+    expect(await err('mcp:status', { name: 'nope' })).toMatchObject({ code: 'NotFound' });
+  });
+});
+
 describe('MCP servers and settings', () => {
   it('lists and restarts MCP servers', async () => {
     const servers = await ok<Array<{ name: string }>>('mcp:list');

@@ -143,6 +143,59 @@ describe('the contract over HTTP and WebSocket', () => {
     }
   });
 
+  it('round-trips a valid request of every channel to its handler', async () => {
+    const skillId = 'bundled/text-toolkit';
+    const valid: Record<string, unknown> = {
+      'roots:add': { path: mkdtempSync(join(tmpdir(), 'skillbench-root-')) },
+      'roots:remove': { id: 'bundled' },
+      'skills:get': { id: skillId },
+      'skills:list-files': { id: skillId },
+      'skills:read-file': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },
+      'skills:save-file': {
+        path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'),
+        text: 'x',
+        expectedHash: 'not-the-hash',
+      },
+      'skills:validate-text': {
+        path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'),
+        text: '---\nname: text-toolkit\ndescription: d\n---\nb\n',
+      },
+      'skills:create': { rootId: 'bundled', name: 'nope' },
+      'skills:duplicate': { id: 'missing', name: 'copy' },
+      'skills:rename': { id: 'missing', name: 'other' },
+      'skills:delete': { id: 'missing' },
+      'tools:list': { skillId },
+      'tools:run': { runId: 'rt-1', skillId, tool: 'uuid', args: {} },
+      'tools:cancel': { runId: 'none' },
+      'history:list': { limit: 5 },
+      'history:search': { query: 'x' },
+      'history:get': { id: 'missing' },
+      'history:pin': { id: 'missing', pinned: true },
+      'history:clear': { keepPinned: true },
+      'cases:list': { skillId },
+      'cases:save': { skillId: 'missing', name: 'c', case: { tool: 'echo' } },
+      'cases:run': { skillId, names: ['echo'] },
+      'mcp:status': { name: 'demo' },
+      'mcp:restart': { name: 'missing' },
+      'settings:set': { settings: { theme: 'light' } },
+      'app:open-external': { url: 'https://example.com' },
+      'app:pick-folder': {},
+    };
+    for (const channel of CHANNELS) {
+      const r = await raw(`/api/${channel}`, {
+        method: 'POST',
+        headers: auth(),
+        body: JSON.stringify(valid[channel] ?? {}),
+      });
+      const result = JSON.parse(r.body) as { ok: boolean; error?: { code: string } };
+      // Every request passes the contract and reaches its handler, which answers or refuses for a domain reason.
+      expect(result.error?.code, channel).not.toBe('InvalidArgs');
+      expect(['NotFound', 'PermissionDenied', 'Conflict', 'Disabled', undefined], channel).toContain(
+        result.error?.code,
+      );
+    }
+  });
+
   it('round-trips through the renderer’s browser transport, events included', async () => {
     class AuthedSocket extends WebSocket {
       constructor(url: string) {

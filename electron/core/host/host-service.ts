@@ -2,7 +2,7 @@
 // schemas, paths confined to the roots, errors returned as values. Electron main and `skillbench serve` are thin
 // adapters over this class.
 import { randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import {
@@ -26,14 +26,24 @@ import { McpPool } from '../mcp/pool.js';
 import { packageVersion } from '../paths.js';
 import { loadLibrary, validateText, type Library, type RootSpec } from '../skills/index.js';
 import { Executor } from '../tools/executor.js';
+import { isSafeExternalUrl } from '../../../shared/urls.js';
 import { confine } from './path-guard.js';
 import { SettingsStore } from './settings-store.js';
+
+/** What only the hosting process can do (a native dialog, the OS browser); absent in browser mode. */
+export interface HostPlatform {
+  pickFolder?(title: string): Promise<string | undefined>;
+  openExternal?(url: string): Promise<void>;
+}
 
 export interface HostServiceOptions {
   bundledSkills: string;
   userDataDir: string;
   /** Roots given on the command line (project roots), before the ones the user added in settings. */
   projectRoots?: string[];
+  platform?: HostPlatform;
+  /** Watch the roots for changes made outside the app (default true). */
+  watch?: boolean;
 }
 
 type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
@@ -50,6 +60,10 @@ export class HostService {
   private readonly runs = new Map<string, AbortController>();
   private readonly listeners = new Map<EventName, Set<Listener>>();
   private readonly validators = new Map<Channel, ReturnType<Ajv['compile']>>();
+  private watchers: FSWatcher[] = [];
+  private watchedRoots = '';
+  private readonly changedPaths = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HostServiceOptions) {
     this.settings = new SettingsStore(options.userDataDir);
@@ -84,6 +98,53 @@ export class HostService {
       mcp: this.pool,
       onRun: (r) => this.history.record(r),
     });
+    if (this.options.watch !== false) this.watchRoots();
+  }
+
+  /** Watches every root for changes made outside the app; bursts are debounced into one skills:changed event. */
+  private watchRoots(): void {
+    const key = this.library.roots.map((r) => r.path).join('\0');
+    if (key === this.watchedRoots) return;
+    this.stopWatching();
+    this.watchedRoots = key;
+    for (const root of this.library.roots) {
+      try {
+        const watcher = watch(root.path, { recursive: true }, (_event, filename) => {
+          if (!filename || /(^|[\\/])\.[^\\/]*\.tmp$/.test(filename)) return; // our own atomic-save temp files
+          this.changedPaths.add(join(root.path, filename));
+          clearTimeout(this.flushTimer);
+          this.flushTimer = setTimeout(() => this.flushChanges(), 200);
+        });
+        watcher.on('error', () => watcher.close());
+        this.watchers.push(watcher);
+      } catch {
+        // No watching (e.g. the OS limit on watches): changes still show after the next reload.
+      }
+    }
+  }
+
+  private stopWatching(): void {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    this.watchedRoots = '';
+    clearTimeout(this.flushTimer);
+  }
+
+  private flushChanges(): void {
+    const paths = [...this.changedPaths];
+    this.changedPaths.clear();
+    const touched = (entries: readonly LibraryEntry[]) =>
+      entries
+        .filter((e) =>
+          paths.some(
+            (p) => p === e.path || p.startsWith(dirname(e.path) + sep) || dirname(e.path).startsWith(p + sep),
+          ),
+        )
+        .map((e) => e.id);
+    const before = touched(this.library.entries);
+    this.reload();
+    const ids = [...new Set([...before, ...touched(this.library.entries)])];
+    this.emit('skills:changed', { ids });
   }
 
   on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
@@ -129,6 +190,7 @@ export class HostService {
   }
 
   async close(): Promise<void> {
+    this.stopWatching();
     for (const c of this.runs.values()) c.abort();
     await this.pool.close();
   }
@@ -155,6 +217,31 @@ export class HostService {
 
   private readonly handlers: Handlers = {
     'app:get-version': () => ({ version: packageVersion(), platform: process.platform }),
+
+    'app:get-paths': () => ({
+      userData: this.options.userDataDir,
+      history: this.history.file,
+      settings: this.settings.file,
+      bundledSkills: this.options.bundledSkills,
+    }),
+    'app:open-external': async ({ url }) => {
+      if (!isSafeExternalUrl(url))
+        throw new SkillError(
+          'PermissionDenied',
+          `Only http(s) links without credentials open outside the app, not "${url.slice(0, 100)}".`,
+        );
+      if (!this.options.platform?.openExternal) return { opened: false }; // browser mode: the page opens it itself
+      await this.options.platform.openExternal(url);
+      return { opened: true };
+    },
+    'app:pick-folder': async ({ title }) => {
+      if (!this.options.platform?.pickFolder)
+        throw new SkillError(
+          'Disabled',
+          'There is no folder dialog in browser mode: type the folder path instead.',
+        );
+      return { path: (await this.options.platform.pickFolder(title ?? 'Choose a folder')) ?? null };
+    },
 
     'roots:list': () => this.library.roots,
     'roots:add': ({ path }) => {
@@ -258,6 +345,7 @@ export class HostService {
 
     'history:list': ({ query, limit }) =>
       this.history.list({ ...(query ? { query } : {}), ...(limit ? { limit } : {}) }),
+    'history:search': ({ query, limit }) => this.history.list({ query, ...(limit ? { limit } : {}) }),
     'history:get': ({ id }) => {
       const entry = this.history.get(id);
       if (!entry) throw new SkillError('NotFound', `No run ${id} in the history.`);
@@ -332,6 +420,15 @@ export class HostService {
         });
       }
       return out;
+    },
+    'mcp:status': ({ name }) => {
+      const s = this.pool.status().find((x) => x.name === name);
+      if (!s) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+      const tools = this.pool.cachedTools(name);
+      return {
+        ...s,
+        ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
+      };
     },
     'mcp:restart': async ({ name }) => {
       if (!this.pool.has(name))

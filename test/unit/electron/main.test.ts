@@ -110,6 +110,19 @@ describe('Electron main', () => {
     expect(isSafeExternalUrl('https://user:pw@example.com')).toBe(false);
   });
 
+  it('gives the renderer the native folder dialog and the OS browser, for safe links only', async () => {
+    expect(await call('app:pick-folder', trusted(), {})).toEqual({ ok: true, value: { path: null } });
+    expect(await call('app:open-external', trusted(), { url: 'https://example.com/help' })).toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(fake.opened).toContain('https://example.com/help');
+    expect(await call('app:open-external', trusted(), { url: 'javascript:alert(1)' })).toMatchObject({
+      ok: false,
+      error: { code: 'PermissionDenied' },
+    });
+  });
+
   it('denies every permission request', () => {
     let granted: boolean | undefined;
     fake.electron.session.defaultSession.permissionRequest?.({}, 'media', (g) => (granted = g));
