@@ -59,6 +59,9 @@ for (const size of [1000, 10000]) {
 const ex = await executorBenchmarks();
 const us = (x) => `${x.toFixed(1)} µs`;
 console.log(
+  `browser-mode tools:run p50 ${us(ex.browser.http.p50)} (in-process ${us(ex.browser.inProcess.p50)})`,
+);
+console.log(
   `executor echo p50 ${us(ex.echo.executor.p50)} (direct call ${us(ex.echo.direct.p50)}); MCP echo via executor p50 ${us(ex.mcp.executor.p50)} vs raw SDK ${us(ex.mcp.sdk.p50)} (${(ex.mcp.executor.p50 / ex.mcp.sdk.p50).toFixed(2)}x)`,
 );
 
