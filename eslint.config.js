@@ -70,6 +70,7 @@ export default tseslint.config(
   {
     files: [
       'bin/**/*.js',
+      'scripts/**/*.mjs',
       'scripts/**/*.js',
       'scripts/**/*.cjs',
       'bench/**/*.js',

@@ -10,7 +10,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 test('starts, lists the bundled skills and runs a tool', async () => {
   const userData = mkdtempSync(join(tmpdir(), 'skillbench-electron-'));
-  const app = await electron.launch({ args: [root, `--user-data-dir=${userData}`], cwd: root });
+  // SKILLBENCH_APP points at a packaged executable (the release workflow); otherwise the checkout is launched.
+  const packaged = process.env.SKILLBENCH_APP;
+  const app = packaged
+    ? await electron.launch({ executablePath: join(root, packaged), args: [`--user-data-dir=${userData}`] })
+    : await electron.launch({ args: [root, `--user-data-dir=${userData}`], cwd: root });
   try {
     const page = await app.firstWindow();
     await expect(page).toHaveTitle(/Skillbench/);

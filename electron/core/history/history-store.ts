@@ -47,13 +47,16 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
   maxOutputChars: 64 * 1024,
 };
 
-/** The per-user data folder: where settings, history and logs live. */
+/**
+ * The per-user data folder where settings and history live: the same folder Electron uses for the app's
+ * userData, so the CLI and the desktop app share them.
+ */
 export function userDataDir(): string {
   if (process.env.SKILLBENCH_DATA_DIR) return process.env.SKILLBENCH_DATA_DIR;
   if (process.platform === 'win32')
     return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Skillbench');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Skillbench');
-  return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'skillbench');
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Skillbench');
 }
 
 export function defaultHistoryFile(): string {
