@@ -1,6 +1,6 @@
 // Owns what the tool commands share: finding the skill (by name or folder), the MCP servers, the executor.
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { bundledSkillsDir } from '../core/paths.js';
 import { loadMcpServers } from '../core/mcp/config.js';
 import { McpPool } from '../core/mcp/pool.js';
@@ -35,10 +35,11 @@ export function openToolSession(
     roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
   }
   const library = loadLibrary(roots);
-  // MCP configs: `.skillbench/mcp.json` in each root (and, for a skill folder, in its parent library root).
-  const configRoots = roots.flatMap((r) => (isPath ? [r.path, dirname(r.path)] : [r.path]));
   const pool = new McpPool(
-    loadMcpServers(configRoots, opts.mcpConfig ? resolve(io.cwd, opts.mcpConfig) : undefined),
+    loadMcpServers(
+      roots.map((r) => r.path),
+      opts.mcpConfig ? resolve(io.cwd, opts.mcpConfig) : undefined,
+    ),
   );
   const executor = new Executor(library.entries, { ...executorOptions, mcp: pool });
   const skill = isPath

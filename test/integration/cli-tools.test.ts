@@ -123,6 +123,11 @@ describe('skillbench test and mcp list', () => {
     expect(r.stdout).toMatch(/\n\d+ passed, 0 failed\n$/);
   });
 
+  it('finds the MCP servers of the library a skill folder belongs to', async () => {
+    const r = await run(['test', 'skills/mcp-everything']);
+    expect(r.stdout).toMatch(/\n2 passed, 0 failed\n$/);
+  });
+
   it('exits 1 on a failing case, with JUnit XML on request', async () => {
     const r = await run(['test', join(FIXTURES, 'cases'), '--format', 'junit']);
     expect(r.code).toBe(1);

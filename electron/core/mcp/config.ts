@@ -116,15 +116,23 @@ export function parseMcpConfig(
   return out;
 }
 
-/** Servers from `.skillbench/mcp.json` of each root, then an explicit file (which wins on a name clash). */
+/** A root that is itself a skill folder belongs to the library above it, whose config applies. */
+function configFolders(root: string): string[] {
+  const isSkillFolder = ['SKILL.md', 'SKILL.toml', 'manifest.toml', 'skill.json'].some((f) =>
+    existsSync(join(root, f)),
+  );
+  return isSkillFolder ? [root, dirname(root)] : [root];
+}
+
+/** Servers from `.skillbench/mcp.json` of each root (first root wins a name clash), then an explicit file (which wins). */
 export function loadMcpServers(
   roots: readonly string[],
   explicitFile?: string,
 ): Record<string, McpServerConfig> {
   const servers: Record<string, McpServerConfig> = {};
-  for (const root of roots) {
-    const file = join(root, MCP_CONFIG_RELATIVE);
-    if (existsSync(file)) Object.assign(servers, { ...readMcpConfig(file, root), ...servers });
+  for (const folder of roots.flatMap(configFolders)) {
+    const file = join(folder, MCP_CONFIG_RELATIVE);
+    if (existsSync(file)) Object.assign(servers, { ...readMcpConfig(file, folder), ...servers });
   }
   if (explicitFile) {
     if (!existsSync(explicitFile))
