@@ -16,23 +16,12 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { JsonValue } from '../../../shared/types.js';
+import type { HistoryEntryView } from '../../../shared/host-types.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
 
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  skillId: string;
-  skillName: string;
-  tool: string;
-  args: JsonValue;
-  status: 'ok' | 'tool-error' | 'error';
-  output: string;
-  errorCode?: string;
-  durationMs: number;
-  pinned?: boolean;
-}
+/** One recorded run; the same shape crosses the IPC boundary. */
+export type HistoryEntry = HistoryEntryView;
 
 export interface HistoryLimits {
   maxEntries: number;

@@ -8,12 +8,20 @@ const TOOLS = [
   {
     name: 'echo',
     description: 'Echoes back the message.',
-    inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] },
+    inputSchema: {
+      type: 'object',
+      properties: { message: { type: 'string', description: 'Message to echo' } },
+      required: ['message'],
+    },
   },
   {
     name: 'add',
     description: 'Adds two numbers.',
-    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+    inputSchema: {
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+      required: ['a', 'b'],
+    },
     outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
   },
 ];
@@ -24,7 +32,10 @@ function callTool(name, args = {}) {
       return { content: [{ type: 'text', text: `Echo: ${String(args.message)}` }] };
     case 'add': {
       const sum = Number(args.a) + Number(args.b);
-      return { content: [{ type: 'text', text: `The sum of ${args.a} and ${args.b} is ${sum}.` }], structuredContent: { sum } };
+      return {
+        content: [{ type: 'text', text: `The sum of ${args.a} and ${args.b} is ${sum}.` }],
+        structuredContent: { sum },
+      };
     }
     default:
       return { content: [{ type: 'text', text: `Unknown tool ${name}` }], isError: true };
