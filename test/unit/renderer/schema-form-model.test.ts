@@ -1,0 +1,226 @@
+// The schema-form normaliser on a catalogue of schemas: every shape the runner's form must handle, the ones it
+// must hand to a JSON field instead, and the schemas a real MCP server (server-everything) publishes.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JsonSchema } from '../../../shared/types.js';
+import { McpPool } from '../../../electron/core/mcp/pool.js';
+import { BUILTIN_TOOLS } from '../../../electron/core/tools/builtin-catalog.js';
+import { initialValue, normalizeSchema, type Field } from '../../../renderer/src/runner/schema-form-model.js';
+
+const n = (schema: object) => normalizeSchema(schema as JsonSchema);
+const prop = (f: Field, name: string): Field => {
+  if (f.kind !== 'object') throw new Error(`not an object: ${f.kind}`);
+  const p = f.properties.find((x) => x.name === name);
+  if (!p) throw new Error(`no ${name}`);
+  return p.field;
+};
+
+describe('scalars', () => {
+  it('keeps string formats and bounds, number bounds, booleans', () => {
+    expect(n({ type: 'string', format: 'email', minLength: 3, maxLength: 9, pattern: '^a' })).toMatchObject({
+      kind: 'string',
+      format: 'email',
+      minLength: 3,
+      maxLength: 9,
+      pattern: '^a',
+      nullable: false,
+    });
+    expect(n({ type: 'integer', minimum: 1, exclusiveMaximum: 10, multipleOf: 2 })).toMatchObject({
+      kind: 'integer',
+      minimum: 1,
+      exclusiveMaximum: 10,
+      multipleOf: 2,
+    });
+    expect(n({ type: 'boolean', default: true })).toMatchObject({ kind: 'boolean', default: true });
+    expect(n({ type: 'string', writeOnly: true })).toMatchObject({ kind: 'string', secret: true });
+  });
+
+  it('turns enum and const into choices that send exactly their values', () => {
+    expect(n({ enum: ['a', 1, true] })).toMatchObject({ kind: 'enum', options: ['a', 1, true] });
+    expect(n({ const: 'fixed' })).toMatchObject({ kind: 'const', value: 'fixed' });
+    expect(n({ enum: ['a', null] })).toMatchObject({ kind: 'enum', options: ['a'], nullable: true });
+  });
+});
+
+describe('nullable', () => {
+  it('reads type [X, "null"] and anyOf/oneOf with a null branch as a nullable X', () => {
+    expect(n({ type: ['string', 'null'] })).toMatchObject({ kind: 'string', nullable: true });
+    expect(n({ anyOf: [{ type: 'number' }, { type: 'null' }], description: 'd' })).toMatchObject({
+      kind: 'number',
+      nullable: true,
+      description: 'd',
+    });
+    expect(
+      n({ oneOf: [{ type: 'null' }, { $ref: '#/$defs/s' }], $defs: { s: { type: 'string' } } }),
+    ).toMatchObject({ kind: 'string', nullable: true });
+  });
+});
+
+describe('structures', () => {
+  it('nests objects with required markers', () => {
+    const f = n({
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+        c: { type: 'number' },
+      },
+      required: ['a'],
+      additionalProperties: false,
+    });
+    expect(f).toMatchObject({
+      kind: 'object',
+      additionalProperties: false,
+      properties: [
+        { name: 'a', required: true },
+        { name: 'c', required: false },
+      ],
+    });
+    expect(prop(prop(f, 'a'), 'b')).toMatchObject({ kind: 'string' });
+  });
+
+  it('handles arrays of scalars and of objects', () => {
+    expect(n({ type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true })).toMatchObject({
+      kind: 'array',
+      items: { kind: 'string' },
+      minItems: 1,
+      uniqueItems: true,
+    });
+    const f = n({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { k: { type: 'string' }, v: { type: 'integer' } },
+        required: ['k'],
+      },
+    });
+    expect(f.kind === 'array' && f.items.kind).toBe('object');
+  });
+
+  it('offers a branch selector for oneOf/anyOf, labelled by title, const or discriminator', () => {
+    const f = n({
+      oneOf: [
+        { title: 'By id', type: 'object', properties: { id: { type: 'integer' } } },
+        { type: 'object', properties: { kind: { const: 'url' }, url: { type: 'string', format: 'uri' } } },
+        { const: 'none' },
+      ],
+    });
+    expect(f.kind).toBe('choice');
+    expect(f.kind === 'choice' && f.branches.map((b) => b.label)).toEqual(['By id', 'kind: "url"', '"none"']);
+  });
+
+  it('resolves local $ref in $defs and definitions, and stops at recursion', () => {
+    const tree = n({
+      $defs: {
+        node: {
+          type: 'object',
+          properties: {
+            label: { type: 'string' },
+            children: { type: 'array', items: { $ref: '#/$defs/node' } },
+          },
+        },
+      },
+      $ref: '#/$defs/node',
+    });
+    expect(prop(tree, 'label')).toMatchObject({ kind: 'string' });
+    const children = prop(tree, 'children');
+    expect(children.kind === 'array' && children.items).toMatchObject({
+      kind: 'json',
+      reason: 'recursive reference #/$defs/node',
+    });
+    expect(
+      n({
+        definitions: { d: { type: 'boolean' } },
+        type: 'object',
+        properties: { x: { $ref: '#/definitions/d' } },
+      }),
+    ).toMatchObject({ properties: [{ field: { kind: 'boolean' } }] });
+    expect(n({ $ref: 'https://example.com/remote.json' })).toMatchObject({
+      kind: 'json',
+      reason: 'unresolvable reference https://example.com/remote.json',
+    });
+  });
+
+  it('merges a single allOf and applies defaults', () => {
+    const f = n({
+      allOf: [{ type: 'object', properties: { a: { type: 'integer', default: 3 } } }],
+      description: 'wrapped',
+    });
+    expect(f).toMatchObject({ kind: 'object', description: 'wrapped' });
+    expect(initialValue(f)).toEqual({ a: 3 });
+  });
+});
+
+describe('JSON fallback: whatever a form cannot show exactly', () => {
+  it.each([
+    [{ type: 'object', patternProperties: { '^x': { type: 'string' } } }, /patternProperties/],
+    [{ if: { type: 'string' }, then: { minLength: 1 } }, /"if"/],
+    [{ type: ['string', 'number'] }, /several types/],
+    [{ type: 'array', items: [{ type: 'string' }, { type: 'number' }] }, /tuple/],
+    [{ type: 'object', additionalProperties: { type: 'string' } }, /map with free keys/],
+    [{ allOf: [{ type: 'object' }, { required: ['a'] }] }, /allOf/],
+    [{}, /any JSON value/],
+  ])('%j', (schema, reason) => {
+    const f = n(schema);
+    expect(f.kind).toBe('json');
+    expect(f.kind === 'json' && f.reason).toMatch(reason);
+  });
+});
+
+describe('initial values', () => {
+  it('fills required fields with their defaults and invents nothing', () => {
+    const f = n({
+      type: 'object',
+      properties: {
+        a: { type: 'string', default: 'x' },
+        b: { type: 'number' },
+        c: { type: 'object', properties: { d: { type: 'boolean', default: false } }, required: ['d'] },
+      },
+      required: ['b', 'c'],
+    });
+    expect(initialValue(f)).toEqual({ a: 'x', c: { d: false } });
+  });
+});
+
+describe('schemas published by real tools', () => {
+  const require = createRequire(import.meta.url);
+  const pool = new McpPool({
+    everything: {
+      command: process.execPath,
+      args: [
+        join(
+          require.resolve('@modelcontextprotocol/server-everything/package.json'),
+          '..',
+          'dist',
+          'index.js',
+        ),
+        'stdio',
+      ],
+      source: 'test',
+    },
+  });
+  afterAll(() => pool.close());
+
+  it('turns every server-everything tool into a form (no JSON fallback at the top level)', async () => {
+    const tools = await pool.listTools('everything');
+    expect(tools.length).toBeGreaterThan(10);
+    for (const t of tools) expect(normalizeSchema(t.inputSchema as JsonSchema).kind, t.name).toBe('object');
+    const byName = (name: string) =>
+      normalizeSchema(tools.find((t) => t.name === name)!.inputSchema as JsonSchema);
+    expect(prop(byName('echo'), 'message')).toMatchObject({ kind: 'string', description: 'Message to echo' });
+    expect(prop(byName('get-annotated-message'), 'messageType')).toMatchObject({
+      kind: 'enum',
+      options: ['error', 'success', 'debug'],
+    });
+    expect(initialValue(byName('trigger-long-running-operation'))).toEqual({ duration: 10, steps: 5 });
+  });
+
+  it('turns every built-in handler into a form', () => {
+    for (const [name, spec] of Object.entries(BUILTIN_TOOLS))
+      expect(normalizeSchema(spec.inputSchema).kind, name).toBe('object');
+    expect(prop(normalizeSchema(BUILTIN_TOOLS.http_request!.inputSchema), 'method')).toMatchObject({
+      kind: 'enum',
+      options: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+  });
+});
