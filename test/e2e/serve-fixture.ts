@@ -10,6 +10,9 @@ export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export async function startServe(): Promise<{ url: string; origin: string; stop(): void }> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
   cpSync(join(REPO, 'test', 'fixtures', 'editing'), join(work, 'library'), { recursive: true });
+  for (const name of ['desc-comment', 'Bad_Name']) {
+    cpSync(join(REPO, 'test', 'fixtures', 'skills', name), join(work, 'library', name), { recursive: true });
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [join(REPO, 'bin', 'skillbench.js'), 'serve', join(work, 'library')],

@@ -1,0 +1,95 @@
+// The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
+// thousands of skills stay fast (only the visible rows are rendered).
+import { useMemo, useState, type UIEvent } from 'react';
+import type { LibraryEntry } from '../../../shared/types.js';
+
+const ROW_HEIGHT = 44;
+const OVERSCAN = 8;
+
+export function matchesSearch(entry: LibraryEntry, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const skill = entry.skill;
+  return `${skill?.name ?? ''} ${skill?.description ?? ''} ${entry.id}`.toLowerCase().includes(q);
+}
+
+export function LibraryPanel(props: {
+  entries: LibraryEntry[];
+  selected: string | undefined;
+  onSelect(id: string): void;
+}) {
+  const [query, setQuery] = useState('');
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(800);
+  const visible = useMemo(
+    () => props.entries.filter((e) => e.status !== 'excluded' && matchesSearch(e, query)),
+    [props.entries, query],
+  );
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(visible.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    setScrollTop(e.currentTarget.scrollTop);
+    setHeight(e.currentTarget.clientHeight);
+  };
+  return (
+    <aside className="sidebar" aria-label="Skill library">
+      <header>
+        <h1>Skillbench</h1>
+        <input
+          className="search"
+          type="search"
+          placeholder="Search skills"
+          aria-label="Search skills"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <div className="count" aria-live="polite">
+          {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
+        </div>
+      </header>
+      <div className="list" role="listbox" aria-label="Skills" onScroll={onScroll}>
+        <div style={{ height: visible.length * ROW_HEIGHT }} />
+        {visible.slice(first, last).map((entry, i) => {
+          const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
+          const warnings = entry.diagnostics.filter((d) => d.severity === 'warning').length;
+          const tools = entry.skill?.tools.length ?? 0;
+          return (
+            <div
+              key={`${entry.id}|${entry.path}`}
+              className="row"
+              role="option"
+              aria-selected={props.selected === entry.id}
+              tabIndex={0}
+              style={{ top: (first + i) * ROW_HEIGHT }}
+              onClick={() => props.onSelect(entry.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') props.onSelect(entry.id);
+              }}
+            >
+              <div className="name">
+                {entry.skill?.name ?? entry.id}
+                {errors > 0 && (
+                  <span className="badge error">
+                    {errors} error{errors > 1 ? 's' : ''}
+                  </span>
+                )}
+                {warnings > 0 && (
+                  <span className="badge warning">
+                    {warnings} warning{warnings > 1 ? 's' : ''}
+                  </span>
+                )}
+                {tools > 0 && (
+                  <span className="badge">
+                    {tools} tool{tools > 1 ? 's' : ''}
+                  </span>
+                )}
+                {entry.status === 'shadowed' && <span className="badge">shadowed</span>}
+              </div>
+              <div className="desc">{entry.skill?.description || entry.path}</div>
+            </div>
+          );
+        })}
+      </div>
+    </aside>
+  );
+}
