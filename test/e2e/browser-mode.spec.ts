@@ -14,7 +14,7 @@ test('opens from the printed URL and talks to the host with the token cookie', a
     await page.goto(server.url);
     expect(new URL(page.url()).search).toBe(''); // the token left the address bar
     await expect(page.getByRole('heading', { name: 'Skillbench' })).toBeVisible();
-    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option').first()).toBeVisible();
     const listed = await page.evaluate(async () => {
       const r = await fetch('/api/skills:list', { method: 'POST', body: '{}' });
       const body = (await r.json()) as { value: { entries: Array<{ skill?: { name: string } }> } };

@@ -9,11 +9,22 @@ test('browse, search and open a skill', async ({ page }) => {
   try {
     await page.setViewportSize({ width: 1100, height: 640 });
     await page.goto(server.url);
-    const options = page.getByRole('option');
+    const options = page.getByRole('listbox', { name: 'Skills' }).getByRole('option');
     await expect(options.filter({ hasText: 'text-toolkit' })).toBeVisible();
     await expect(page.getByText('10 of 10 skills')).toBeVisible();
     await expect(options.filter({ hasText: 'Bad_Name' }).getByText('1 error')).toBeVisible();
     await expect(options.filter({ hasText: 'text-toolkit' }).getByText('5 tools')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Has errors' }).click();
+    await expect(page.getByText('1 of 10 skills')).toBeVisible();
+    await expect(options).toHaveText([/Bad_Name/]);
+    await page.getByRole('button', { name: 'Has errors' }).click();
+    await page.getByRole('button', { name: 'Has tools' }).click();
+    await expect(page.getByText('6 of 10 skills')).toBeVisible();
+    await page.getByRole('button', { name: 'Has tools' }).click();
+    await page.getByRole('combobox', { name: 'Root' }).selectOption('bundled');
+    await expect(page.getByText('7 of 10 skills')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Root' }).selectOption('');
 
     await page.getByRole('searchbox', { name: 'Search skills' }).fill('comment');
     await expect(page.getByText('2 of 10 skills')).toBeVisible();

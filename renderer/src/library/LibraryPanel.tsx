@@ -6,6 +6,31 @@ import type { LibraryEntry } from '../../../shared/types.js';
 const ROW_HEIGHT = 44;
 const OVERSCAN = 8;
 
+export interface LibraryFilters {
+  errors: boolean;
+  tools: boolean;
+  shadowed: boolean;
+  format: string;
+  root: string;
+}
+
+export const NO_FILTERS: LibraryFilters = {
+  errors: false,
+  tools: false,
+  shadowed: false,
+  format: '',
+  root: '',
+};
+
+export function matchesFilters(entry: LibraryEntry, f: LibraryFilters): boolean {
+  if (f.errors && !entry.diagnostics.some((d) => d.severity === 'error')) return false;
+  if (f.tools && (entry.skill?.tools.length ?? 0) === 0) return false;
+  if (f.shadowed && entry.status !== 'shadowed') return false;
+  if (f.format && entry.format !== f.format) return false;
+  if (f.root && entry.id.split('/')[0] !== f.root) return false;
+  return true;
+}
+
 export function matchesSearch(entry: LibraryEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -19,11 +44,21 @@ export function LibraryPanel(props: {
   onSelect(id: string): void;
 }) {
   const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
+  const roots = useMemo(
+    () => [...new Set(props.entries.map((e) => e.id.split('/')[0] ?? ''))],
+    [props.entries],
+  );
+  const formats = useMemo(() => [...new Set(props.entries.map((e) => e.format))], [props.entries]);
+  const toggle = (key: 'errors' | 'tools' | 'shadowed') => setFilters((f) => ({ ...f, [key]: !f[key] }));
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(800);
   const visible = useMemo(
-    () => props.entries.filter((e) => e.status !== 'excluded' && matchesSearch(e, query)),
-    [props.entries, query],
+    () =>
+      props.entries.filter(
+        (e) => e.status !== 'excluded' && matchesSearch(e, query) && matchesFilters(e, filters),
+      ),
+    [props.entries, query, filters],
   );
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(visible.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
@@ -43,6 +78,39 @@ export function LibraryPanel(props: {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        <div className="filters" role="group" aria-label="Filters">
+          {(['errors', 'tools', 'shadowed'] as const).map((key) => (
+            <button
+              key={key}
+              type="button"
+              className="chip"
+              aria-pressed={filters[key]}
+              onClick={() => toggle(key)}
+            >
+              {key === 'errors' ? 'Has errors' : key === 'tools' ? 'Has tools' : 'Shadowed'}
+            </button>
+          ))}
+          <select
+            aria-label="Format"
+            value={filters.format}
+            onChange={(e) => setFilters((f) => ({ ...f, format: e.target.value }))}
+          >
+            <option value="">All formats</option>
+            {formats.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+          <select
+            aria-label="Root"
+            value={filters.root}
+            onChange={(e) => setFilters((f) => ({ ...f, root: e.target.value }))}
+          >
+            <option value="">All roots</option>
+            {roots.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </div>
         <div className="count" aria-live="polite">
           {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
         </div>
