@@ -57,6 +57,7 @@ export class HostService {
   private library!: Library;
   private executor!: Executor;
   private pool!: McpPool;
+  private serversKey = '';
   private readonly runs = new Map<string, AbortController>();
   private readonly listeners = new Map<EventName, Set<Listener>>();
   private readonly validators = new Map<Channel, ReturnType<Ajv['compile']>>();
@@ -83,7 +84,6 @@ export class HostService {
       { path: this.options.bundledSkills, kind: 'bundled' },
     ];
     this.library = loadLibrary(specs, { profile: settings.profile, precedence: settings.precedence });
-    void this.pool?.close();
     const fromRoots = loadMcpServers(this.library.roots.map((r) => r.path));
     const fromSettings = Object.keys(settings.mcpServers).length
       ? parseMcpConfig(
@@ -93,7 +93,14 @@ export class HostService {
           this.options.userDataDir,
         )
       : {};
-    this.pool = new McpPool({ ...fromRoots, ...fromSettings });
+    // Connections survive a reload unless the servers' configuration changed: a save must not restart them.
+    const servers = { ...fromRoots, ...fromSettings };
+    const serversKey = JSON.stringify(servers);
+    if (serversKey !== this.serversKey) {
+      void this.pool?.close();
+      this.pool = new McpPool(servers);
+      this.serversKey = serversKey;
+    }
     this.executor = new Executor(this.library.entries, {
       mcp: this.pool,
       onRun: (r) => this.history.record(r),
@@ -207,6 +214,17 @@ export class HostService {
 
   private folderOf(id: string): string {
     return confine(dirname(this.entry(id).path), this.rootPaths());
+  }
+
+  /** A server's status, with its tools once it has been reached. */
+  private serverView(name: string): McpServerView {
+    const status = this.pool.status().find((x) => x.name === name);
+    if (!status) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+    const tools = this.pool.cachedTools(name);
+    return {
+      ...status,
+      ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
+    };
   }
 
   private afterChange<T>(value: T, ids: string[]): T {
@@ -410,26 +428,8 @@ export class HostService {
       return results;
     },
 
-    'mcp:list': () => {
-      const out: McpServerView[] = [];
-      for (const s of this.pool.status()) {
-        const tools = this.pool.cachedTools(s.name);
-        out.push({
-          ...s,
-          ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
-        });
-      }
-      return out;
-    },
-    'mcp:status': ({ name }) => {
-      const s = this.pool.status().find((x) => x.name === name);
-      if (!s) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
-      const tools = this.pool.cachedTools(name);
-      return {
-        ...s,
-        ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
-      };
-    },
+    'mcp:list': () => this.pool.status().map((s) => this.serverView(s.name)),
+    'mcp:status': ({ name }) => this.serverView(name),
     'mcp:restart': async ({ name }) => {
       if (!this.pool.has(name))
         throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
@@ -438,12 +438,7 @@ export class HostService {
       } catch {
         /* the status below says why */
       }
-      const s = this.pool.status().find((x) => x.name === name)!;
-      const tools = this.pool.cachedTools(name);
-      return {
-        ...s,
-        ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
-      };
+      return this.serverView(name);
     },
 
     'settings:get': () => this.settings.get(),

@@ -1,12 +1,8 @@
 // The one path guard: files are read and written only inside configured roots (DESIGN.md "Security").
 import { existsSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
+import { isWithin } from '../fs-confine.js';
 
 /**
  * The real path of `path` when it lies inside one of `roots` (links resolved, so a link out of a root is refused).
@@ -35,7 +31,7 @@ export function confine(path: string, roots: readonly string[]): string {
     } catch {
       continue;
     }
-    if (isInside(rootReal, real)) return real;
+    if (isWithin(rootReal, real)) return real;
   }
   throw new SkillError(
     'PermissionDenied',

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
+import { MANIFEST_FORMATS } from '../skills/validate.js';
 
 export interface McpServerConfig {
   /** stdio */
@@ -118,9 +119,7 @@ export function parseMcpConfig(
 
 /** A root that is itself a skill folder belongs to the library above it, whose config applies. */
 function configFolders(root: string): string[] {
-  const isSkillFolder = ['SKILL.md', 'SKILL.toml', 'manifest.toml', 'skill.json'].some((f) =>
-    existsSync(join(root, f)),
-  );
+  const isSkillFolder = MANIFEST_FORMATS.some(({ file }) => existsSync(join(root, file)));
   return isSkillFolder ? [root, dirname(root)] : [root];
 }
 

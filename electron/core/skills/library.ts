@@ -8,6 +8,7 @@ import type {
   SkillFormat,
   ValidationProfile,
 } from '../../../shared/types.js';
+import { isWithin } from '../fs-confine.js';
 import { MCP_CONFIG_RELATIVE, readMcpConfig } from '../mcp/config.js';
 import { hasErrors, makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText } from './manifest-text.js';
@@ -216,10 +217,6 @@ function safeRealpath(path: string): string | undefined {
   }
 }
 
-function inside(rootReal: string, real: string): boolean {
-  return real === rootReal || real.startsWith(rootReal.endsWith(sep) ? rootReal : rootReal + sep);
-}
-
 function walk(
   root: RootInfo,
   rootReal: string,
@@ -264,7 +261,7 @@ function walk(
     let real = join(folderReal, file);
     if (d.isSymbolicLink()) {
       const target = safeRealpath(path);
-      if (!target || !inside(rootReal, target)) {
+      if (!target || !isWithin(rootReal, target)) {
         diagnostics.push(linkOutside(path, target));
         continue;
       }
@@ -313,7 +310,7 @@ function walk(
       // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
       const target = safeRealpath(path);
       if (!target || !isDirectory(target)) continue;
-      if (!inside(rootReal, target)) {
+      if (!isWithin(rootReal, target)) {
         diagnostics.push(linkOutside(path, target));
         continue;
       }
@@ -414,7 +411,7 @@ function loadEntry(
 
 function isInsideReal(rootReal: string, path: string): boolean {
   const real = safeRealpath(path);
-  return real !== undefined && inside(rootReal, real);
+  return real !== undefined && isWithin(rootReal, real);
 }
 
 /** The first skill with a name (in root precedence order) wins; later ones are kept, marked and reported. */

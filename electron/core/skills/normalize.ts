@@ -32,8 +32,12 @@ const NAMED_FIELDS = new Set([
   'tools',
 ]);
 
-export function normalizeSkill(raw: RawManifest, id: string, folderName: string): SkillDefinition {
-  const fields = fieldsOf(raw.data);
+export function normalizeSkill(
+  raw: RawManifest,
+  id: string,
+  folderName: string,
+  fields: ReadonlyMap<string, FieldRef> = fieldsOf(raw.data),
+): SkillDefinition {
   const text = (canonical: string): string | undefined => {
     const f = fields.get(canonical);
     if (!f || f.value === null || f.value === undefined) return undefined;

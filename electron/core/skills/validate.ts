@@ -69,7 +69,8 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
   const folderPath = dirname(raw.file);
   const folderName = basename(folderPath);
   const fatal = raw.data === undefined;
-  const skill = fatal ? undefined : normalizeSkill(raw, options.id ?? folderName, folderName);
+  const fields = fieldsOf(raw.data);
+  const skill = fatal ? undefined : normalizeSkill(raw, options.id ?? folderName, folderName, fields);
   const found: Diagnostic[] = [...raw.diagnostics];
   if (skill) {
     const ctx: RuleContext = {
@@ -77,7 +78,7 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
       profile,
       folderPath,
       folderName,
-      fields: fieldsOf(raw.data),
+      fields,
       pathExists: options.pathExists ?? existsSync,
       ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     };

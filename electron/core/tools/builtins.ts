@@ -1,10 +1,11 @@
 // Owns the built-in handlers (DESIGN.md "Built-in handlers"). File handlers are confined to the skill folder.
 import { randomUUID } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { JSONPath } from 'jsonpath-plus';
 import type { JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
+import { realPathInside } from '../fs-confine.js';
 import type { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { httpCall } from './kinds/http.js';
 import type { KindResult, RunContext } from './kinds/kind.js';
@@ -26,22 +27,7 @@ const str = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '
 
 /** A path inside the skill folder, following links only when they stay inside it. */
 export function confinedPath(folder: string, path: string, what: string): string {
-  const folderReal = realpathSync(folder);
-  const candidate = resolve(folderReal, path);
-  let real: string;
-  try {
-    real = realpathSync(candidate);
-  } catch {
-    throw new SkillError('NotFound', `${what}: "${path}" does not exist in the skill folder.`);
-  }
-  const rel = relative(folderReal, real);
-  if (isAbsolute(path) || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-    throw new SkillError(
-      'PermissionDenied',
-      `${what}: "${path}" is outside the skill folder; only the skill's own files can be read.`,
-    );
-  }
-  return real;
+  return realPathInside(folder, path, what, `"${path}"`, "only the skill's own files can be read");
 }
 
 const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {

@@ -1,6 +1,7 @@
 // Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
+import { isWithin } from '../../fs-confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
 export const BODY_MAX_LINES = 500;
@@ -134,8 +135,7 @@ export const bodyLinks: Rule = {
       const absolute = resolve(base, path);
       const range = () =>
         ctx.raw.bodyLines.range(ctx.raw.bodyOffset + link.start, ctx.raw.bodyOffset + link.end);
-      const rel = relative(ctx.folderPath, absolute);
-      if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+      if (!isWithin(ctx.folderPath, absolute)) {
         out.push(
           atRange(
             ctx,

@@ -1,7 +1,9 @@
 // Rules for `tools:` entries: shape, kind, target resolution, per-kind fields, schema validity, locked keys.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { Diagnostic, JsonSchema } from '../../../../shared/types.js';
 import { TOOL_KINDS } from '../../../../shared/types.js';
+import { checkHttpUrl } from '../../../../shared/urls.js';
+import { isWithin } from '../../fs-confine.js';
 import { schemaProblems } from '../../schema/check-schema.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from '../../tools/builtin-catalog.js';
 import { canonicalToolKey, isKnownToolKey, TOOL_KEYS } from '../keys.js';
@@ -350,8 +352,7 @@ function checkScript(ctx: RuleContext, e: Entry, command: string): Diagnostic[] 
   const file = first?.[1] ?? first?.[2] ?? first?.[3] ?? '';
   if (file.includes('{{')) return [];
   const absolute = resolve(ctx.folderPath, file);
-  const rel = relative(ctx.folderPath, absolute);
-  if (isAbsolute(file) || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+  if (isAbsolute(file) || !isWithin(ctx.folderPath, absolute)) {
     return [
       at(
         ctx,
@@ -377,17 +378,16 @@ function checkScript(ctx: RuleContext, e: Entry, command: string): Diagnostic[] 
 }
 
 function urlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.replace(PLACEHOLDER, '0')); // '0' keeps a placeholder port or host parseable
-  } catch {
-    return 'is not a valid absolute URL; write it like https://example.com/path';
+  const check = checkHttpUrl(url.replace(PLACEHOLDER, '0')); // '0' keeps a placeholder port or host parseable
+  if (check.ok) return undefined;
+  switch (check.problem) {
+    case 'invalid':
+      return 'is not a valid absolute URL; write it like https://example.com/path';
+    case 'scheme':
+      return `uses ${check.scheme}; only http and https are allowed`;
+    case 'credentials':
+      return 'holds credentials; put them in `headers` (and keep secrets out of the manifest)';
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    return `uses ${parsed.protocol.slice(0, -1)}; only http and https are allowed`;
-  if (parsed.username || parsed.password)
-    return 'holds credentials; put them in `headers` (and keep secrets out of the manifest)';
-  return undefined;
 }
 
 export const toolSchema: Rule = {

@@ -2,6 +2,7 @@
 // headers substituted safely, request and response bodies capped, timeout and cancellation.
 import type { JsonValue, SkillTool } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
+import { checkHttpUrl } from '../../../../shared/urls.js';
 import { placeholders, renderHeader, renderUrl } from '../templates.js';
 import {
   parseStructured,
@@ -24,26 +25,24 @@ export interface HttpCall {
   what: string;
 }
 
-export function checkHttpUrl(url: string, what: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SkillError('InvalidArgs', `${what}: "${url}" is not a valid absolute URL.`);
+/** The request URL, or the error saying why the URL rule refuses it. */
+export function requestUrl(url: string, what: string): URL {
+  const check = checkHttpUrl(url);
+  if (check.ok) return check.url;
+  switch (check.problem) {
+    case 'invalid':
+      throw new SkillError('InvalidArgs', `${what}: "${url}" is not a valid absolute URL.`);
+    case 'scheme':
+      throw new SkillError(
+        'PermissionDenied',
+        `${what}: only http and https URLs are allowed, not ${check.scheme}:`,
+      );
+    case 'credentials':
+      throw new SkillError(
+        'PermissionDenied',
+        `${what}: credentials in URLs are refused; send them in a header.`,
+      );
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new SkillError(
-      'PermissionDenied',
-      `${what}: only http and https URLs are allowed, not ${parsed.protocol}`,
-    );
-  }
-  if (parsed.username || parsed.password) {
-    throw new SkillError(
-      'PermissionDenied',
-      `${what}: credentials in URLs are refused; send them in a header.`,
-    );
-  }
-  return parsed;
 }
 
 export async function httpCall(call: HttpCall): Promise<KindResult> {
@@ -54,7 +53,7 @@ export async function httpCall(call: HttpCall): Promise<KindResult> {
       `${call.what}: method ${method} is not supported; use ${HTTP_METHODS.join(', ')}.`,
     );
   }
-  const url = checkHttpUrl(call.url, call.what);
+  const url = requestUrl(call.url, call.what);
   if (call.body !== undefined && Buffer.byteLength(call.body) > HTTP_BODY_CAP) {
     throw new SkillError(
       'InvalidArgs',

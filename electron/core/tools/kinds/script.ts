@@ -1,8 +1,7 @@
 // The `script` kind: runs a file of the skill's folder (never outside it) with the args as JSON on stdin and as
 // {{arg}} words in its argument list; no shell is involved.
-import { realpathSync } from 'node:fs';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { SkillError } from '../../../../shared/errors.js';
+import { extname } from 'node:path';
+import { realPathInside } from '../../fs-confine.js';
 import { runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
 import { schemaFromArgs, type ToolKindModule } from './kind.js';
@@ -28,23 +27,7 @@ function interpreterFor(path: string): string[] {
 }
 
 export function resolveScript(folder: string, file: string, what: string): string {
-  const candidate = resolve(folder, file);
-  let real: string;
-  let folderReal: string;
-  try {
-    real = realpathSync(candidate);
-    folderReal = realpathSync(folder);
-  } catch {
-    throw new SkillError('NotFound', `${what}: the script "${file}" does not exist in the skill folder.`);
-  }
-  const rel = relative(folderReal, real);
-  if (isAbsolute(file) || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) {
-    throw new SkillError(
-      'PermissionDenied',
-      `${what}: the script "${file}" is outside the skill folder; only the skill's own files run.`,
-    );
-  }
-  return real;
+  return realPathInside(folder, file, what, `the script "${file}"`, "only the skill's own files run");
 }
 
 export const scriptKind: ToolKindModule = {
