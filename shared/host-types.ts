@@ -60,3 +60,11 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   mcpServers: {},
 };
+
+/** An unsaved buffer kept by the host so it survives a crash; `baseHash` is the disk version it was edited from. */
+export interface DraftView {
+  path: string;
+  text: string;
+  baseHash: string | null;
+  savedAt: string;
+}

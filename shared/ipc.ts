@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type {
   CaseResultSummary,
+  DraftView,
   HistoryEntryView,
   McpServerView,
   SavedCaseView,
@@ -89,6 +90,17 @@ export const CONTRACT = {
   'skills:duplicate': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
   'skills:rename': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
   'skills:delete': { request: strict({ id: Id }), response: returns<{ trashedTo: string | null }>() },
+
+  'drafts:list': { request: Empty, response: returns<DraftView[]>() },
+  'drafts:put': {
+    request: strict({
+      path: Path,
+      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      baseHash: Type.Union([Type.String(), Type.Null()]),
+    }),
+    response: returns<DraftView>(),
+  },
+  'drafts:discard': { request: strict({ path: Path }), response: returns<{ discarded: true }>() },
 
   'tools:list': { request: strict({ skillId: Id }), response: returns<ToolDefinition[]>() },
   'tools:run': {

@@ -98,6 +98,26 @@ describe('roots and skills', () => {
     });
   });
 
+  it('keeps drafts across a restart of the host, inside the roots only, and drops one when its file is saved', async () => {
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    const file = await ok<{ text: string; hash: string }>('skills:read-file', { path });
+    await ok('drafts:put', { path, text: 'unsaved work', baseHash: file.hash });
+    expect(await err('drafts:put', { path: '/etc/passwd', text: 'x', baseHash: null })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+    const restarted = new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
+    const after = (await restarted.handle('drafts:list', {})) as IpcResult<Array<{ path: string; text: string }>>;
+    await restarted.close();
+    expect(after.ok && after.value).toEqual([
+      expect.objectContaining({ path, text: 'unsaved work', baseHash: file.hash }),
+    ]);
+    await ok('skills:save-file', { path, text: file.text, expectedHash: file.hash });
+    expect(await ok('drafts:list')).toEqual([]);
+    await ok('drafts:put', { path, text: 'again', baseHash: null });
+    await ok('drafts:discard', { path });
+    expect(await ok('drafts:list')).toEqual([]);
+  });
+
   it('validates unsaved text', async () => {
     const diags = await ok<Array<{ code: string; line: number }>>('skills:validate-text', {
       path: join(userRoot, 'commented-skill', 'SKILL.md'),

@@ -18,6 +18,7 @@ import type { McpServerView, SavedCaseView } from '../../../shared/host-types.js
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue, LibraryEntry } from '../../../shared/types.js';
 import { caseFiles, CASE_SUFFIX, CASES_DIR, readCase, runCase } from '../cases/cases.js';
+import { DraftStore } from '../editor/drafts.js';
 import { readFileSnapshot, saveFileAtomically } from '../editor/save-file.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../editor/skill-ops.js';
 import { HistoryStore } from '../history/history-store.js';
@@ -54,6 +55,7 @@ const LIST_FILES_CAP = 2000;
 export class HostService {
   readonly settings: SettingsStore;
   readonly history: HistoryStore;
+  private readonly drafts: DraftStore;
   private library!: Library;
   private executor!: Executor;
   private pool!: McpPool;
@@ -68,6 +70,7 @@ export class HostService {
 
   constructor(private readonly options: HostServiceOptions) {
     this.settings = new SettingsStore(options.userDataDir);
+    this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
     this.history = new HistoryStore(join(options.userDataDir, 'history.jsonl'), this.settings.get().history);
     const ajv = new Ajv({ strict: false, allErrors: true });
     for (const [channel, spec] of Object.entries(CONTRACT))
@@ -309,6 +312,7 @@ export class HostService {
     'skills:save-file': ({ path, text, expectedHash }) => {
       const real = confine(path, this.rootPaths());
       const saved = saveFileAtomically(real, text, { expectedHash });
+      this.drafts.discard(real);
       const ids = this.library.entries
         .filter((e) => real.startsWith(dirname(e.path) + sep) || real === e.path)
         .map((e) => e.id);
@@ -332,6 +336,14 @@ export class HostService {
     'skills:rename': ({ id, name }) => this.afterChange({ path: renameSkill(this.folderOf(id), name) }, [id]),
     'skills:delete': ({ id }) =>
       this.afterChange({ trashedTo: deleteSkill(this.folderOf(id)) ?? null }, [id]),
+
+    'drafts:list': () => this.drafts.list(),
+    'drafts:put': ({ path, text, baseHash }) =>
+      this.drafts.put(confine(path, this.rootPaths()), text, baseHash),
+    'drafts:discard': ({ path }) => {
+      this.drafts.discard(path);
+      return { discarded: true as const };
+    },
 
     'tools:list': ({ skillId }) => this.executor.describeTools(skillId),
     'tools:run': async ({ runId, skillId, tool, args, timeoutSecs }) => {

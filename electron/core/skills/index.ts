@@ -10,6 +10,6 @@ export {
   type ValidateOptions,
 } from './validate.js';
 export { readManifestText, DEFAULT_MAX_MANIFEST_BYTES } from './manifest-text.js';
-export { renderAvailableSkills, catalogEntries, escapeXml } from './catalog.js';
+export { renderAvailableSkills, catalogEntries, escapeXml } from '../../../shared/catalog.js';
 export { RULES } from './rules/index.js';
 export { hasErrors, sortDiagnostics } from './diagnostic.js';

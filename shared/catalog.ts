@@ -1,5 +1,5 @@
 // Owns the `<available_skills>` catalog a client gives a model: what it lists and how it is escaped.
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { LibraryEntry } from './types.js';
 
 export function escapeXml(value: string): string {
   return value.replace(

@@ -1,0 +1,377 @@
+// The editor screen (loaded lazily with Monaco): the skill's files, one Monaco model per open file, the host's
+// diagnostics as markers with quick fixes, a problems list, the frontmatter panel, save / revert, conflicts.
+import { DiffEditor, Editor, type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
+import { Modal } from '../ui/Modal.js';
+import { isDirty, type BufferStore } from './buffers.js';
+import { FrontmatterPanel } from './FrontmatterPanel.js';
+import { editsOf, showDiagnostics, textFixes } from './markers.js';
+import { monaco } from './monaco.js';
+
+const LANGUAGES: Record<string, string> = {
+  md: 'markdown',
+  markdown: 'markdown',
+  json: 'json',
+  yaml: 'yaml',
+  yml: 'yaml',
+  toml: 'ini',
+  py: 'python',
+  sh: 'shell',
+  bash: 'shell',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  html: 'html',
+  css: 'css',
+  xml: 'xml',
+};
+const languageOf = (path: string) => LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
+const VALIDATE_DELAY_MS = 150;
+
+export default function EditorView(props: {
+  host: HostApi;
+  entry: LibraryEntry;
+  store: BufferStore;
+  theme: 'light' | 'dark';
+  /** Bumped by the app when the user asks to save from outside the editor (menu, palette). */
+  saveRequest: number;
+}) {
+  const { host, entry, store } = props;
+  useSyncExternalStore(store.subscribe, store.snapshot);
+  const folder = entry.path.slice(0, entry.path.length - (entry.path.split(/[\\/]/).pop()?.length ?? 0));
+  const [files, setFiles] = useState<string[]>([]);
+  const [tabs, setTabs] = useState<string[]>([]);
+  const [active, setActive] = useState<string>(entry.path);
+  const [problem, setProblem] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  const [closing, setClosing] = useState<string>();
+  const [compare, setCompare] = useState(false);
+  const [showFrontmatter, setShowFrontmatter] = useState(true);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const buffer = store.get(active);
+
+  const openFile = useCallback(
+    async (path: string) => {
+      try {
+        await store.open(path);
+        setTabs((t) => (t.includes(path) ? t : [...t, path]));
+        setActive(path);
+        setProblem(undefined);
+      } catch (e) {
+        setProblem(`${(e as Error).message} Pick another file, or open this one in a program that can read it.`);
+      }
+    },
+    [store],
+  );
+
+  useEffect(() => {
+    void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
+    setTabs(store.all().filter((b) => b.path.startsWith(folder)).map((b) => b.path));
+    void openFile(entry.path);
+  }, [host, entry.id, entry.path, folder, openFile, store]);
+
+  // Diagnostics follow the text as the user types (manifests only: other files have no rules).
+  const text = buffer?.text;
+  useEffect(() => {
+    if (text === undefined || active !== entry.path) return;
+    const timer = setTimeout(() => {
+      void host.invoke('skills:validate-text', { path: active, text }).then((r) => {
+        if (r.ok) store.setDiagnostics(active, r.value.filter((d) => d.file === active));
+      });
+    }, VALIDATE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [host, store, active, text, entry.path]);
+
+  const diagnostics = buffer?.diagnostics ?? [];
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (model && model.uri.path === monaco.Uri.file(active).path) showDiagnostics(model, diagnostics);
+  }, [diagnostics, active]);
+
+  // Text replaced outside the editor (revert, reload, frontmatter panel) is pushed into the model, undoably.
+  const revision = buffer?.revision ?? 0;
+  useEffect(() => {
+    const ed = editorRef.current;
+    const model = ed?.getModel();
+    const b = store.get(active);
+    if (!ed || !model || !b || model.getValue() === b.text) return;
+    ed.pushUndoStop();
+    ed.executeEdits('skillbench', [{ range: model.getFullModelRange(), text: b.text }]);
+    ed.pushUndoStop();
+  }, [revision, active, store]);
+
+  const save = useCallback(
+    async (overwrite = false) => {
+      const b = store.get(active);
+      if (!b) return;
+      setStatus('Saving…');
+      const r = await store.save(active, { overwrite });
+      if (r.ok) {
+        setStatus(`Saved ${new Date().toLocaleTimeString()}`);
+        setCompare(false);
+      } else setStatus(r.error.code === 'Conflict' ? 'Not saved: the file changed on disk.' : `Not saved: ${r.error.message}`);
+    },
+    [active, store],
+  );
+
+  useEffect(() => {
+    if (props.saveRequest) void save();
+  }, [props.saveRequest, save]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  const onMount: OnMount = (ed) => {
+    editorRef.current = ed;
+    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void save());
+    const model = ed.getModel();
+    const b = store.get(active);
+    if (model && b) showDiagnostics(model, b.diagnostics);
+  };
+
+  const jumpTo = (d: Diagnostic) => {
+    const ed = editorRef.current;
+    if (!ed) return;
+    ed.revealLineInCenter(d.line);
+    ed.setPosition({ lineNumber: d.line, column: d.column });
+    ed.focus();
+  };
+
+  const applyFix = (d: Diagnostic) => {
+    const ed = editorRef.current;
+    const fix = textFixes(d)[0];
+    if (!ed || !fix) return;
+    ed.pushUndoStop();
+    ed.executeEdits('skillbench-fix', editsOf(fix));
+    ed.pushUndoStop();
+    ed.focus();
+  };
+
+  const closeTab = (path: string) => {
+    const b = store.get(path);
+    if (b && isDirty(b)) return setClosing(path);
+    reallyClose(path);
+  };
+  const reallyClose = (path: string) => {
+    store.close(path);
+    monaco.editor.getModel(monaco.Uri.file(path))?.dispose();
+    const rest = tabs.filter((t) => t !== path);
+    setTabs(rest);
+    setClosing(undefined);
+    if (active === path) setActive(rest[rest.length - 1] ?? entry.path);
+    if (rest.length === 0) void openFile(entry.path);
+  };
+
+  const counts = useMemo(() => {
+    const c = { error: 0, warning: 0, info: 0 };
+    for (const d of diagnostics) c[d.severity]++;
+    return c;
+  }, [diagnostics]);
+  const relative = (p: string) => (p.startsWith(folder) ? p.slice(folder.length) : p);
+  const dirty = buffer ? isDirty(buffer) : false;
+
+  return (
+    <div className="editor-view">
+      <nav className="file-tree" aria-label="Files">
+        <h3>Files</h3>
+        <ul>
+          {files
+            .filter((f) => !f.endsWith('/'))
+            .map((f) => {
+              const path = folder + f;
+              const b = store.get(path);
+              return (
+                <li key={f}>
+                  <button
+                    className={path === active ? 'active' : ''}
+                    aria-current={path === active ? 'true' : undefined}
+                    style={{ paddingLeft: 8 + (f.split('/').length - 1) * 12 }}
+                    onClick={() => void openFile(path)}
+                  >
+                    {f.split('/').pop()}
+                    {b && isDirty(b) ? <span className="dirty-dot" aria-label="unsaved changes" /> : null}
+                  </button>
+                </li>
+              );
+            })}
+        </ul>
+      </nav>
+      <div className="editor-main">
+        <div className="tabs" role="tablist" aria-label="Open files">
+          {tabs.map((t) => {
+            const b = store.get(t);
+            return (
+              <div key={t} className={`tab${t === active ? ' active' : ''}`}>
+                <button role="tab" aria-selected={t === active} onClick={() => setActive(t)}>
+                  {relative(t)}
+                  {b && isDirty(b) ? ' ●' : ''}
+                </button>
+                <button className="tab-close" aria-label={`Close ${relative(t)}`} onClick={() => closeTab(t)}>
+                  ×
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <div className="toolbar">
+          <span className="path" title={active}>
+            {relative(active)}
+            {dirty ? <span className="dirty-label"> — unsaved</span> : null}
+          </span>
+          <span className="status" role="status">
+            {status}
+          </span>
+          <button onClick={() => void save()} disabled={!buffer} title="Save (Ctrl/Cmd+S)">
+            Save
+          </button>
+          <button onClick={() => void store.revert(active).then(() => setStatus('Reverted to the file on disk.'))} disabled={!dirty}>
+            Revert
+          </button>
+          {active === entry.path && entry.format === 'skill-md' ? (
+            <button aria-pressed={showFrontmatter} onClick={() => setShowFrontmatter((v) => !v)}>
+              Frontmatter
+            </button>
+          ) : null}
+        </div>
+        {buffer?.restoredFrom ? (
+          <div className="banner" role="status">
+            Restored unsaved changes from {new Date(buffer.restoredFrom).toLocaleString()}.
+            <button onClick={() => void store.revert(active)}>Discard them</button>
+          </div>
+        ) : null}
+        {problem ? (
+          <p className="problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="editor-body">
+          <div className="monaco-host">
+            {buffer ? (
+              <Editor
+                path={monaco.Uri.file(active).toString()}
+                defaultValue={buffer.text}
+                defaultLanguage={languageOf(active)}
+                theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                onMount={onMount}
+                onChange={(value) => store.update(active, value ?? '')}
+                loading={<p className="empty">Loading the editor…</p>}
+                options={{
+                  minimap: { enabled: false },
+                  fontSize: 13,
+                  wordWrap: 'on',
+                  scrollBeyondLastLine: false,
+                  renderWhitespace: 'selection',
+                  automaticLayout: true,
+                  ariaLabel: `Editor for ${relative(active)}`,
+                }}
+              />
+            ) : (
+              <p className="empty">Opening…</p>
+            )}
+          </div>
+          {showFrontmatter && buffer && active === entry.path && entry.format === 'skill-md' ? (
+            <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
+          ) : null}
+        </div>
+        <section className="problems" aria-label="Problems">
+          <h3>
+            Problems <span className="muted">{counts.error} errors · {counts.warning} warnings · {counts.info} info</span>
+          </h3>
+          {active !== entry.path ? (
+            <p className="muted">Only the skill's manifest is validated.</p>
+          ) : diagnostics.length === 0 ? (
+            <p className="muted">No problems.</p>
+          ) : (
+            <ul>
+              {diagnostics.map((d, i) => (
+                <li key={i} className="diag">
+                  <button className="diag-jump" onClick={() => jumpTo(d)} title="Go to the line">
+                    <span className={`sev-${d.severity}`}>{d.severity}</span>
+                    <span className="pos">
+                      {d.line}:{d.column}
+                    </span>
+                    <span>
+                      <code>{d.code}</code> {d.message}
+                    </span>
+                  </button>
+                  {textFixes(d)[0] ? (
+                    <button className="fix" onClick={() => applyFix(d)}>
+                      {textFixes(d)[0]?.title}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      {buffer?.conflict ? (
+        <Modal
+          wide={compare}
+          title={`${relative(active)} changed on disk`}
+          onCancel={() => store.dismissConflict(active)}
+          actions={
+            <>
+              <button onClick={() => void store.revert(active).then(() => setCompare(false))}>Reload from disk</button>
+              <button onClick={() => void save(true)}>Overwrite with mine</button>
+              <button onClick={() => setCompare((v) => !v)} aria-pressed={compare}>
+                Compare
+              </button>
+              <button onClick={() => store.dismissConflict(active)}>Keep editing</button>
+            </>
+          }
+        >
+          <p>
+            {buffer.conflict.diskHash === null
+              ? 'The file was deleted on disk. Overwrite writes your version back; reload closes it.'
+              : 'Another program changed this file while you had unsaved edits. Reload takes the disk version (your edits are lost), overwrite saves yours over it.'}
+          </p>
+          {compare ? (
+            <div className="diff-host" aria-label="Disk version (left) and yours (right)">
+              <DiffEditor
+                original={buffer.conflict.diskText}
+                modified={buffer.text}
+                language={languageOf(active)}
+                theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false } }}
+              />
+            </div>
+          ) : null}
+        </Modal>
+      ) : null}
+      {closing ? (
+        <Modal
+          title={`Save changes to ${relative(closing)}?`}
+          onCancel={() => setClosing(undefined)}
+          actions={
+            <>
+              <button
+                data-autofocus
+                onClick={() =>
+                  void store.save(closing).then((r) => (r.ok ? reallyClose(closing) : setClosing(undefined)))
+                }
+              >
+                Save
+              </button>
+              <button onClick={() => reallyClose(closing)}>Discard changes</button>
+              <button onClick={() => setClosing(undefined)}>Cancel</button>
+            </>
+          }
+        >
+          <p>Closing discards the unsaved changes unless you save them.</p>
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

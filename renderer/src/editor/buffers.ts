@@ -1,0 +1,238 @@
+// Owns the open files of the editor: their text, the disk version each was read from, dirty state, drafts kept by
+// the host while unsaved, and conflicts when the disk moved on. Components subscribe; nothing here touches Monaco.
+import type { FileView, HostApi, IpcError } from '../../../shared/ipc.js';
+import type { DraftView } from '../../../shared/host-types.js';
+import type { Diagnostic } from '../../../shared/types.js';
+
+export interface Buffer {
+  path: string;
+  text: string;
+  /** The text as last read from or written to disk. */
+  savedText: string;
+  /** Hash of the disk version the buffer is based on (null: the file does not exist yet). */
+  hash: string | null;
+  bom: boolean;
+  eol: '\n' | '\r\n';
+  diagnostics: Diagnostic[];
+  /** The disk changed under unsaved edits (or a save found it changed): what is on disk now. */
+  conflict?: { diskText: string; diskHash: string | null };
+  /** A draft from an earlier session was restored into this buffer. */
+  restoredFrom?: string;
+  /** Bumped whenever the text is replaced from outside the editor (reload, revert, frontmatter panel). */
+  revision: number;
+}
+
+export const isDirty = (b: Buffer) => b.text !== b.savedText;
+
+const DRAFT_DELAY_MS = 400;
+
+export class BufferStore {
+  private readonly buffers = new Map<string, Buffer>();
+  private readonly listeners = new Set<() => void>();
+  private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private drafts: Map<string, DraftView> | undefined;
+  private version = 0;
+
+  constructor(private readonly host: HostApi) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  /** Changes whenever any buffer changes (for useSyncExternalStore). */
+  snapshot = (): number => this.version;
+
+  private changed(): void {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  private set(path: string, patch: Partial<Buffer>): Buffer | undefined {
+    const b = this.buffers.get(path);
+    if (!b) return undefined;
+    const next = { ...b, ...patch };
+    this.buffers.set(path, next);
+    this.changed();
+    return next;
+  }
+
+  get(path: string): Buffer | undefined {
+    return this.buffers.get(path);
+  }
+  all(): Buffer[] {
+    return [...this.buffers.values()];
+  }
+  dirty(): Buffer[] {
+    return this.all().filter(isDirty);
+  }
+
+  /** Drafts the host kept from an earlier session, by path. */
+  async pendingDrafts(): Promise<DraftView[]> {
+    if (!this.drafts) {
+      const r = await this.host.invoke('drafts:list', {});
+      this.drafts = new Map(r.ok ? r.value.map((d) => [d.path, d]) : []);
+    }
+    return [...this.drafts.values()];
+  }
+
+  /** Opens a file (or returns the open buffer), restoring a draft left from an earlier session. */
+  async open(path: string): Promise<Buffer> {
+    const open = this.buffers.get(path);
+    if (open) return open;
+    const r = await this.host.invoke('skills:read-file', { path });
+    if (!r.ok) throw new Error(r.error.message);
+    const file = r.value;
+    const buffer: Buffer = {
+      path: file.path,
+      text: file.text,
+      savedText: file.text,
+      hash: file.hash,
+      bom: file.bom,
+      eol: file.eol,
+      diagnostics: [],
+      revision: 0,
+    };
+    await this.pendingDrafts();
+    const draft = this.drafts?.get(file.path);
+    if (draft && draft.text !== file.text) {
+      buffer.text = draft.text;
+      buffer.restoredFrom = draft.savedAt;
+      if (draft.baseHash !== file.hash) {
+        // The file changed on disk after the draft was taken: the user must choose.
+        buffer.conflict = { diskText: file.text, diskHash: file.hash };
+        buffer.savedText = file.text;
+      }
+    }
+    this.drafts?.delete(file.path);
+    this.buffers.set(file.path, buffer);
+    this.changed();
+    return buffer;
+  }
+
+  /** The user typed: the buffer changes and a draft is kept by the host shortly after. */
+  update(path: string, text: string): void {
+    const b = this.buffers.get(path);
+    if (!b || b.text === text) return;
+    this.set(path, { text });
+    this.scheduleDraft(path);
+  }
+
+  /** Text replaced from outside the editor's own typing (the editor must load it). */
+  replace(path: string, text: string): void {
+    const b = this.buffers.get(path);
+    if (!b) return;
+    this.set(path, { text, revision: b.revision + 1 });
+    this.scheduleDraft(path);
+  }
+
+  setDiagnostics(path: string, diagnostics: Diagnostic[]): void {
+    this.set(path, { diagnostics });
+  }
+
+  private scheduleDraft(path: string): void {
+    clearTimeout(this.draftTimers.get(path));
+    this.draftTimers.set(
+      path,
+      setTimeout(() => {
+        this.draftTimers.delete(path);
+        const b = this.buffers.get(path);
+        if (!b) return;
+        if (isDirty(b)) void this.host.invoke('drafts:put', { path, text: b.text, baseHash: b.hash });
+        else void this.host.invoke('drafts:discard', { path });
+      }, DRAFT_DELAY_MS),
+    );
+  }
+
+  /**
+   * Saves atomically against the disk version the buffer is based on. A file that changed meanwhile is not
+   * overwritten: the buffer gets a conflict instead. `overwrite` saves over whatever is on disk now.
+   */
+  async save(path: string, options: { overwrite?: boolean } = {}): Promise<{ ok: true } | { ok: false; error: IpcError }> {
+    const b = this.buffers.get(path);
+    if (!b) return { ok: false, error: { code: 'NotFound', message: `${path} is not open.` } };
+    const expectedHash = options.overwrite ? (b.conflict?.diskHash ?? b.hash) : b.hash;
+    const text = b.text;
+    const r = await this.host.invoke('skills:save-file', { path, text, expectedHash });
+    if (!r.ok) {
+      if (r.error.code === 'Conflict') await this.refresh(path, true);
+      return r;
+    }
+    clearTimeout(this.draftTimers.get(path));
+    this.afterWrite(r.value, text);
+    return { ok: true };
+  }
+
+  private afterWrite(file: FileView, text: string): void {
+    const b = this.buffers.get(file.path);
+    if (!b) return;
+    const { conflict: _conflict, restoredFrom: _restored, ...rest } = b;
+    this.buffers.set(file.path, { ...rest, savedText: text, hash: file.hash, bom: file.bom, eol: file.eol });
+    this.changed();
+  }
+
+  /** Throws the unsaved edits away and loads the disk version. */
+  async revert(path: string): Promise<void> {
+    const r = await this.host.invoke('skills:read-file', { path });
+    const b = this.buffers.get(path);
+    if (!b) return;
+    clearTimeout(this.draftTimers.get(path));
+    void this.host.invoke('drafts:discard', { path });
+    if (!r.ok) {
+      this.set(path, { text: b.savedText, revision: b.revision + 1, conflict: undefined, restoredFrom: undefined });
+      return;
+    }
+    const { conflict: _c, restoredFrom: _r, ...rest } = b;
+    this.buffers.set(path, {
+      ...rest,
+      text: r.value.text,
+      savedText: r.value.text,
+      hash: r.value.hash,
+      bom: r.value.bom,
+      eol: r.value.eol,
+      revision: b.revision + 1,
+    });
+    this.changed();
+  }
+
+  /** Keeps the user's text and drops the conflict notice (the next save will still refuse to overwrite). */
+  dismissConflict(path: string): void {
+    this.set(path, { conflict: undefined });
+  }
+
+  close(path: string): void {
+    clearTimeout(this.draftTimers.get(path));
+    const b = this.buffers.get(path);
+    if (b && isDirty(b)) void this.host.invoke('drafts:discard', { path });
+    this.buffers.delete(path);
+    this.changed();
+  }
+
+  /**
+   * Compares an open buffer with the disk: a clean buffer follows the disk silently, a dirty one gets a conflict.
+   * `force` marks a conflict even when the buffer is clean (a save was refused).
+   */
+  async refresh(path: string, force = false): Promise<void> {
+    const b = this.buffers.get(path);
+    if (!b) return;
+    const r = await this.host.invoke('skills:read-file', { path });
+    const disk = r.ok ? r.value : undefined;
+    const diskHash = disk?.hash ?? null;
+    if (diskHash === b.hash && !force) return;
+    if (!isDirty(b) && disk && !force) {
+      this.buffers.set(path, { ...b, text: disk.text, savedText: disk.text, hash: disk.hash, revision: b.revision + 1 });
+      this.changed();
+      return;
+    }
+    this.set(path, { conflict: { diskText: disk?.text ?? '', diskHash } });
+  }
+
+  async refreshAll(): Promise<void> {
+    await Promise.all(this.all().map((b) => this.refresh(b.path)));
+  }
+
+  /** A skill folder moved or went away: its buffers are closed (unsaved text stays in the host's drafts). */
+  forget(prefix: string): void {
+    for (const path of [...this.buffers.keys()]) if (path.startsWith(prefix)) this.buffers.delete(path);
+    this.changed();
+  }
+}

@@ -1,0 +1,100 @@
+// Owns turning a skill's instructions into the text a model receives when the skill is invoked: `$ARGUMENTS`,
+// `$ARGUMENTS[N]`, `$N`, named `arguments` (`$name`) and `{{variables}}` substituted (DESIGN.md "Running").
+// Pure: the renderer's preview and any CLI use share it.
+
+/** Splits an argument string shell-style: whitespace separates, quotes group and are removed, `\` escapes. */
+export function splitArguments(raw: string): string[] {
+  const out: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i] ?? '';
+    if (quote) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"' && i + 1 < raw.length) word += raw[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < raw.length) {
+      word += raw[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) out.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) out.push(word);
+  return out;
+}
+
+export interface RenderInput {
+  instructions: string;
+  /** The argument string as the user typed it after the skill's name. */
+  args: string;
+  /** Names given to positional arguments by the frontmatter's `arguments` (a list, or a space-separated string). */
+  argumentNames?: string[];
+  /** Values for `{{variable}}` placeholders; a placeholder without a value is left as written. */
+  variables?: Record<string, string>;
+}
+
+export interface RenderedInstructions {
+  text: string;
+  /** `$N` / `$ARGUMENTS[N]` / `$name` placeholders that had no argument and were left as written. */
+  missing: string[];
+  /** True when the body had no `$ARGUMENTS` placeholder and the arguments were appended as `ARGUMENTS: ...`. */
+  appended: boolean;
+}
+
+const NAME = /^[A-Za-z_][\w-]*$/;
+
+/** The frontmatter `arguments` value as a list of names (anything else gives none). */
+export function argumentNamesOf(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? value : [];
+  return list.filter((n): n is string => typeof n === 'string' && NAME.test(n));
+}
+
+export function renderInstructions(input: RenderInput): RenderedInstructions {
+  const positional = splitArguments(input.args);
+  const names = input.argumentNames ?? [];
+  const missing = new Set<string>();
+  let usedArguments = false;
+  const at = (index: number, written: string): string => {
+    const v = positional[index];
+    if (v === undefined) missing.add(written);
+    return v ?? written;
+  };
+  // Longest names first so `$file_name` is not read as `$file` + `_name`.
+  const named = [...names].sort((a, b) => b.length - a.length).map((n) => n.replace(/[-]/g, '\\-'));
+  const pattern = new RegExp(
+    String.raw`\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS\b|\$(\d+)` + (named.length ? `|\\$(${named.join('|')})\\b` : ''),
+    'g',
+  );
+  let text = input.instructions.replace(pattern, (whole: string, ...groups: unknown[]) => {
+    // Without named arguments the third group does not exist and its slot holds the match offset.
+    const [idx, num, name] = groups.slice(0, 3).map((g) => (typeof g === 'string' ? g : undefined));
+    if (idx !== undefined) {
+      usedArguments = true;
+      return at(Number(idx), whole);
+    }
+    if (num !== undefined) {
+      usedArguments = true;
+      return at(Number(num), whole);
+    }
+    if (name !== undefined) {
+      usedArguments = true;
+      return at(names.indexOf(name), whole);
+    }
+    usedArguments = true;
+    return input.args;
+  });
+  text = text.replace(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g, (whole, name: string) => input.variables?.[name] ?? whole);
+  const appended = !usedArguments && input.args.trim() !== '';
+  if (appended) text = `${text.replace(/\s*$/, '')}\n\nARGUMENTS: ${input.args}\n`;
+  return { text, missing: [...missing], appended };
+}

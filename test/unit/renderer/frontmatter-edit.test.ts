@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyOf,
+  frontmatterRange,
+  readFrontmatter,
+  setFrontmatterField,
+} from '../../../renderer/src/editor/frontmatter-edit.js';
+
+const SKILL = `---
+# who we are
+name: demo # the folder name
+description: 'Does things.'
+license: MIT
+---
+# Body
+
+Keep me.
+`;
+
+describe('frontmatter editing through the yaml Document API', () => {
+  it('finds the block and the body', () => {
+    expect(frontmatterRange(SKILL)).toMatchObject({ startLine: 1, endLine: 6 });
+    expect(bodyOf(SKILL)).toBe('# Body\n\nKeep me.\n');
+    expect(frontmatterRange('no frontmatter')).toBeUndefined();
+  });
+
+  it('changes one value, keeping comments, order, quoting and the body byte for byte', () => {
+    const out = setFrontmatterField(SKILL, 'description', 'Does more.');
+    expect(out).toBe(SKILL.replace("'Does things.'", "'Does more.'"));
+  });
+
+  it('adds a key at the end and removes one, leaving the rest', () => {
+    const added = setFrontmatterField(SKILL, 'compatibility', 'Needs git');
+    expect(added).toContain("license: MIT\ncompatibility: Needs git\n---\n# Body");
+    const removed = setFrontmatterField(added, 'license', undefined);
+    expect(removed).toBe(SKILL.replace('license: MIT\n', 'compatibility: Needs git\n'));
+  });
+
+  it('keeps CRLF line endings and a BOM', () => {
+    const crlf = '\ufeff' + SKILL.replace(/\n/g, '\r\n');
+    const out = setFrontmatterField(crlf, 'license', 'Apache-2.0');
+    expect(out).toBe(crlf.replace('license: MIT', 'license: Apache-2.0'));
+  });
+
+  it('reads fields, and refuses to edit broken YAML with a message naming the line', () => {
+    expect(readFrontmatter(SKILL)).toEqual({
+      ok: true,
+      fields: { name: 'demo', description: 'Does things.', license: 'MIT' },
+    });
+    const broken = SKILL.replace('license: MIT', 'license: [MIT');
+    const read = readFrontmatter(broken);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.message).toMatch(/line \d+/);
+    expect(() => setFrontmatterField(broken, 'name', 'x')).toThrow(/YAML error/);
+  });
+});

@@ -1,0 +1,244 @@
+// @vitest-environment jsdom
+// The schema form on a catalogue of schemas: each test fills the form as a user would and asserts the exact value
+// the form hands to the runner (the data that would be sent).
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { McpPool } from '../../../electron/core/mcp/pool.js';
+import { BUILTIN_TOOLS } from '../../../electron/core/tools/builtin-catalog.js';
+import { initialValue, normalizeSchema } from '../../../renderer/src/runner/schema-form-model.js';
+import { SchemaForm } from '../../../renderer/src/runner/SchemaForm.js';
+import { validateArgs } from '../../../renderer/src/runner/validate-args.js';
+import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+
+afterEach(cleanup);
+
+/** Renders the form like the runner does (value state, validation on every change) and reports what it would send. */
+function mount(schema: JsonSchema) {
+  const field = normalizeSchema(schema);
+  const sent: { value: JsonValue | undefined; invalid: Map<string, string> } = {
+    value: initialValue(field),
+    invalid: new Map(),
+  };
+  function Harness() {
+    const [value, setValue] = useState<JsonValue | undefined>(sent.value);
+    const errors = new Map<string, string[]>();
+    for (const e of validateArgs(schema, value)) errors.set(e.pointer, [...(errors.get(e.pointer) ?? []), e.message]);
+    return (
+      <SchemaForm
+        field={field}
+        value={value}
+        errors={errors}
+        onInvalid={(m) => (sent.invalid = m)}
+        onChange={(v) => {
+          sent.value = v;
+          setValue(v);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return sent;
+}
+const type = (label: string | RegExp, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+
+describe('scalars', () => {
+  it('sends strings, numbers in bounds, booleans and enums as typed, and leaves empty optional fields out', () => {
+    const sent = mount({
+      type: 'object',
+      required: ['text'],
+      properties: {
+        text: { type: 'string', description: 'Some text' },
+        count: { type: 'integer', minimum: 1, maximum: 5 },
+        ratio: { type: 'number' },
+        loud: { type: 'boolean' },
+        mode: { enum: ['fast', 'slow', 2] },
+        email: { type: 'string', format: 'email' },
+      },
+    });
+    type(/^text/, 'hello');
+    type('count', '3');
+    type('ratio', '-0.5');
+    fireEvent.change(screen.getByLabelText('loud'), { target: { value: 'false' } });
+    fireEvent.change(screen.getByLabelText('mode'), { target: { value: '2' } });
+    expect(sent.value).toEqual({ text: 'hello', count: 3, ratio: -0.5, loud: false, mode: 2 });
+    expect((screen.getByLabelText('email') as HTMLInputElement).type).toBe('email');
+    type('ratio', '');
+    expect(sent.value).toEqual({ text: 'hello', count: 3, loud: false, mode: 2 });
+  });
+
+  it('shows validation messages inline as the user types, and marks required fields', () => {
+    const sent = mount({
+      type: 'object',
+      required: ['count'],
+      properties: { count: { type: 'integer', minimum: 1, maximum: 5 } },
+    });
+    expect(screen.getByText('Required.')).toBeTruthy();
+    expect(screen.getByText('*')).toBeTruthy();
+    type(/^count/, '9');
+    expect(sent.value).toEqual({ count: 9 });
+    expect(screen.getByRole('alert').textContent).toMatch(/9 is greater than 5/);
+    type(/^count/, 'x1');
+    expect(sent.value).toEqual({});
+    expect(sent.invalid.get('/count')).toBe('"x1" is not a number.');
+    expect(screen.getByText('"x1" is not a number.')).toBeTruthy();
+  });
+
+  it('sends null for a nullable field only when null is chosen', () => {
+    const sent = mount({ type: 'object', properties: { note: { type: ['string', 'null'] } } });
+    type('note', 'hi');
+    expect(sent.value).toEqual({ note: 'hi' });
+    fireEvent.click(screen.getByLabelText('null'));
+    expect(sent.value).toEqual({ note: null });
+    fireEvent.click(screen.getByLabelText('null'));
+    expect(sent.value).toEqual({ note: '' });
+  });
+
+  it('starts from defaults, shown in the fields it fills', () => {
+    const sent = mount({ type: 'object', properties: { n: { type: 'integer', default: 4 }, s: { type: 'string' } } });
+    expect(sent.value).toEqual({ n: 4 });
+    expect((screen.getByLabelText('n') as HTMLInputElement).value).toBe('4');
+    expect((screen.getByLabelText('s') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('structures', () => {
+  it('fills a nested object', () => {
+    const sent = mount({
+      type: 'object',
+      required: ['address'],
+      properties: {
+        address: {
+          type: 'object',
+          required: ['city'],
+          properties: { city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{5}$' } },
+        },
+      },
+    });
+    type(/^city/, 'Lyon');
+    type('zip', '6900');
+    expect(sent.value).toEqual({ address: { city: 'Lyon', zip: '6900' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/pattern/);
+  });
+
+  it('adds, edits, reorders and removes items of an array of objects', () => {
+    const sent = mount({
+      type: 'object',
+      properties: {
+        people: {
+          type: 'array',
+          items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, age: { type: 'integer' } } },
+        },
+      },
+    });
+    const add = screen.getByRole('button', { name: 'Add people' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const names = screen.getAllByLabelText(/^name/);
+    fireEvent.change(names[0]!, { target: { value: 'Ada' } });
+    fireEvent.change(names[1]!, { target: { value: 'Grace' } });
+    fireEvent.change(screen.getAllByLabelText('age')[1]!, { target: { value: '85' } });
+    expect(sent.value).toEqual({ people: [{ name: 'Ada' }, { name: 'Grace', age: 85 }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Move people 2 up' }));
+    expect(sent.value).toEqual({ people: [{ name: 'Grace', age: 85 }, { name: 'Ada' }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove people 1' }));
+    expect(sent.value).toEqual({ people: [{ name: 'Ada' }] });
+  });
+
+  it('adds array scalars', () => {
+    const sent = mount({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tags' }));
+    type('tags 1', 'x');
+    expect(sent.value).toEqual({ tags: ['x'] });
+  });
+
+  it('switches oneOf branches with a selector and sends only the chosen branch, const discriminator included', () => {
+    const sent = mount({
+      type: 'object',
+      required: ['shape'],
+      properties: {
+        shape: {
+          oneOf: [
+            { title: 'Circle', type: 'object', required: ['kind', 'r'], properties: { kind: { const: 'circle' }, r: { type: 'number' } } },
+            { title: 'Square', type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'number' } } },
+          ],
+        },
+      },
+    });
+    expect(sent.value).toEqual({ shape: { kind: 'circle' } });
+    type(/^r/, '2');
+    expect(sent.value).toEqual({ shape: { kind: 'circle', r: 2 } });
+    fireEvent.change(screen.getByLabelText('shape variant'), { target: { value: '1' } });
+    expect(sent.value).toEqual({ shape: { kind: 'square' } });
+    type(/^side/, '3');
+    expect(sent.value).toEqual({ shape: { kind: 'square', side: 3 } });
+  });
+
+  it('resolves local $ref/$defs, and falls back to a JSON field for what a form cannot show', () => {
+    const sent = mount({
+      type: 'object',
+      $defs: { point: { type: 'object', properties: { x: { type: 'number' } } } },
+      properties: {
+        at: { $ref: '#/$defs/point' },
+        extra: { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+      },
+    });
+    type('x', '1.5');
+    const json = screen.getByLabelText('extra');
+    fireEvent.change(json, { target: { value: '{"x-a": "b"' } });
+    expect(sent.invalid.get('/extra')).toMatch(/Not valid JSON/);
+    expect(sent.value).toEqual({ at: { x: 1.5 } });
+    fireEvent.change(json, { target: { value: '{"x-a": "b"}' } });
+    expect(sent.invalid.size).toBe(0);
+    expect(sent.value).toEqual({ at: { x: 1.5 }, extra: { 'x-a': 'b' } });
+  });
+});
+
+describe('schemas published by real tools', () => {
+  const require = createRequire(import.meta.url);
+  const pool = new McpPool({
+    everything: {
+      command: process.execPath,
+      args: [join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js'), 'stdio'],
+      source: 'test',
+    },
+  });
+  afterAll(() => pool.close());
+
+  it("fills server-everything's tools and sends what its schema accepts", async () => {
+    const tools = await pool.listTools('everything');
+    const schema = (name: string) => tools.find((t) => t.name === name)!.inputSchema as JsonSchema;
+
+    let sent = mount(schema('echo'));
+    type(/^message/, 'hi there');
+    expect(sent.value).toEqual({ message: 'hi there' });
+    expect(validateArgs(schema('echo'), sent.value)).toEqual([]);
+    cleanup();
+
+    sent = mount(schema('get-sum'));
+    type(/^a/, '2');
+    type(/^b/, '40');
+    expect(sent.value).toEqual({ a: 2, b: 40 });
+    cleanup();
+
+    sent = mount(schema('trigger-long-running-operation'));
+    expect(sent.value).toEqual({ duration: 10, steps: 5 });
+    type(/^steps/, '2');
+    expect(sent.value).toEqual({ duration: 10, steps: 2 });
+    cleanup();
+
+    sent = mount(schema('get-annotated-message'));
+    const select = screen.getByLabelText(/^messageType/);
+    fireEvent.change(select, { target: { value: String(within(select).getAllByRole('option').findIndex((o) => o.textContent === 'success') - 1) } });
+    expect(sent.value).toMatchObject({ messageType: 'success' });
+  });
+
+  it('fills the built-in http_request form', () => {
+    const sent = mount(BUILTIN_TOOLS.http_request!.inputSchema);
+    type(/^url/, 'https://example.com/');
+    fireEvent.change(screen.getByLabelText(/^method/), { target: { value: '1' } });
+    expect(sent.value).toMatchObject({ url: 'https://example.com/', method: 'POST' });
+  });
+});
