@@ -1,5 +1,5 @@
-// The JSON Schema of SKILL.md frontmatter (skillbench profile): the editor wires it into monaco-yaml for
-// completion and hover. The validator's rules remain the authority; this schema only describes shapes.
+// The JSON Schema of SKILL.md frontmatter (skillbench profile): the editor's completion and hover for frontmatter
+// keys come from it. The validator's rules remain the authority; this schema only describes shapes.
 import type { JsonSchema } from './types.js';
 
 const toolKinds = ['builtin', 'mcp', 'shell', 'script', 'http'];
@@ -40,6 +40,14 @@ export const FRONTMATTER_SCHEMA: JsonSchema = {
     'argument-hint': {
       type: 'string',
       description: 'Shown when the skill is invoked, e.g. "[file] [mode]".',
+    },
+    arguments: {
+      description:
+        'Names for positional arguments, used as $name in the body: a list or a space-separated string.',
+      oneOf: [
+        { type: 'string' },
+        { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][\\w-]*$' } },
+      ],
     },
     'disable-model-invocation': {
       type: 'boolean',

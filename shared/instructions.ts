@@ -72,7 +72,8 @@ export function renderInstructions(input: RenderInput): RenderedInstructions {
   // Longest names first so `$file_name` is not read as `$file` + `_name`.
   const named = [...names].sort((a, b) => b.length - a.length).map((n) => n.replace(/[-]/g, '\\-'));
   const pattern = new RegExp(
-    String.raw`\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS\b|\$(\d+)` + (named.length ? `|\\$(${named.join('|')})\\b` : ''),
+    String.raw`\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS\b|\$(\d+)` +
+      (named.length ? `|\\$(${named.join('|')})\\b` : ''),
     'g',
   );
   let text = input.instructions.replace(pattern, (whole: string, ...groups: unknown[]) => {
@@ -93,7 +94,10 @@ export function renderInstructions(input: RenderInput): RenderedInstructions {
     usedArguments = true;
     return input.args;
   });
-  text = text.replace(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g, (whole, name: string) => input.variables?.[name] ?? whole);
+  text = text.replace(
+    /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g,
+    (whole, name: string) => input.variables?.[name] ?? whole,
+  );
   const appended = !usedArguments && input.args.trim() !== '';
   if (appended) text = `${text.replace(/\s*$/, '')}\n\nARGUMENTS: ${input.args}\n`;
   return { text, missing: [...missing], appended };

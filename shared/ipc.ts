@@ -87,7 +87,11 @@ export const CONTRACT = {
     request: strict({ rootId: Id, name: Name, description: Type.Optional(Type.String({ maxLength: 1024 })) }),
     response: returns<{ path: string }>(),
   },
-  'skills:duplicate': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
+  'skills:duplicate': {
+    /** `rootId`: where the copy goes (default: the skill's own root, which must not be the bundled one). */
+    request: strict({ id: Id, name: Name, rootId: Type.Optional(Id) }),
+    response: returns<{ path: string }>(),
+  },
   'skills:rename': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
   'skills:delete': { request: strict({ id: Id }), response: returns<{ trashedTo: string | null }>() },
 
@@ -170,8 +174,13 @@ export type ResponseOf<C extends Channel> = (typeof CONTRACT)[C]['response'];
 export type IpcError = { code: SkillErrorCode; message: string; details?: JsonValue };
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
+/** Commands the desktop menu sends to the renderer (the same ones its keyboard shortcuts run). */
+export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
+export type AppCommand = (typeof APP_COMMANDS)[number];
+
 /** Push events: `area:changed` style names, typed payloads. */
 export const EVENTS = {
+  'app:command': returns<{ command: AppCommand }>(),
   'skills:changed': returns<{ ids: string[] }>(),
   'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),

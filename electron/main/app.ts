@@ -130,7 +130,13 @@ export async function startMain(
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       menuTemplate(
-        { addRoot: () => void addRoot(), reload: () => host.reload() },
+        {
+          addRoot: () => void addRoot(),
+          reload: () => host.reload(),
+          command: (command) => {
+            for (const w of windows) if (w.isFocused()) w.webContents.send('app:command', { command });
+          },
+        },
         process.platform === 'darwin',
       ),
     ),

@@ -1,10 +1,29 @@
 // Owns the application menu and its shortcuts.
 import type { MenuItemConstructorOptions } from 'electron';
+import type { AppCommand } from '../../shared/ipc.js';
 
 export interface MenuActions {
   addRoot(): void;
   reload(): void;
+  /** Hands a command to the renderer, which owns these actions. */
+  command(command: AppCommand): void;
 }
+
+/**
+ * The renderer's own shortcuts, listed in the menu. `registerAccelerator: false` shows the keys without
+ * capturing them, so the keystroke still reaches the renderer (which knows what is focused); a click forwards.
+ */
+const rendererItem = (
+  actions: MenuActions,
+  label: string,
+  accelerator: string,
+  command: AppCommand,
+): MenuItemConstructorOptions => ({
+  label,
+  accelerator,
+  registerAccelerator: false,
+  click: () => actions.command(command),
+});
 
 export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemConstructorOptions[] {
   return [
@@ -12,6 +31,8 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
     {
       label: 'File',
       submenu: [
+        rendererItem(actions, 'New Skill…', 'CmdOrCtrl+N', 'new-skill'),
+        rendererItem(actions, 'Save', 'CmdOrCtrl+S', 'save'),
         { label: 'Add Skill Folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.addRoot() },
         { label: 'Reload Skills', accelerator: 'CmdOrCtrl+Shift+R', click: () => actions.reload() },
         { type: 'separator' },
@@ -19,6 +40,15 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
       ],
     },
     { role: 'editMenu' },
+    {
+      label: 'Go',
+      submenu: [
+        rendererItem(actions, 'Command Palette…', 'CmdOrCtrl+K', 'palette'),
+        rendererItem(actions, 'Run Tool', 'CmdOrCtrl+Enter', 'run'),
+        rendererItem(actions, 'History', 'CmdOrCtrl+Shift+H', 'history'),
+        rendererItem(actions, 'Settings', 'CmdOrCtrl+,', 'settings'),
+      ],
+    },
     {
       label: 'View',
       submenu: [

@@ -32,7 +32,7 @@ test('browse, search and open a skill', async ({ page }) => {
 
     await options.filter({ hasText: 'desc-comment' }).click();
     const details = page.getByRole('article');
-    await expect(details.getByRole('heading', { name: 'desc-comment' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'desc-comment' })).toBeVisible();
     await expect(details.getByText('comment-in-value')).toBeVisible();
     await expect(details.getByText('3:14')).toBeVisible();
 

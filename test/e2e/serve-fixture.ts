@@ -1,17 +1,47 @@
 // Starts `skillbench serve` on a temporary copy of the bundled skills with its own data folder, and stops it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startServe(): Promise<{ url: string; origin: string; stop(): void }> {
+export interface Served {
+  url: string;
+  origin: string;
+  /** The temporary library (a project root the app may write to). */
+  library: string;
+  stop(): void;
+}
+
+/**
+ * `workbench: true` adds the runner fixture (built-in, shell, nested-schema, slow and MCP tools, saved cases) and an
+ * mcp.json that starts the reference server-everything.
+ */
+export async function startServe(options: { workbench?: boolean } = {}): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
-  cpSync(join(REPO, 'test', 'fixtures', 'editing'), join(work, 'library'), { recursive: true });
+  const library = join(work, 'library');
+  cpSync(join(REPO, 'test', 'fixtures', 'editing'), library, { recursive: true });
   for (const name of ['desc-comment', 'Bad_Name']) {
-    cpSync(join(REPO, 'test', 'fixtures', 'skills', name), join(work, 'library', name), { recursive: true });
+    cpSync(join(REPO, 'test', 'fixtures', 'skills', name), join(library, name), { recursive: true });
+  }
+  if (options.workbench) {
+    cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });
+    const everything = join(
+      createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json'),
+      '..',
+      'dist',
+      'index.js',
+    );
+    mkdirSync(join(library, '.skillbench'), { recursive: true });
+    writeFileSync(
+      join(library, '.skillbench', 'mcp.json'),
+      JSON.stringify({
+        mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+      }),
+    );
   }
   const child: ChildProcess = spawn(
     process.execPath,
@@ -28,5 +58,5 @@ export async function startServe(): Promise<{ url: string; origin: string; stop(
     });
     child.on('exit', (code) => reject(new Error(`skillbench serve exited with ${String(code)}`)));
   });
-  return { url, origin: new URL(url).origin, stop: () => child.kill() };
+  return { url, origin: new URL(url).origin, library, stop: () => child.kill() };
 }

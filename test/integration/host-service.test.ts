@@ -105,8 +105,14 @@ describe('roots and skills', () => {
     expect(await err('drafts:put', { path: '/etc/passwd', text: 'x', baseHash: null })).toMatchObject({
       code: 'PermissionDenied',
     });
-    const restarted = new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
-    const after = (await restarted.handle('drafts:list', {})) as IpcResult<Array<{ path: string; text: string }>>;
+    const restarted = new HostService({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: dataDir,
+      watch: false,
+    });
+    const after = (await restarted.handle('drafts:list', {})) as IpcResult<
+      Array<{ path: string; text: string }>
+    >;
     await restarted.close();
     expect(after.ok && after.value).toEqual([
       expect.objectContaining({ path, text: 'unsaved work', baseHash: file.hash }),
@@ -116,6 +122,17 @@ describe('roots and skills', () => {
     await ok('drafts:put', { path, text: 'again', baseHash: null });
     await ok('drafts:discard', { path });
     expect(await ok('drafts:list')).toEqual([]);
+  });
+
+  it('refuses MCP servers in settings that a root mcp.json would refuse, saving nothing', async () => {
+    const before = await ok('settings:get');
+    expect(await err('settings:set', { settings: { mcpServers: { bad: { args: ['x'] } } } })).toMatchObject({
+      code: 'ConfigValidation',
+    });
+    expect(
+      (await err('settings:set', { settings: { mcpServers: { bad: { args: ['x'] } } } })).message,
+    ).toContain('mcpServers.bad: give either "command"');
+    expect(await ok('settings:get')).toEqual(before);
   });
 
   it('validates unsaved text', async () => {
@@ -149,6 +166,33 @@ describe('roots and skills', () => {
     expect(existsSync(renamed.path)).toBe(false);
     expect(existsSync(deleted.trashedTo)).toBe(true);
     expect(await ok<string[]>('skills:list-files', { id: `${rootId}/made-here` })).toEqual(['SKILL.md']);
+  });
+
+  it('keeps the bundled examples read-only, and copies one into a root of the user', async () => {
+    const bundledManifest = join(REPO, 'skills', 'text-toolkit', 'SKILL.md');
+    const before = readFileSync(bundledManifest, 'utf8');
+    const file = await ok<{ hash: string }>('skills:read-file', { path: bundledManifest });
+    const refusals = [
+      await err('skills:save-file', { path: bundledManifest, text: 'x', expectedHash: file.hash }),
+      await err('skills:rename', { id: 'bundled/text-toolkit', name: 'other' }),
+      await err('skills:delete', { id: 'bundled/text-toolkit' }),
+      await err('skills:duplicate', { id: 'bundled/text-toolkit', name: 'tt' }),
+      await err('cases:save', { skillId: 'bundled/text-toolkit', name: 'x', case: { tool: 'echo' } }),
+    ];
+    for (const e of refusals) {
+      expect(e.code).toBe('PermissionDenied');
+      expect(e.message).toContain('read-only');
+    }
+    expect(readFileSync(bundledManifest, 'utf8')).toBe(before);
+    const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
+    const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
+    const copy = await ok<{ path: string }>('skills:duplicate', {
+      id: 'bundled/text-toolkit',
+      name: 'my-toolkit',
+      rootId,
+    });
+    expect(copy.path).toBe(join(userRoot, 'my-toolkit'));
+    expect(readFileSync(join(copy.path, 'SKILL.md'), 'utf8')).toContain('name: my-toolkit');
   });
 });
 

@@ -180,6 +180,8 @@ describe('the contract over HTTP and WebSocket', () => {
       'settings:set': { settings: { theme: 'light' } },
       'app:open-external': { url: 'https://example.com' },
       'app:pick-folder': {},
+      'drafts:put': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'), text: 'draft', baseHash: null },
+      'drafts:discard': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },
     };
     for (const channel of CHANNELS) {
       const r = await raw(`/api/${channel}`, {

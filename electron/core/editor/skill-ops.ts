@@ -69,10 +69,10 @@ export function createSkill(
   return folder;
 }
 
-/** A copy of a skill folder next to it under a new name, its manifest's `name` changed to match. */
-export function duplicateSkill(folder: string, newName: string): string {
+/** A copy of a skill folder under a new name (next to it, or in `intoRoot`), its manifest's `name` changed to match. */
+export function duplicateSkill(folder: string, newName: string, intoRoot: string = dirname(folder)): string {
   checkName(newName);
-  const target = join(dirname(folder), newName);
+  const target = join(intoRoot, newName);
   if (existsSync(target)) throw new SkillError('Conflict', `${target} already exists; choose another name.`);
   manifestOf(folder);
   // verbatimSymlinks: links are copied as links, never followed (a link out of the skill stays a link).

@@ -28,6 +28,7 @@ import { packageVersion } from '../paths.js';
 import { loadLibrary, validateText, type Library, type RootSpec } from '../skills/index.js';
 import { Executor } from '../tools/executor.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
+import { isWithin } from '../fs-confine.js';
 import { confine } from './path-guard.js';
 import { SettingsStore } from './settings-store.js';
 
@@ -219,6 +220,25 @@ export class HostService {
     return confine(dirname(this.entry(id).path), this.rootPaths());
   }
 
+  /**
+   * `path` confined to the roots the user may change: the bundled examples are read-only (an update would
+   * overwrite edits, and a packaged app's resources must not change).
+   */
+  private writable(path: string): string {
+    const writableRoots = this.library.roots.filter((r) => r.kind !== 'bundled').map((r) => r.path);
+    try {
+      return confine(path, writableRoots);
+    } catch (error) {
+      const bundled = this.library.roots.find((r) => r.kind === 'bundled');
+      if (bundled && isWithin(bundled.path, resolve(path)))
+        throw new SkillError(
+          'PermissionDenied',
+          'The bundled example skills are read-only: duplicate the skill into one of your roots to change it.',
+        );
+      throw error;
+    }
+  }
+
   /** A server's status, with its tools once it has been reached. */
   private serverView(name: string): McpServerView {
     const status = this.pool.status().find((x) => x.name === name);
@@ -310,7 +330,7 @@ export class HostService {
       return { path: real, ...readFileSnapshot(real) };
     },
     'skills:save-file': ({ path, text, expectedHash }) => {
-      const real = confine(path, this.rootPaths());
+      const real = this.writable(path);
       const saved = saveFileAtomically(real, text, { expectedHash });
       this.drafts.discard(real);
       const ids = this.library.entries
@@ -331,11 +351,23 @@ export class HostService {
       const path = createSkill(root.path, name, description);
       return this.afterChange({ path }, []);
     },
-    'skills:duplicate': ({ id, name }) =>
-      this.afterChange({ path: duplicateSkill(this.folderOf(id), name) }, [id]),
-    'skills:rename': ({ id, name }) => this.afterChange({ path: renameSkill(this.folderOf(id), name) }, [id]),
+    'skills:duplicate': ({ id, name, rootId }) => {
+      const source = this.folderOf(id);
+      const sourceRoot = this.library.roots.find((r) => r.id === id.split('/')[0]);
+      const target = rootId ? this.library.roots.find((r) => r.id === rootId) : sourceRoot;
+      if (!target || target.kind === 'bundled')
+        throw new SkillError(
+          'PermissionDenied',
+          rootId
+            ? `Skills can be copied into your own roots, not into "${rootId}".`
+            : 'The bundled example skills are read-only: choose one of your roots to copy the skill into.',
+        );
+      return this.afterChange({ path: duplicateSkill(source, name, target.path) }, []);
+    },
+    'skills:rename': ({ id, name }) =>
+      this.afterChange({ path: renameSkill(this.writable(this.folderOf(id)), name) }, [id]),
     'skills:delete': ({ id }) =>
-      this.afterChange({ trashedTo: deleteSkill(this.folderOf(id)) ?? null }, [id]),
+      this.afterChange({ trashedTo: deleteSkill(this.writable(this.folderOf(id))) ?? null }, [id]),
 
     'drafts:list': () => this.drafts.list(),
     'drafts:put': ({ path, text, baseHash }) =>
@@ -413,10 +445,7 @@ export class HostService {
           'A case needs at least "tool" (and usually "args" and "expect").',
         );
       }
-      const path = confine(
-        join(this.folderOf(skillId), CASES_DIR, `${name}${CASE_SUFFIX}`),
-        this.rootPaths(),
-      );
+      const path = this.writable(join(this.folderOf(skillId), CASES_DIR, `${name}${CASE_SUFFIX}`));
       mkdirSync(dirname(path), { recursive: true });
       saveFileAtomically(path, `${JSON.stringify(value, null, 2)}\n`);
       return { path };
@@ -455,6 +484,15 @@ export class HostService {
 
     'settings:get': () => this.settings.get(),
     'settings:set': ({ settings }) => {
+      // MCP servers are checked the way a root's mcp.json is, before anything is saved.
+      const servers = (settings as { mcpServers?: unknown } | null)?.mcpServers;
+      if (servers !== undefined)
+        parseMcpConfig(
+          { mcpServers: servers },
+          'Settings',
+          this.options.userDataDir,
+          this.options.userDataDir,
+        );
       const next = this.settings.set(settings as JsonValue);
       this.reload();
       this.emit('skills:changed', { ids: [] });

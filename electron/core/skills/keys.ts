@@ -14,6 +14,7 @@ export const PORTABLE_KEYS = [
 /** Claude Code's extension keys. */
 export const CLAUDE_CODE_KEYS = [
   'argument-hint',
+  'arguments',
   'disable-model-invocation',
   'user-invocable',
   'model',

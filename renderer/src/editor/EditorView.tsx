@@ -28,8 +28,10 @@ const LANGUAGES: Record<string, string> = {
   css: 'css',
   xml: 'xml',
 };
-const languageOf = (path: string) => LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
+const languageOf = (path: string) =>
+  LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
 const VALIDATE_DELAY_MS = 150;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export default function EditorView(props: {
   host: HostApi;
@@ -61,7 +63,9 @@ export default function EditorView(props: {
         setActive(path);
         setProblem(undefined);
       } catch (e) {
-        setProblem(`${(e as Error).message} Pick another file, or open this one in a program that can read it.`);
+        setProblem(
+          `${(e as Error).message} Pick another file, or open this one in a program that can read it.`,
+        );
       }
     },
     [store],
@@ -69,7 +73,12 @@ export default function EditorView(props: {
 
   useEffect(() => {
     void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
-    setTabs(store.all().filter((b) => b.path.startsWith(folder)).map((b) => b.path));
+    setTabs(
+      store
+        .all()
+        .filter((b) => b.path.startsWith(folder))
+        .map((b) => b.path),
+    );
     void openFile(entry.path);
   }, [host, entry.id, entry.path, folder, openFile, store]);
 
@@ -79,7 +88,11 @@ export default function EditorView(props: {
     if (text === undefined || active !== entry.path) return;
     const timer = setTimeout(() => {
       void host.invoke('skills:validate-text', { path: active, text }).then((r) => {
-        if (r.ok) store.setDiagnostics(active, r.value.filter((d) => d.file === active));
+        if (r.ok)
+          store.setDiagnostics(
+            active,
+            r.value.filter((d) => d.file === active),
+          );
       });
     }, VALIDATE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -112,7 +125,12 @@ export default function EditorView(props: {
       if (r.ok) {
         setStatus(`Saved ${new Date().toLocaleTimeString()}`);
         setCompare(false);
-      } else setStatus(r.error.code === 'Conflict' ? 'Not saved: the file changed on disk.' : `Not saved: ${r.error.message}`);
+      } else
+        setStatus(
+          r.error.code === 'Conflict'
+            ? 'Not saved: the file changed on disk.'
+            : `Not saved: ${r.error.message}`,
+        );
     },
     [active, store],
   );
@@ -235,7 +253,10 @@ export default function EditorView(props: {
           <button onClick={() => void save()} disabled={!buffer} title="Save (Ctrl/Cmd+S)">
             Save
           </button>
-          <button onClick={() => void store.revert(active).then(() => setStatus('Reverted to the file on disk.'))} disabled={!dirty}>
+          <button
+            onClick={() => void store.revert(active).then(() => setStatus('Reverted to the file on disk.'))}
+            disabled={!dirty}
+          >
             Revert
           </button>
           {active === entry.path && entry.format === 'skill-md' ? (
@@ -286,7 +307,10 @@ export default function EditorView(props: {
         </div>
         <section className="problems" aria-label="Problems">
           <h3>
-            Problems <span className="muted">{counts.error} errors · {counts.warning} warnings · {counts.info} info</span>
+            Problems{' '}
+            <span className="muted">
+              {plural(counts.error, 'error')} · {plural(counts.warning, 'warning')} · {counts.info} info
+            </span>
           </h3>
           {active !== entry.path ? (
             <p className="muted">Only the skill's manifest is validated.</p>
@@ -323,7 +347,9 @@ export default function EditorView(props: {
           onCancel={() => store.dismissConflict(active)}
           actions={
             <>
-              <button onClick={() => void store.revert(active).then(() => setCompare(false))}>Reload from disk</button>
+              <button onClick={() => void store.revert(active).then(() => setCompare(false))}>
+                Reload from disk
+              </button>
               <button onClick={() => void save(true)}>Overwrite with mine</button>
               <button onClick={() => setCompare((v) => !v)} aria-pressed={compare}>
                 Compare

@@ -26,7 +26,8 @@ const help = (key: string): string => {
 export function FrontmatterPanel(props: { text: string; onChange(text: string): void }) {
   const baseId = useId();
   const read = readFrontmatter(props.text);
-  const set = (key: string, value: JsonValue | undefined) => props.onChange(setFrontmatterField(props.text, key, value));
+  const set = (key: string, value: JsonValue | undefined) =>
+    props.onChange(setFrontmatterField(props.text, key, value));
   return (
     <aside className="frontmatter-panel" aria-label="Frontmatter">
       <h3>Frontmatter</h3>
@@ -59,7 +60,9 @@ export function FrontmatterPanel(props: { text: string; onChange(text: string): 
             return (
               <div key={key} className="field">
                 <span>{key}</span>
-                <span className="muted">A {Array.isArray(value) ? 'list' : typeof value}: edit it in the text.</span>
+                <span className="muted">
+                  A {Array.isArray(value) ? 'list' : typeof value}: edit it in the text.
+                </span>
               </div>
             );
           const shown = value === undefined ? '' : String(value);
@@ -68,7 +71,13 @@ export function FrontmatterPanel(props: { text: string; onChange(text: string): 
             <label key={key} className="field" htmlFor={id}>
               <span>{key}</span>
               {multiline ? (
-                <textarea id={id} title={note} rows={4} value={shown} onChange={(e) => onChange(e.target.value)} />
+                <textarea
+                  id={id}
+                  title={note}
+                  rows={4}
+                  value={shown}
+                  onChange={(e) => onChange(e.target.value)}
+                />
               ) : (
                 <input id={id} title={note} value={shown} onChange={(e) => onChange(e.target.value)} />
               )}

@@ -147,7 +147,10 @@ export class BufferStore {
    * Saves atomically against the disk version the buffer is based on. A file that changed meanwhile is not
    * overwritten: the buffer gets a conflict instead. `overwrite` saves over whatever is on disk now.
    */
-  async save(path: string, options: { overwrite?: boolean } = {}): Promise<{ ok: true } | { ok: false; error: IpcError }> {
+  async save(
+    path: string,
+    options: { overwrite?: boolean } = {},
+  ): Promise<{ ok: true } | { ok: false; error: IpcError }> {
     const b = this.buffers.get(path);
     if (!b) return { ok: false, error: { code: 'NotFound', message: `${path} is not open.` } };
     const expectedHash = options.overwrite ? (b.conflict?.diskHash ?? b.hash) : b.hash;
@@ -178,7 +181,12 @@ export class BufferStore {
     clearTimeout(this.draftTimers.get(path));
     void this.host.invoke('drafts:discard', { path });
     if (!r.ok) {
-      this.set(path, { text: b.savedText, revision: b.revision + 1, conflict: undefined, restoredFrom: undefined });
+      this.set(path, {
+        text: b.savedText,
+        revision: b.revision + 1,
+        conflict: undefined,
+        restoredFrom: undefined,
+      });
       return;
     }
     const { conflict: _c, restoredFrom: _r, ...rest } = b;
@@ -219,7 +227,13 @@ export class BufferStore {
     const diskHash = disk?.hash ?? null;
     if (diskHash === b.hash && !force) return;
     if (!isDirty(b) && disk && !force) {
-      this.buffers.set(path, { ...b, text: disk.text, savedText: disk.text, hash: disk.hash, revision: b.revision + 1 });
+      this.buffers.set(path, {
+        ...b,
+        text: disk.text,
+        savedText: disk.text,
+        hash: disk.hash,
+        revision: b.revision + 1,
+      });
       this.changed();
       return;
     }

@@ -1,6 +1,6 @@
 // Owns editing SKILL.md frontmatter as data: finding it, reading its fields, and writing one field back through
 // the `yaml` Document API so comments, key order and the other values' styles survive (DESIGN.md "Editing").
-import { isMap, isScalar, parseDocument } from 'yaml';
+import { CST, isMap, isScalar, Parser, parseDocument, stringify } from 'yaml';
 import type { JsonValue } from '../../../shared/types.js';
 
 export interface FrontmatterRange {
@@ -40,17 +40,20 @@ export function bodyOf(text: string): string {
 }
 
 export type FrontmatterRead =
-  | { ok: true; fields: Record<string, JsonValue> }
-  | { ok: false; message: string };
+  { ok: true; fields: Record<string, JsonValue> } | { ok: false; message: string };
 
 export function readFrontmatter(text: string): FrontmatterRead {
   const range = frontmatterRange(text);
-  if (!range) return { ok: false, message: 'The file has no frontmatter: start it with a line holding only ---.' };
+  if (!range)
+    return { ok: false, message: 'The file has no frontmatter: start it with a line holding only ---.' };
   const doc = parseDocument(range.yaml, { uniqueKeys: true });
   if (doc.errors.length) {
     const e = doc.errors[0];
     const line = (e?.linePos?.[0].line ?? 1) + range.startLine;
-    return { ok: false, message: `The frontmatter has a YAML error at line ${line}: fix it in the editor first.` };
+    return {
+      ok: false,
+      message: `The frontmatter has a YAML error at line ${line}: fix it in the editor first.`,
+    };
   }
   const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
   if (value === null || value === undefined) return { ok: true, fields: {} };
@@ -61,23 +64,61 @@ export function readFrontmatter(text: string): FrontmatterRead {
 
 /**
  * The text with one top-level frontmatter key set (or removed when `value` is undefined). Everything outside the
- * frontmatter is untouched byte for byte; inside it, comments and order are kept and line endings follow the file.
+ * frontmatter is untouched byte for byte. Inside it: changing a scalar rewrites only that scalar (through the CST, so
+ * spacing, comments and quoting around it stay as written); a new key is appended as one line; anything else goes
+ * through the Document API, which keeps comments and order.
  */
 export function setFrontmatterField(text: string, key: string, value: JsonValue | undefined): string {
   const range = frontmatterRange(text);
   if (!range) throw new Error('The file has no frontmatter to edit.');
-  const doc = parseDocument(range.yaml, { uniqueKeys: true, keepSourceTokens: true });
+  const doc = parseDocument(range.yaml, { uniqueKeys: true });
   if (doc.errors.length) throw new Error('The frontmatter has a YAML error; fix it in the editor first.');
   if (doc.contents !== null && !isMap(doc.contents)) throw new Error('The frontmatter is not a mapping.');
-  if (value === undefined) doc.delete(key);
-  else {
-    const node = doc.get(key, true);
-    // Keep a scalar's quoting style when only its value changes.
-    if (isScalar(node) && typeof value !== 'object') node.value = value;
-    else doc.set(key, value);
+  const eol = /\r\n/.test(range.yaml) || (!range.yaml.includes('\n') && /\r\n/.test(text)) ? '\r\n' : '\n';
+  const existing = doc.get(key, true);
+  const candidates: Array<() => string> = [];
+  if (value !== undefined && isScalar(existing) && (value === null || typeof value !== 'object'))
+    candidates.push(() => setScalarInPlace(range.yaml, key, value));
+  if (value !== undefined && existing === undefined) {
+    const line = stringify({ [key]: value }, { lineWidth: 0 }).replace(/\n/g, eol);
+    const body = range.yaml === '' || range.yaml.endsWith('\n') ? range.yaml : range.yaml + eol;
+    candidates.push(() => body + line);
   }
-  const eol = range.yaml.includes('\r\n') || /\r\n/.test(text) ? '\r\n' : '\n';
-  let yaml = doc.contents === null || (isMap(doc.contents) && doc.contents.items.length === 0) ? '' : doc.toString({ lineWidth: 0 });
-  if (eol === '\r\n') yaml = yaml.replace(/\r?\n/g, '\r\n');
-  return text.slice(0, range.from) + yaml + text.slice(range.to);
+  candidates.push(() => {
+    if (value === undefined) doc.delete(key);
+    else doc.set(key, value);
+    const empty = doc.contents === null || (isMap(doc.contents) && doc.contents.items.length === 0);
+    const out = empty ? '' : doc.toString({ lineWidth: 0 });
+    return eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out;
+  });
+  for (const make of candidates) {
+    const yaml = make();
+    // A rewrite must read back as intended (a plain scalar that would turn into a number, say, falls through).
+    const check = parseDocument(yaml, { uniqueKeys: true });
+    const got = check.errors.length
+      ? Symbol('error')
+      : (check.toJS() as Record<string, unknown> | null)?.[key];
+    if (JSON.stringify(got) === JSON.stringify(value))
+      return text.slice(0, range.from) + yaml + text.slice(range.to);
+  }
+  throw new Error(`Could not write ${key} into the frontmatter.`);
+}
+
+/** Rewrites the value token of a top-level key in place; every other byte of the YAML stays. */
+function setScalarInPlace(yaml: string, key: string, value: string | number | boolean | null): string {
+  const tokens = [...new Parser().parse(yaml)];
+  const document = tokens.find((t) => t.type === 'document');
+  const map = document && document.type === 'document' ? document.value : undefined;
+  if (!map || map.type !== 'block-map') return yaml;
+  for (const item of map.items) {
+    if (!item.key || !CST.isScalar(item.key) || CST.resolveAsScalar(item.key)?.value !== key) continue;
+    if (!item.value || !CST.isScalar(item.value)) return yaml;
+    const plain = typeof value !== 'string';
+    CST.setScalarValue(item.value, value === null ? 'null' : String(value), {
+      afterKey: true,
+      ...(plain ? { type: 'PLAIN' as const } : {}),
+    });
+    return tokens.map((t) => CST.stringify(t)).join('');
+  }
+  return yaml;
 }

@@ -21,7 +21,12 @@ export function rangeOf(model: monaco.editor.ITextModel, d: Diagnostic): monaco.
     return { startLineNumber: line, startColumn: column, endLineNumber: d.endLine, endColumn: d.endColumn };
   const word = model.getWordAtPosition({ lineNumber: line, column });
   const end = word && word.endColumn > column ? word.endColumn : Math.min(column + 1, maxColumn);
-  return { startLineNumber: line, startColumn: column, endLineNumber: line, endColumn: Math.max(end, column) };
+  return {
+    startLineNumber: line,
+    startColumn: column,
+    endLineNumber: line,
+    endColumn: Math.max(end, column),
+  };
 }
 
 export function showDiagnostics(model: monaco.editor.ITextModel, diagnostics: Diagnostic[]): void {
@@ -29,13 +34,21 @@ export function showDiagnostics(model: monaco.editor.ITextModel, diagnostics: Di
   monaco.editor.setModelMarkers(
     model,
     OWNER,
-    diagnostics.map((d) => ({ ...rangeOf(model, d), severity: SEVERITY[d.severity], message: d.message, code: d.code, source: 'skillbench' })),
+    diagnostics.map((d) => ({
+      ...rangeOf(model, d),
+      severity: SEVERITY[d.severity],
+      message: d.message,
+      code: d.code,
+      source: 'skillbench',
+    })),
   );
 }
 
 /** Text fixes only: a fix that renames a file or folder is offered from the skill's actions instead. */
 export function textFixes(d: Diagnostic): QuickFix[] {
-  return [d.fix, ...(d.alternativeFixes ?? [])].filter((f): f is QuickFix => !!f && !f.rename && f.edits.length > 0);
+  return [d.fix, ...(d.alternativeFixes ?? [])].filter(
+    (f): f is QuickFix => !!f && !f.rename && f.edits.length > 0,
+  );
 }
 
 export function editsOf(fix: QuickFix): monaco.editor.IIdentifiedSingleEditOperation[] {

@@ -36,14 +36,24 @@ monaco.languages.registerCompletionItemProvider('markdown', {
     if (!inFrontmatter(model, position.lineNumber)) return { suggestions: [] };
     const line = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
     const word = model.getWordUntilPosition(position);
-    const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+    const range = new monaco.Range(
+      position.lineNumber,
+      word.startColumn,
+      position.lineNumber,
+      word.endColumn,
+    );
     const valueOf = /^([\w-]+):\s*\S*$/.exec(line);
     if (valueOf) {
       const options = properties[valueOf[1] ?? '']?.enum;
       const bool = properties[valueOf[1] ?? '']?.type === 'boolean';
       const values = Array.isArray(options) ? options.map(String) : bool ? ['true', 'false'] : [];
       return {
-        suggestions: values.map((v) => ({ label: v, kind: monaco.languages.CompletionItemKind.Value, insertText: v, range })),
+        suggestions: values.map((v) => ({
+          label: v,
+          kind: monaco.languages.CompletionItemKind.Value,
+          insertText: v,
+          range,
+        })),
       };
     }
     if (!/^[\w-]*$/.test(line)) return { suggestions: [] };

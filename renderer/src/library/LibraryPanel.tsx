@@ -41,7 +41,10 @@ export function matchesSearch(entry: LibraryEntry, query: string): boolean {
 export function LibraryPanel(props: {
   entries: LibraryEntry[];
   selected: string | undefined;
-  onSelect(id: string): void;
+  onSelect: (id: string) => void;
+  /** False until the first list arrives (the list says it is loading rather than empty). */
+  loaded?: boolean;
+  onNewSkill?: () => void;
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
@@ -69,7 +72,14 @@ export function LibraryPanel(props: {
   return (
     <aside className="sidebar" aria-label="Skill library">
       <header>
-        <h1>Skillbench</h1>
+        <div className="sidebar-title">
+          <h1>Skillbench</h1>
+          {props.onNewSkill ? (
+            <button className="small" onClick={props.onNewSkill} title="New skill (Ctrl/Cmd+N)">
+              New skill
+            </button>
+          ) : null}
+        </div>
         <input
           className="search"
           type="search"
@@ -115,7 +125,35 @@ export function LibraryPanel(props: {
           {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
         </div>
       </header>
-      <div className="list" role="listbox" aria-label="Skills" onScroll={onScroll}>
+      <div
+        className="list"
+        role="listbox"
+        aria-label="Skills"
+        onScroll={onScroll}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+          e.preventDefault();
+          const at = visible.findIndex((v) => v.id === props.selected);
+          const next =
+            visible[Math.max(0, Math.min(visible.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
+          if (!next) return;
+          props.onSelect(next.id);
+          const list = e.currentTarget;
+          const index = visible.indexOf(next);
+          if (index * ROW_HEIGHT < list.scrollTop) list.scrollTop = index * ROW_HEIGHT;
+          else if ((index + 1) * ROW_HEIGHT > list.scrollTop + list.clientHeight)
+            list.scrollTop = (index + 1) * ROW_HEIGHT - list.clientHeight;
+          requestAnimationFrame(() =>
+            list.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.id)}"]`)?.focus(),
+          );
+        }}
+      >
+        {props.loaded === false ? <p className="empty">Loading the library…</p> : null}
+        {props.loaded !== false && visible.length === 0 ? (
+          <p className="empty">
+            {query ? 'No skill matches the search.' : 'No skills here. Add a root in Settings.'}
+          </p>
+        ) : null}
         <div style={{ height: visible.length * ROW_HEIGHT }} />
         {visible.slice(first, last).map((entry, i) => {
           const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
@@ -125,6 +163,10 @@ export function LibraryPanel(props: {
             <div
               key={`${entry.id}|${entry.path}`}
               className="row"
+              data-id={entry.id}
+              title={
+                entry.status === 'shadowed' ? `Shadowed: ${entry.reason ?? 'another skill wins'}` : undefined
+              }
               role="option"
               aria-selected={props.selected === entry.id}
               tabIndex={0}
@@ -151,6 +193,7 @@ export function LibraryPanel(props: {
                     {tools} tool{tools > 1 ? 's' : ''}
                   </span>
                 )}
+                {entry.format !== 'skill-md' && <span className="badge">{entry.format}</span>}
                 {entry.status === 'shadowed' && <span className="badge">shadowed</span>}
               </div>
               <div className="desc">{entry.skill?.description || entry.path}</div>

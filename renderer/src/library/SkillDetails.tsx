@@ -7,7 +7,6 @@ export function SkillDetails(props: { entry: LibraryEntry | undefined }) {
   const skill = entry.skill;
   return (
     <article aria-label={`Skill ${skill?.name ?? entry.id}`}>
-      <h2>{skill?.name ?? entry.id}</h2>
       <div className="meta">
         {entry.format} · {entry.status}
         {entry.reason ? ` (${entry.reason})` : ''} · {entry.path}

@@ -11,11 +11,16 @@ interface FormContext {
   /** Messages from the validator, by JSON pointer. */
   errors: Map<string, string[]>;
   /** A field whose text cannot become a value (bad JSON, not a number) reports it here. */
-  setInvalid(pointer: string, message: string | undefined): void;
+  setInvalid: (pointer: string, message: string | undefined) => void;
   invalid: Map<string, string>;
   disabled: boolean;
 }
-const Ctx = createContext<FormContext>({ errors: new Map(), setInvalid: () => {}, invalid: new Map(), disabled: false });
+const Ctx = createContext<FormContext>({
+  errors: new Map(),
+  setInvalid: () => {},
+  invalid: new Map(),
+  disabled: false,
+});
 
 const escape = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -42,9 +47,9 @@ export function blankValue(field: Field): JsonValue | undefined {
 export function SchemaForm(props: {
   field: Field;
   value: JsonValue | undefined;
-  onChange(value: JsonValue | undefined): void;
+  onChange: (value: JsonValue | undefined) => void;
   errors?: Map<string, string[]>;
-  onInvalid?(invalid: Map<string, string>): void;
+  onInvalid?: (invalid: Map<string, string>) => void;
   disabled?: boolean;
 }) {
   const [invalid, setInvalidMap] = useState(new Map<string, string>());
@@ -64,11 +69,23 @@ export function SchemaForm(props: {
       }),
     [],
   );
-  const ctx: FormContext = { errors: props.errors ?? new Map(), disabled: props.disabled ?? false, setInvalid, invalid };
+  const ctx: FormContext = {
+    errors: props.errors ?? new Map<string, string[]>(),
+    disabled: props.disabled ?? false,
+    setInvalid,
+    invalid,
+  };
   return (
     <Ctx.Provider value={ctx}>
       <div className="schema-form">
-        <FieldEditor field={props.field} value={props.value} onChange={props.onChange} pointer="" label="" required />
+        <FieldEditor
+          field={props.field}
+          value={props.value}
+          onChange={props.onChange}
+          pointer=""
+          label=""
+          required
+        />
       </div>
     </Ctx.Provider>
   );
@@ -77,13 +94,21 @@ export function SchemaForm(props: {
 interface EditorProps {
   field: Field;
   value: JsonValue | undefined;
-  onChange(value: JsonValue | undefined): void;
+  onChange: (value: JsonValue | undefined) => void;
   pointer: string;
   label: string;
   required: boolean;
 }
 
-function Row(props: { id: string; label: string; required: boolean; field: Field; pointer: string; children: ReactNode; inline?: boolean }) {
+function Row(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  field: Field;
+  pointer: string;
+  children: ReactNode;
+  inline?: boolean;
+}) {
   const { errors, invalid } = useContext(Ctx);
   const bad = invalid.get(props.pointer);
   // Text that is not a value yet explains itself first; the validator's view of the missing value follows.
@@ -130,7 +155,9 @@ function FieldEditor(props: EditorProps) {
             type="checkbox"
             checked={isNull}
             disabled={disabled}
-            onChange={(e) => props.onChange(e.target.checked ? null : blankValue({ ...field, nullable: false }))}
+            onChange={(e) =>
+              props.onChange(e.target.checked ? null : blankValue({ ...field, nullable: false }))
+            }
           />{' '}
           null
         </label>
@@ -152,7 +179,14 @@ function FieldEditor(props: EditorProps) {
     disabled: disabled || field.readOnly,
   };
   const row = (children: ReactNode, inline = false) => (
-    <Row id={id} label={label} required={props.required} field={field} pointer={props.pointer} inline={inline}>
+    <Row
+      id={id}
+      label={label}
+      required={props.required}
+      field={field}
+      pointer={props.pointer}
+      inline={inline}
+    >
       {children}
     </Row>
   );
@@ -160,7 +194,9 @@ function FieldEditor(props: EditorProps) {
     case 'string': {
       const type = field.secret
         ? 'password'
-        : ({ email: 'email', uri: 'url', url: 'url', date: 'date', time: 'time' } as Record<string, string>)[field.format ?? ''] ?? 'text';
+        : (({ email: 'email', uri: 'url', url: 'url', date: 'date', time: 'time' } as Record<string, string>)[
+            field.format ?? ''
+          ] ?? 'text');
       return row(
         <input
           {...aria}
@@ -193,7 +229,9 @@ function FieldEditor(props: EditorProps) {
         <select
           {...aria}
           value={index < 0 ? '' : String(index)}
-          onChange={(e) => props.onChange(e.target.value === '' ? undefined : field.options[Number(e.target.value)])}
+          onChange={(e) =>
+            props.onChange(e.target.value === '' ? undefined : field.options[Number(e.target.value)])
+          }
         >
           <option value="">(not set)</option>
           {field.options.map((o, i) => (
@@ -229,7 +267,12 @@ function FieldEditor(props: EditorProps) {
           required={p.required}
         />
       ));
-      if (!props.pointer) return <div className="form-object">{inner.length ? inner : <p className="muted">This tool takes no arguments.</p>}</div>;
+      if (!props.pointer)
+        return (
+          <div className="form-object">
+            {inner.length ? inner : <p className="muted">This tool takes no arguments.</p>}
+          </div>
+        );
       return (
         <fieldset className="form-object">
           <legend>
@@ -256,7 +299,10 @@ function FieldEditor(props: EditorProps) {
           <legend>
             {label}
             {props.required ? <span className="required"> *</span> : null}
-            <span className="muted"> ({items.length} item{items.length === 1 ? '' : 's'})</span>
+            <span className="muted">
+              {' '}
+              ({items.length} item{items.length === 1 ? '' : 's'})
+            </span>
           </legend>
           {field.description ? <small className="help">{field.description}</small> : null}
           <ErrorsAt pointer={props.pointer} />
@@ -271,7 +317,12 @@ function FieldEditor(props: EditorProps) {
                 required={false}
               />
               <div className="item-actions">
-                <button type="button" aria-label={`Move ${label} ${i + 1} up`} disabled={disabled || i === 0} onClick={() => move(i, i - 1)}>
+                <button
+                  type="button"
+                  aria-label={`Move ${label} ${i + 1} up`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
                   ↑
                 </button>
                 <button
@@ -282,7 +333,12 @@ function FieldEditor(props: EditorProps) {
                 >
                   ↓
                 </button>
-                <button type="button" aria-label={`Remove ${label} ${i + 1}`} disabled={disabled} onClick={() => set(items.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${label} ${i + 1}`}
+                  disabled={disabled}
+                  onClick={() => set(items.filter((_, j) => j !== i))}
+                >
                   Remove
                 </button>
               </div>
@@ -427,7 +483,10 @@ export function branchOf(branches: Array<{ field: Field }>, value: JsonValue | u
       case 'object':
         return (
           isObj(value) &&
-          f.properties.every((p) => p.field.kind !== 'const' || JSON.stringify(value[p.name]) === JSON.stringify(p.field.value))
+          f.properties.every(
+            (p) =>
+              p.field.kind !== 'const' || JSON.stringify(value[p.name]) === JSON.stringify(p.field.value),
+          )
         );
       default:
         return false;
@@ -443,10 +502,11 @@ function ChoiceEditor(props: EditorProps) {
   const field = props.field as Extract<Field, { kind: 'choice' }>;
   const [picked, setPicked] = useState(() => branchOf(field.branches, props.value));
   useEffect(() => {
-    if (props.value !== undefined) setPicked((p) => {
-      const guess = branchOf(field.branches, props.value);
-      return guess === p ? p : guess;
-    });
+    if (props.value !== undefined)
+      setPicked((p) => {
+        const guess = branchOf(field.branches, props.value);
+        return guess === p ? p : guess;
+      });
   }, [props.value, field.branches]);
   const branch = field.branches[picked];
   return (
@@ -479,7 +539,14 @@ function ChoiceEditor(props: EditorProps) {
       </select>
       <ErrorsAt pointer={props.pointer} />
       {branch ? (
-        <FieldEditor field={branch.field} value={props.value} onChange={props.onChange} pointer={props.pointer} label="" required={props.required} />
+        <FieldEditor
+          field={branch.field}
+          value={props.value}
+          onChange={props.onChange}
+          pointer={props.pointer}
+          label=""
+          required={props.required}
+        />
       ) : null}
     </fieldset>
   );

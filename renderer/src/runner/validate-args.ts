@@ -10,7 +10,16 @@ export interface ArgError {
 }
 
 /** Summaries a nested error already explains, or that only point into branches the user did not pick. */
-const WRAPPERS = new Set(['properties', 'items', 'allOf', '$ref', 'prefixItems', 'additionalItems', 'then', 'else']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'allOf',
+  '$ref',
+  'prefixItems',
+  'additionalItems',
+  'then',
+  'else',
+]);
 
 const validators = new WeakMap<object, Validator>();
 
@@ -18,7 +27,7 @@ function validatorFor(schema: JsonSchema): Validator {
   const key = typeof schema === 'object' ? schema : { boolean: schema };
   let v = validators.get(key);
   if (!v) {
-    v = new Validator(schema as object, '2020-12', false);
+    v = new Validator(schema, '2020-12', false);
     validators.set(key, v);
   }
   return v;
@@ -38,7 +47,10 @@ export function validateArgs(schema: JsonSchema, value: JsonValue | undefined): 
     const pointer = u.instanceLocation.replace(/^#/, '');
     const required = /required property "(.*)"/.exec(u.error);
     if (u.keyword === 'required' && required)
-      out.push({ pointer: `${pointer}/${(required[1] ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}`, message: 'Required.' });
+      out.push({
+        pointer: `${pointer}/${(required[1] ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: 'Required.',
+      });
     else out.push({ pointer, message: u.error });
   }
   return out;

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export function Modal(props: {
   title: string;
-  onCancel(): void;
+  onCancel: () => void;
   children: ReactNode;
   actions: ReactNode;
   wide?: boolean;
@@ -13,7 +13,9 @@ export function Modal(props: {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, textarea, select, button');
+    const first = ref.current?.querySelector<HTMLElement>(
+      '[data-autofocus], input, textarea, select, button',
+    );
     first?.focus();
     return () => before?.focus?.();
   }, []);
@@ -31,9 +33,9 @@ export function Modal(props: {
             props.onCancel();
           }
           if (e.key === 'Tab' && ref.current) {
-            const items = [...ref.current.querySelectorAll<HTMLElement>('button, input, select, textarea, [tabindex="0"]')].filter(
-              (el) => !el.hasAttribute('disabled'),
-            );
+            const items = [
+              ...ref.current.querySelectorAll<HTMLElement>('button, input, select, textarea, [tabindex="0"]'),
+            ].filter((el) => !el.hasAttribute('disabled'));
             const first = items[0];
             const last = items[items.length - 1];
             if (e.shiftKey && document.activeElement === first) {

@@ -9,6 +9,7 @@ import { CHANNELS } from '../../../shared/ipc.js';
 import { startMain, rendererResponse, type MainHandle } from '../../../electron/main/app.js';
 import { SECURE_WEB_PREFERENCES } from '../../../electron/main/window.js';
 import { isSafeExternalUrl } from '../../../electron/main/security.js';
+import { menuTemplate } from '../../../electron/main/menu.js';
 import { createFakeElectron, type FakeInvokeEvent } from '../../fakes/electron.js';
 import { REPO } from '../../helpers.js';
 
@@ -152,6 +153,38 @@ describe('Electron main', () => {
     const page = rendererResponse(join(REPO, 'dist', 'renderer'), 'app://skillbench/index.html');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-eval/);
+  });
+});
+
+describe('menu', () => {
+  it("lists the renderer's shortcuts without capturing them, and forwards a click as a command", () => {
+    const sent: string[] = [];
+    const template = menuTemplate(
+      { addRoot: () => {}, reload: () => {}, command: (c) => sent.push(c) },
+      false,
+    );
+    type Item = {
+      accelerator?: string;
+      registerAccelerator?: boolean;
+      click?: () => void;
+      submenu?: unknown;
+    };
+    const items = (template as Item[]).flatMap((m) =>
+      Array.isArray(m.submenu) ? (m.submenu as Item[]) : [],
+    );
+    const shortcuts = items.filter((i) => i.registerAccelerator === false);
+    expect(shortcuts.map((i) => i.accelerator).sort()).toEqual(
+      [
+        'CmdOrCtrl+,',
+        'CmdOrCtrl+Enter',
+        'CmdOrCtrl+K',
+        'CmdOrCtrl+N',
+        'CmdOrCtrl+S',
+        'CmdOrCtrl+Shift+H',
+      ].sort(),
+    );
+    for (const item of shortcuts) item.click?.();
+    expect(sent.sort()).toEqual(['history', 'new-skill', 'palette', 'run', 'save', 'settings']);
   });
 });
 

@@ -31,7 +31,7 @@ describe('frontmatter editing through the yaml Document API', () => {
 
   it('adds a key at the end and removes one, leaving the rest', () => {
     const added = setFrontmatterField(SKILL, 'compatibility', 'Needs git');
-    expect(added).toContain("license: MIT\ncompatibility: Needs git\n---\n# Body");
+    expect(added).toContain('license: MIT\ncompatibility: Needs git\n---\n# Body');
     const removed = setFrontmatterField(added, 'license', undefined);
     expect(removed).toBe(SKILL.replace('license: MIT\n', 'compatibility: Needs git\n'));
   });
@@ -52,5 +52,26 @@ describe('frontmatter editing through the yaml Document API', () => {
     expect(read.ok).toBe(false);
     expect(!read.ok && read.message).toMatch(/line \d+/);
     expect(() => setFrontmatterField(broken, 'name', 'x')).toThrow(/YAML error/);
+  });
+});
+
+describe('in-place scalar edits', () => {
+  const ODD =
+    "---\nname: odd   # two spaces before this comment\ndescription:   'spaced'   # and here\nversion: '1'\n---\nx\n";
+  it('changes only the scalar, keeping spacing before comments and the quoting style', () => {
+    expect(setFrontmatterField(ODD, 'description', "it's new")).toBe(ODD.replace("'spaced'", "'it''s new'"));
+    expect(setFrontmatterField(ODD, 'name', 'even')).toBe(ODD.replace('name: odd', 'name: even'));
+  });
+  it('quotes a plain value that would otherwise read as another type, and writes booleans plain', () => {
+    const out = setFrontmatterField(ODD, 'name', 'true');
+    expect(readFrontmatter(out)).toMatchObject({ ok: true, fields: { name: 'true' } });
+    expect(out).toContain('# two spaces before this comment');
+    const flag = setFrontmatterField(ODD, 'user-invocable', false);
+    expect(flag).toContain("version: '1'\nuser-invocable: false\n---");
+  });
+  it('writes a multi-line description so it reads back with its line breaks', () => {
+    const out = setFrontmatterField(ODD, 'description', 'line one\nline two');
+    expect(readFrontmatter(out)).toMatchObject({ ok: true, fields: { description: 'line one\nline two' } });
+    expect(out.endsWith('---\nx\n')).toBe(true);
   });
 });

@@ -25,7 +25,8 @@ function mount(schema: JsonSchema) {
   function Harness() {
     const [value, setValue] = useState<JsonValue | undefined>(sent.value);
     const errors = new Map<string, string[]>();
-    for (const e of validateArgs(schema, value)) errors.set(e.pointer, [...(errors.get(e.pointer) ?? []), e.message]);
+    for (const e of validateArgs(schema, value))
+      errors.set(e.pointer, [...(errors.get(e.pointer) ?? []), e.message]);
     return (
       <SchemaForm
         field={field}
@@ -42,7 +43,8 @@ function mount(schema: JsonSchema) {
   render(<Harness />);
   return sent;
 }
-const type = (label: string | RegExp, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const type = (label: string | RegExp, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
 
 describe('scalars', () => {
   it('sends strings, numbers in bounds, booleans and enums as typed, and leaves empty optional fields out', () => {
@@ -64,7 +66,7 @@ describe('scalars', () => {
     fireEvent.change(screen.getByLabelText('loud'), { target: { value: 'false' } });
     fireEvent.change(screen.getByLabelText('mode'), { target: { value: '2' } });
     expect(sent.value).toEqual({ text: 'hello', count: 3, ratio: -0.5, loud: false, mode: 2 });
-    expect((screen.getByLabelText('email') as HTMLInputElement).type).toBe('email');
+    expect(screen.getByLabelText<HTMLInputElement>('email').type).toBe('email');
     type('ratio', '');
     expect(sent.value).toEqual({ text: 'hello', count: 3, loud: false, mode: 2 });
   });
@@ -97,10 +99,13 @@ describe('scalars', () => {
   });
 
   it('starts from defaults, shown in the fields it fills', () => {
-    const sent = mount({ type: 'object', properties: { n: { type: 'integer', default: 4 }, s: { type: 'string' } } });
+    const sent = mount({
+      type: 'object',
+      properties: { n: { type: 'integer', default: 4 }, s: { type: 'string' } },
+    });
     expect(sent.value).toEqual({ n: 4 });
-    expect((screen.getByLabelText('n') as HTMLInputElement).value).toBe('4');
-    expect((screen.getByLabelText('s') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('n').value).toBe('4');
+    expect(screen.getByLabelText<HTMLInputElement>('s').value).toBe('');
   });
 });
 
@@ -129,7 +134,11 @@ describe('structures', () => {
       properties: {
         people: {
           type: 'array',
-          items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, age: { type: 'integer' } } },
+          items: {
+            type: 'object',
+            required: ['name'],
+            properties: { name: { type: 'string' }, age: { type: 'integer' } },
+          },
         },
       },
     });
@@ -148,7 +157,10 @@ describe('structures', () => {
   });
 
   it('adds array scalars', () => {
-    const sent = mount({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } });
+    const sent = mount({
+      type: 'object',
+      properties: { tags: { type: 'array', items: { type: 'string' } } },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add tags' }));
     type('tags 1', 'x');
     expect(sent.value).toEqual({ tags: ['x'] });
@@ -161,8 +173,18 @@ describe('structures', () => {
       properties: {
         shape: {
           oneOf: [
-            { title: 'Circle', type: 'object', required: ['kind', 'r'], properties: { kind: { const: 'circle' }, r: { type: 'number' } } },
-            { title: 'Square', type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'number' } } },
+            {
+              title: 'Circle',
+              type: 'object',
+              required: ['kind', 'r'],
+              properties: { kind: { const: 'circle' }, r: { type: 'number' } },
+            },
+            {
+              title: 'Square',
+              type: 'object',
+              required: ['kind', 'side'],
+              properties: { kind: { const: 'square' }, side: { type: 'number' } },
+            },
           ],
         },
       },
@@ -201,7 +223,15 @@ describe('schemas published by real tools', () => {
   const pool = new McpPool({
     everything: {
       command: process.execPath,
-      args: [join(require.resolve('@modelcontextprotocol/server-everything/package.json'), '..', 'dist', 'index.js'), 'stdio'],
+      args: [
+        join(
+          require.resolve('@modelcontextprotocol/server-everything/package.json'),
+          '..',
+          'dist',
+          'index.js',
+        ),
+        'stdio',
+      ],
       source: 'test',
     },
   });
@@ -231,7 +261,15 @@ describe('schemas published by real tools', () => {
 
     sent = mount(schema('get-annotated-message'));
     const select = screen.getByLabelText(/^messageType/);
-    fireEvent.change(select, { target: { value: String(within(select).getAllByRole('option').findIndex((o) => o.textContent === 'success') - 1) } });
+    fireEvent.change(select, {
+      target: {
+        value: String(
+          within(select)
+            .getAllByRole('option')
+            .findIndex((o) => o.textContent === 'success') - 1,
+        ),
+      },
+    });
     expect(sent.value).toMatchObject({ messageType: 'success' });
   });
 

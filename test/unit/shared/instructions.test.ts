@@ -38,7 +38,9 @@ describe('renderInstructions', () => {
   });
 
   it('appends ARGUMENTS: when the body has no placeholder, and only when arguments were given', () => {
-    expect(renderInstructions({ instructions: 'Do it.\n', args: 'now' }).text).toBe('Do it.\n\nARGUMENTS: now\n');
+    expect(renderInstructions({ instructions: 'Do it.\n', args: 'now' }).text).toBe(
+      'Do it.\n\nARGUMENTS: now\n',
+    );
     expect(renderInstructions({ instructions: 'Do it.\n', args: '' }).text).toBe('Do it.\n');
   });
 

@@ -1,0 +1,148 @@
+// Every recorded run, newest first: search, pin, replay into the runner, clear.
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import type { HistoryEntryView } from '../../../shared/host-types.js';
+import type { HostApi } from '../../../shared/ipc.js';
+import { Modal } from '../ui/Modal.js';
+
+export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntryView): void }) {
+  const { host } = props;
+  const [query, setQuery] = useState('');
+  const [entries, setEntries] = useState<HistoryEntryView[]>();
+  const [problem, setProblem] = useState<string>();
+  const [open, setOpen] = useState<string>();
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  const load = useCallback(async () => {
+    const r = await host.invoke('history:list', {
+      ...(query.trim() ? { query: query.trim() } : {}),
+      limit: 500,
+    });
+    if (r.ok) {
+      setEntries(r.value);
+      setProblem(undefined);
+    } else setProblem(r.error.message);
+  }, [host, query]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 120);
+    return () => clearTimeout(timer);
+  }, [load]);
+  useEffect(() => host.on('runs:finished', () => void load()), [host, load]);
+
+  const pin = async (e: HistoryEntryView) => {
+    await host.invoke('history:pin', { id: e.id, pinned: !e.pinned });
+    await load();
+  };
+  const clear = async () => {
+    await host.invoke('history:clear', { keepPinned: true });
+    setConfirmClear(false);
+    await load();
+  };
+
+  return (
+    <section className="history" aria-label="History">
+      <header className="view-head">
+        <h2>History</h2>
+        <input
+          type="search"
+          aria-label="Search history"
+          placeholder="Search tool, skill, arguments, output…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button onClick={() => setConfirmClear(true)} disabled={!entries?.length}>
+          Clear…
+        </button>
+      </header>
+      {problem ? (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {!entries ? (
+        <p className="empty">Loading…</p>
+      ) : entries.length === 0 ? (
+        <p className="empty">
+          {query ? 'No run matches.' : 'No runs yet. Run a tool from a skill’s Run tab.'}
+        </p>
+      ) : (
+        <table className="history-table">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Skill</th>
+              <th>Tool</th>
+              <th>Status</th>
+              <th>Time</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <Fragment key={e.id}>
+                <tr className={open === e.id ? 'open' : ''}>
+                  <td>
+                    <button
+                      className="link"
+                      aria-expanded={open === e.id}
+                      onClick={() => setOpen(open === e.id ? undefined : e.id)}
+                    >
+                      {new Date(e.at).toLocaleString()}
+                    </button>
+                  </td>
+                  <td>{e.skillName}</td>
+                  <td>
+                    <code>{e.tool}</code>
+                  </td>
+                  <td className={e.status === 'ok' ? 'ok' : 'sev-error'}>{e.status}</td>
+                  <td>{e.durationMs} ms</td>
+                  <td className="row-actions">
+                    <button
+                      className="small"
+                      aria-pressed={!!e.pinned}
+                      aria-label={e.pinned ? 'Unpin' : 'Pin'}
+                      onClick={() => void pin(e)}
+                    >
+                      {e.pinned ? '★' : '☆'}
+                    </button>
+                    <button className="small" onClick={() => props.onReplay(e)}>
+                      Replay
+                    </button>
+                  </td>
+                </tr>
+                {open === e.id ? (
+                  <tr className="details">
+                    <td colSpan={6}>
+                      <div className="muted">Arguments</div>
+                      <pre>{JSON.stringify(e.args, null, 2)}</pre>
+                      <div className="muted">Output</div>
+                      <pre>{e.output}</pre>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {confirmClear ? (
+        <Modal
+          title="Clear the history?"
+          onCancel={() => setConfirmClear(false)}
+          actions={
+            <>
+              <button className="danger" onClick={() => void clear()}>
+                Clear unpinned runs
+              </button>
+              <button onClick={() => setConfirmClear(false)}>Cancel</button>
+            </>
+          }
+        >
+          <p>Every run that is not pinned is removed. Pinned runs stay.</p>
+        </Modal>
+      ) : null}
+    </section>
+  );
+}

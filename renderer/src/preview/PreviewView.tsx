@@ -1,0 +1,94 @@
+// The instructions as a model receives them when the skill is invoked with the arguments typed here, and the
+// skill's entry in the <available_skills> catalog. Follows the editor's unsaved text when the manifest is open.
+import { useMemo, useState } from 'react';
+import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
+import { argumentNamesOf, renderInstructions } from '../../../shared/instructions.js';
+import type { LibraryEntry } from '../../../shared/types.js';
+import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
+
+export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }) {
+  const skill = props.entry.skill;
+  const [args, setArgs] = useState('');
+  const [vars, setVars] = useState<Record<string, string>>({});
+  const live = props.unsavedText !== undefined && props.entry.format === 'skill-md';
+  const source = useMemo(() => {
+    if (!live || props.unsavedText === undefined)
+      return { instructions: skill?.instructions ?? '', names: argumentNamesOf(skill?.metadata.arguments) };
+    const fm = readFrontmatter(props.unsavedText);
+    return {
+      instructions: bodyOf(props.unsavedText),
+      names: argumentNamesOf(fm.ok ? fm.fields.arguments : undefined),
+      variables: fm.ok && Array.isArray(fm.fields.variables) ? fm.fields.variables.map(String) : undefined,
+    };
+  }, [live, props.unsavedText, skill]);
+  if (!skill)
+    return <p className="empty">This manifest could not be parsed; fix it in the editor to preview it.</p>;
+  const variables = source.variables ?? skill.variables;
+  const rendered = renderInstructions({
+    instructions: source.instructions,
+    args,
+    argumentNames: source.names,
+    variables: vars,
+  });
+  const inCatalog = catalogEntries([props.entry]).length === 1;
+  return (
+    <div className="preview">
+      <section aria-label="Invocation">
+        <label className="form-row">
+          Arguments {skill.argumentHint ? <span className="muted">{skill.argumentHint}</span> : null}
+          <input
+            aria-label="Arguments"
+            value={args}
+            placeholder="as typed after /skill-name"
+            onChange={(e) => setArgs(e.target.value)}
+          />
+        </label>
+        {source.names.length ? (
+          <p className="muted small-text">
+            Named arguments: {source.names.map((n, i) => `$${n} = $${i}`).join(', ')}
+          </p>
+        ) : null}
+        {variables.map((v) => (
+          <label key={v} className="form-row">
+            {`{{${v}}}`}
+            <input
+              aria-label={`Variable ${v}`}
+              value={vars[v] ?? ''}
+              onChange={(e) => setVars({ ...vars, [v]: e.target.value })}
+            />
+          </label>
+        ))}
+      </section>
+      <section aria-label="Rendered instructions">
+        <h3>
+          Instructions as the model receives them{' '}
+          {live ? <span className="muted">(unsaved text)</span> : null}
+        </h3>
+        {rendered.missing.length ? (
+          <p className="sev-warning small-text" role="status">
+            No argument for {rendered.missing.join(', ')}: left as written.
+          </p>
+        ) : null}
+        {rendered.appended ? (
+          <p className="muted small-text">The body has no $ARGUMENTS, so the arguments are appended.</p>
+        ) : null}
+        <pre className="rendered">{rendered.text}</pre>
+      </section>
+      <section aria-label="Catalog entry">
+        <h3>Catalog entry</h3>
+        {inCatalog ? (
+          <pre className="rendered">{renderAvailableSkills([props.entry])}</pre>
+        ) : (
+          <p className="muted">
+            Not in the catalog a model sees:{' '}
+            {skill.disableModelInvocation
+              ? 'disable-model-invocation is true (only the user can invoke it).'
+              : skill.description.trim() === ''
+                ? 'it has no description.'
+                : `its status is ${props.entry.status}.`}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

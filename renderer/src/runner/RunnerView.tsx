@@ -1,0 +1,499 @@
+// The runner (loaded lazily with Monaco): the skill's tools, a form generated from the advertised schema and a JSON
+// editor on the same value, locked args read-only, run / cancel with progress, the output, saved cases.
+import { Editor, type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CaseResultSummary, SavedCaseView } from '../../../shared/host-types.js';
+import type { HostApi, IpcError } from '../../../shared/ipc.js';
+import type { JsonValue, LibraryEntry, ToolDefinition, ToolOutput } from '../../../shared/types.js';
+import { monaco } from '../editor/monaco.js';
+import { Modal } from '../ui/Modal.js';
+import { OutputView } from './OutputView.js';
+import { initialValue, normalizeSchema } from './schema-form-model.js';
+import { SchemaForm } from './SchemaForm.js';
+import { validateArgs } from './validate-args.js';
+
+export interface Replay {
+  tool: string;
+  args: JsonValue;
+  /** Changes on every replay request, so the same call can be replayed twice. */
+  nonce: number;
+}
+
+interface RunState {
+  runId: string;
+  startedAt: number;
+  progress?: { progress?: number; total?: number; message?: string };
+}
+
+const CASE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+function targetOf(t: ToolDefinition): string {
+  const tt = t.toolType;
+  switch (tt.type) {
+    case 'builtin':
+      return tt.handler;
+    case 'mcp':
+      return `${tt.server} → ${tt.tool}`;
+    case 'shell':
+      return tt.command;
+    case 'script':
+      return tt.path;
+    case 'http':
+      return `${tt.method} ${tt.url}`;
+  }
+}
+
+export default function RunnerView(props: {
+  host: HostApi;
+  entry: LibraryEntry;
+  theme: 'light' | 'dark';
+  replay?: Replay;
+}) {
+  const { host, entry } = props;
+  const [tools, setTools] = useState<ToolDefinition[]>();
+  const [loadError, setLoadError] = useState<string>();
+  const [selected, setSelected] = useState<string>();
+  const [argsByTool, setArgsByTool] = useState<Record<string, JsonValue | undefined>>({});
+  const [jsonText, setJsonText] = useState('{}');
+  const [jsonError, setJsonError] = useState<string>();
+  const [invalid, setInvalid] = useState(new Map<string, string>());
+  const [run, setRun] = useState<RunState>();
+  const [result, setResult] = useState<{ output?: ToolOutput; error?: IpcError; tool: string }>();
+  const [cases, setCases] = useState<SavedCaseView[]>([]);
+  const [caseResults, setCaseResults] = useState<CaseResultSummary[]>();
+  const [casesRunning, setCasesRunning] = useState(false);
+  const [saving, setSaving] = useState<{ name: string; contains: string; error?: string }>();
+  const [timeoutSecs, setTimeoutSecs] = useState('');
+  const fromJson = useRef(false);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!run) return;
+    const timer = setInterval(() => tick((n) => n + 1), 200);
+    return () => clearInterval(timer);
+  }, [run]);
+
+  useEffect(() => {
+    let live = true;
+    setTools(undefined);
+    setLoadError(undefined);
+    void host.invoke('tools:list', { skillId: entry.id }).then((r) => {
+      if (!live) return;
+      if (r.ok) {
+        setTools(r.value);
+        setSelected((s) => (s && r.value.some((t) => t.toolName === s) ? s : r.value[0]?.toolName));
+      } else setLoadError(r.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [host, entry.id]);
+
+  const loadCases = useCallback(() => {
+    void host.invoke('cases:list', { skillId: entry.id }).then((r) => setCases(r.ok ? r.value : []));
+  }, [host, entry.id]);
+  useEffect(loadCases, [loadCases]);
+
+  const tool = tools?.find((t) => t.toolName === selected);
+  const field = useMemo(() => (tool ? normalizeSchema(tool.inputSchema) : undefined), [tool]);
+  const value = tool
+    ? tool.toolName in argsByTool
+      ? argsByTool[tool.toolName]
+      : field && initialValue(field)
+    : undefined;
+
+  const setValue = useCallback(
+    (v: JsonValue | undefined) => {
+      if (!tool) return;
+      setArgsByTool((m) => ({ ...m, [tool.toolName]: v }));
+    },
+    [tool],
+  );
+
+  // A replay from the history picks the tool and loads its arguments.
+  const replay = props.replay;
+  useEffect(() => {
+    if (!replay || !tools) return;
+    const t = tools.find((x) => x.toolName === replay.tool || x.name === replay.tool);
+    if (!t) return;
+    setSelected(t.toolName);
+    setArgsByTool((m) => ({ ...m, [t.toolName]: replay.args }));
+  }, [replay, tools]);
+
+  // The JSON editor shows the form's value; typing valid JSON there changes the form.
+  useEffect(() => {
+    if (fromJson.current) {
+      fromJson.current = false;
+      return;
+    }
+    setJsonText(JSON.stringify(value ?? {}, null, 2));
+    setJsonError(undefined);
+  }, [value]);
+
+  const errors = useMemo(() => {
+    const m = new Map<string, string[]>();
+    if (!tool) return m;
+    for (const e of validateArgs(tool.inputSchema, value ?? {}))
+      m.set(e.pointer, [...(m.get(e.pointer) ?? []), e.message]);
+    return m;
+  }, [tool, value]);
+  const blocked = jsonError ?? (invalid.size ? [...invalid.values()][0] : undefined);
+
+  useEffect(
+    () =>
+      host.on('runs:progress', (p) => {
+        setRun((r) => (r && r.runId === p.runId ? { ...r, progress: p } : r));
+      }),
+    [host],
+  );
+
+  const start = useCallback(async () => {
+    if (!tool || run || blocked) return;
+    const runId = crypto.randomUUID();
+    setRun({ runId, startedAt: Date.now() });
+    setResult(undefined);
+    const secs = Number(timeoutSecs);
+    const r = await host.invoke('tools:run', {
+      runId,
+      skillId: entry.id,
+      tool: tool.toolName,
+      args: value ?? {},
+      ...(timeoutSecs && secs >= 1 ? { timeoutSecs: secs } : {}),
+    });
+    setRun(undefined);
+    setResult(r.ok ? { output: r.value, tool: tool.toolName } : { error: r.error, tool: tool.toolName });
+  }, [tool, run, blocked, host, entry.id, value, timeoutSecs]);
+
+  const cancel = useCallback(() => {
+    if (run) void host.invoke('tools:cancel', { runId: run.runId });
+  }, [run, host]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+        e.preventDefault();
+        void start();
+      }
+      if (e.key === 'Escape' && run) cancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [start, cancel, run]);
+
+  const startRef = useRef(start);
+  startRef.current = start;
+  const jsonUri = tool
+    ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.toolName}.json`
+    : '';
+  useEffect(() => {
+    if (!tool) return;
+    monaco.languages.json.jsonDefaults.setDiagnosticsOptions({
+      validate: true,
+      enableSchemaRequest: false,
+      schemas: [{ uri: `skillbench://schema/${tool.name}`, fileMatch: [jsonUri], schema: tool.inputSchema }],
+    });
+  }, [tool, jsonUri]);
+  const onMount: OnMount = (ed) => {
+    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void startRef.current());
+  };
+
+  const runCases = async (names?: string[]) => {
+    setCasesRunning(true);
+    const r = await host.invoke('cases:run', { skillId: entry.id, ...(names ? { names } : {}) });
+    setCasesRunning(false);
+    setCaseResults(
+      r.ok
+        ? r.value
+        : [{ name: '(all)', tool: '', passed: false, failures: [r.error.message], durationMs: 0 }],
+    );
+  };
+
+  const saveCase = async () => {
+    if (!saving || !result || !tool) return;
+    if (!CASE_NAME.test(saving.name))
+      return setSaving({
+        ...saving,
+        error: 'Use letters, digits, ".", "_" or "-" (up to 64), starting with a letter or digit.',
+      });
+    const expect: Record<string, JsonValue> = { isError: result.output?.isError ?? true };
+    if (saving.contains) expect.contains = saving.contains;
+    if (result.error) expect.error = result.error.code;
+    const r = await host.invoke('cases:save', {
+      skillId: entry.id,
+      name: saving.name,
+      case: { tool: tool.toolName, args: value ?? {}, expect },
+    });
+    if (!r.ok) return setSaving({ ...saving, error: r.error.message });
+    setSaving(undefined);
+    loadCases();
+  };
+
+  if (loadError)
+    return (
+      <p className="problem" role="alert">
+        Could not list this skill's tools: {loadError}
+      </p>
+    );
+  if (!tools)
+    return (
+      <p className="empty" role="status">
+        Listing tools (MCP servers are started when first needed)…
+      </p>
+    );
+  if (tools.length === 0)
+    return (
+      <p className="empty">
+        This skill declares no tools. Add a <code>tools:</code> list to its frontmatter.
+      </p>
+    );
+
+  const elapsed = run ? Math.round((Date.now() - run.startedAt) / 100) / 10 : 0;
+  const pct = run?.progress?.total
+    ? Math.min(100, (100 * (run.progress.progress ?? 0)) / run.progress.total)
+    : undefined;
+
+  return (
+    <div className="runner">
+      <nav className="tool-list" aria-label="Tools">
+        <h3>Tools</h3>
+        <ul role="listbox" aria-label="Tool">
+          {tools.map((t) => (
+            <li
+              key={t.toolName}
+              role="option"
+              tabIndex={0}
+              aria-selected={t.toolName === selected}
+              className={t.toolName === selected ? 'active' : ''}
+              onClick={() => setSelected(t.toolName)}
+              onKeyDown={(e) => e.key === 'Enter' && setSelected(t.toolName)}
+            >
+              <div className="tool-name">
+                <code>{t.toolName}</code> <span className="badge">{t.toolType.type}</span>
+              </div>
+              <div className="muted small-text">{t.description}</div>
+            </li>
+          ))}
+        </ul>
+        <section className="cases" aria-label="Saved cases">
+          <h3>
+            Cases{' '}
+            <button
+              className="small"
+              disabled={casesRunning || cases.length === 0}
+              onClick={() => void runCases()}
+            >
+              {casesRunning ? 'Running…' : 'Run all'}
+            </button>
+          </h3>
+          {cases.length === 0 ? (
+            <p className="muted">No saved cases. Run a tool, then “Save as case”.</p>
+          ) : null}
+          <ul>
+            {cases.map((c) => {
+              const r = caseResults?.find((x) => x.name === c.name);
+              return (
+                <li key={c.name} className="case">
+                  <span className={r ? (r.passed ? 'ok' : 'sev-error') : 'muted'}>
+                    {r ? (r.passed ? '✓ pass' : '✗ fail') : '·'}
+                  </span>{' '}
+                  <code>{c.name}</code>
+                  {c.error ? <div className="sev-error small-text">{c.error}</div> : null}
+                  {r && !r.passed ? (
+                    <ul className="failures">
+                      {r.failures.map((f, i) => (
+                        <li key={i}>{f}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <button className="small" disabled={casesRunning} onClick={() => void runCases([c.name])}>
+                    Run
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {caseResults ? (
+            <p className="muted" role="status">
+              {caseResults.filter((r) => r.passed).length} of {caseResults.length} passed
+            </p>
+          ) : null}
+        </section>
+      </nav>
+      {tool && field ? (
+        <div className="call">
+          <header className="call-head">
+            <h3>
+              <code>{tool.name}</code>
+            </h3>
+            <div className="muted">
+              {tool.toolType.type} · {targetOf(tool)}
+            </div>
+            {tool.description ? <p>{tool.description}</p> : null}
+          </header>
+          {tool.lockedArgs && Object.keys(tool.lockedArgs).length ? (
+            <section className="locked" aria-label="Locked arguments">
+              <h4>Locked by the manifest</h4>
+              {Object.entries(tool.lockedArgs).map(([k, v]) => (
+                <label key={k} className="form-row">
+                  {k}
+                  <input
+                    readOnly
+                    value={typeof v === 'string' ? v : JSON.stringify(v)}
+                    aria-readonly="true"
+                  />
+                </label>
+              ))}
+            </section>
+          ) : null}
+          <div className="call-body">
+            <section className="form-pane" aria-label="Arguments form">
+              <SchemaForm
+                field={field}
+                value={value}
+                onChange={setValue}
+                errors={errors}
+                onInvalid={setInvalid}
+                disabled={!!run}
+              />
+            </section>
+            <section className="json-pane" aria-label="Arguments JSON">
+              <div className="pane-title">
+                JSON {jsonError ? <span className="sev-error small-text">{jsonError}</span> : null}
+              </div>
+              <div className="json-editor">
+                <Editor
+                  path={jsonUri}
+                  language="json"
+                  value={jsonText}
+                  theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                  onMount={onMount}
+                  onChange={(text) => {
+                    const t = text ?? '';
+                    setJsonText(t);
+                    try {
+                      const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
+                      setJsonError(undefined);
+                      fromJson.current = true;
+                      setValue(parsed);
+                    } catch (e) {
+                      setJsonError(`Not valid JSON: ${(e as Error).message}`);
+                    }
+                  }}
+                  options={{
+                    minimap: { enabled: false },
+                    fontSize: 12,
+                    scrollBeyondLastLine: false,
+                    automaticLayout: true,
+                    lineNumbers: 'off',
+                    ariaLabel: 'Arguments as JSON',
+                  }}
+                />
+              </div>
+            </section>
+          </div>
+          <div className="run-bar">
+            {run ? (
+              <>
+                <button className="primary" onClick={cancel}>
+                  Cancel
+                </button>
+                <span role="status" className="progress">
+                  Running… {elapsed.toFixed(1)} s {run.progress?.message ? `· ${run.progress.message}` : ''}
+                  {pct !== undefined ? <progress max={100} value={pct} aria-label="Progress" /> : null}
+                </span>
+              </>
+            ) : (
+              <>
+                <button
+                  className="primary"
+                  onClick={() => void start()}
+                  disabled={!!blocked}
+                  title="Run (Ctrl/Cmd+Enter)"
+                >
+                  Run
+                </button>
+                <label className="timeout">
+                  Timeout (s)
+                  <input
+                    inputMode="numeric"
+                    value={timeoutSecs}
+                    placeholder="default"
+                    onChange={(e) => setTimeoutSecs(e.target.value)}
+                    size={6}
+                  />
+                </label>
+                {blocked ? (
+                  <span className="sev-error small-text" role="alert">
+                    Cannot run: {blocked}
+                  </span>
+                ) : errors.size ? (
+                  <span className="sev-warning small-text">
+                    {errors.size} argument problem{errors.size === 1 ? '' : 's'}: the tool will refuse them.
+                  </span>
+                ) : null}
+                {result && result.tool === tool.toolName ? (
+                  <button
+                    onClick={() =>
+                      setSaving({
+                        name: `${tool.toolName}-${cases.length + 1}`,
+                        contains:
+                          (result.output?.isError
+                            ? ''
+                            : result.output?.output.split('\n')[0]?.slice(0, 200)) ?? '',
+                      })
+                    }
+                  >
+                    Save as case
+                  </button>
+                ) : null}
+              </>
+            )}
+          </div>
+          {result && result.tool === tool.toolName ? (
+            <OutputView output={result.output} error={result.error} />
+          ) : null}
+        </div>
+      ) : null}
+      {saving ? (
+        <Modal
+          title="Save this call as a case"
+          onCancel={() => setSaving(undefined)}
+          actions={
+            <>
+              <button className="primary" onClick={() => void saveCase()}>
+                Save case
+              </button>
+              <button onClick={() => setSaving(undefined)}>Cancel</button>
+            </>
+          }
+        >
+          <label className="form-row">
+            Name
+            <input
+              value={saving.name}
+              onChange={(e) => setSaving({ ...saving, name: e.target.value, error: undefined })}
+            />
+          </label>
+          <label className="form-row">
+            Output contains
+            <input
+              value={saving.contains}
+              onChange={(e) => setSaving({ ...saving, contains: e.target.value })}
+            />
+          </label>
+          <p className="muted">
+            Saved as <code>tests/{saving.name}.case.json</code> in the skill folder, expecting{' '}
+            {result?.output?.isError === false ? 'success' : 'a tool error'}
+            {cases.some((c) => c.name === saving.name)
+              ? '. A case with this name exists and will be replaced.'
+              : '.'}
+          </p>
+          {saving.error ? (
+            <p className="sev-error" role="alert">
+              {saving.error}
+            </p>
+          ) : null}
+        </Modal>
+      ) : null}
+    </div>
+  );
+}

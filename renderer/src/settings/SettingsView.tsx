@@ -1,0 +1,241 @@
+// Settings: roots, precedence, validation profile, MCP servers (checked by the host before saving), history
+// limits, theme. Each change is saved at once; the host says what is wrong when it refuses one.
+import { useCallback, useEffect, useState } from 'react';
+import type { McpServerView, Settings } from '../../../shared/host-types.js';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { RootInfo } from '../../../shared/types.js';
+import { VALIDATION_PROFILES } from '../../../shared/types.js';
+
+export function SettingsView(props: { host: HostApi; settings: Settings; onSaved(s: Settings): void }) {
+  const { host, settings } = props;
+  const [roots, setRoots] = useState<RootInfo[]>([]);
+  const [newRoot, setNewRoot] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const [mcpText, setMcpText] = useState(JSON.stringify({ mcpServers: settings.mcpServers }, null, 2));
+  const [mcpError, setMcpError] = useState<string>();
+  const [servers, setServers] = useState<McpServerView[]>([]);
+  const [limits, setLimits] = useState({ ...settings.history });
+
+  const loadRoots = useCallback(
+    () => void host.invoke('roots:list', {}).then((r) => r.ok && setRoots(r.value)),
+    [host],
+  );
+  const loadServers = useCallback(
+    () => void host.invoke('mcp:list', {}).then((r) => r.ok && setServers(r.value)),
+    [host],
+  );
+  useEffect(() => {
+    loadRoots();
+    loadServers();
+  }, [loadRoots, loadServers]);
+
+  const save = async (patch: Partial<Settings>) => {
+    const r = await host.invoke('settings:set', { settings: patch });
+    if (!r.ok) {
+      setProblem(r.error.message);
+      return false;
+    }
+    setProblem(undefined);
+    setSaved('Saved.');
+    props.onSaved(r.value);
+    loadRoots();
+    loadServers();
+    return true;
+  };
+
+  const addRoot = async (path: string) => {
+    if (!path.trim()) return;
+    const r = await host.invoke('roots:add', { path: path.trim() });
+    if (!r.ok) return setProblem(r.error.message);
+    setRoots(r.value);
+    setNewRoot('');
+    setProblem(undefined);
+  };
+  const pick = async () => {
+    const r = await host.invoke('app:pick-folder', { title: 'Add a skill root' });
+    if (!r.ok) return setProblem(r.error.message);
+    if (r.value.path) await addRoot(r.value.path);
+  };
+  const removeRoot = async (id: string) => {
+    const r = await host.invoke('roots:remove', { id });
+    if (!r.ok) return setProblem(r.error.message);
+    setRoots(r.value);
+  };
+
+  const saveMcp = async () => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(mcpText);
+    } catch (e) {
+      return setMcpError(`Not valid JSON: ${(e as Error).message}`);
+    }
+    const servers = (parsed as { mcpServers?: unknown })?.mcpServers ?? parsed;
+    if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
+      return setMcpError('Expected { "mcpServers": { "<name>": { "command": …, "args": [...] } } }.');
+    const r = await host.invoke('settings:set', { settings: { mcpServers: servers } });
+    if (!r.ok) return setMcpError(r.error.message);
+    setMcpError(undefined);
+    setSaved('MCP servers saved.');
+    props.onSaved(r.value);
+    loadServers();
+  };
+
+  return (
+    <section className="settings" aria-label="Settings">
+      <header className="view-head">
+        <h2>Settings</h2>
+        <span className="muted" role="status">
+          {saved}
+        </span>
+      </header>
+      {problem ? (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      <fieldset>
+        <legend>Roots</legend>
+        <ul className="roots">
+          {roots.map((r) => (
+            <li key={r.id}>
+              <span className="badge">{r.kind}</span> <code>{r.path}</code>
+              {r.kind === 'user' ? (
+                <button
+                  className="small"
+                  onClick={() => void removeRoot(r.id)}
+                  aria-label={`Remove root ${r.path}`}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        <div className="inline-form">
+          <input
+            aria-label="Folder to add as a root"
+            placeholder="/path/to/skills"
+            value={newRoot}
+            onChange={(e) => setNewRoot(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void addRoot(newRoot)}
+          />
+          <button onClick={() => void addRoot(newRoot)}>Add root</button>
+          <button onClick={() => void pick()}>Choose folder…</button>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Library</legend>
+        <label className="form-row">
+          Precedence when two roots have a skill with the same name
+          <select
+            value={settings.precedence}
+            onChange={(e) => void save({ precedence: e.target.value as Settings['precedence'] })}
+          >
+            <option value="project">Project roots win</option>
+            <option value="user">User roots win</option>
+          </select>
+        </label>
+        <label className="form-row">
+          Validation profile
+          <select
+            value={settings.profile}
+            onChange={(e) => void save({ profile: e.target.value as Settings['profile'] })}
+          >
+            {VALIDATION_PROFILES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>Appearance</legend>
+        <label className="form-row">
+          Theme
+          <select
+            value={settings.theme}
+            onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}
+          >
+            <option value="system">Follow the system</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>History</legend>
+        <div className="inline-form">
+          <label>
+            Keep at most
+            <input
+              inputMode="numeric"
+              size={7}
+              value={limits.maxEntries}
+              onChange={(e) => setLimits({ ...limits, maxEntries: Number(e.target.value) || 0 })}
+            />{' '}
+            runs
+          </label>
+          <label>
+            and
+            <input
+              inputMode="numeric"
+              size={7}
+              value={Math.round(limits.maxBytes / 1024)}
+              onChange={(e) => setLimits({ ...limits, maxBytes: (Number(e.target.value) || 0) * 1024 })}
+            />{' '}
+            KiB
+          </label>
+          <button onClick={() => void save({ history: limits })}>Save limits</button>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>MCP servers</legend>
+        <p className="muted">
+          Servers here are added to those in each root’s <code>.skillbench/mcp.json</code>.
+        </p>
+        <textarea
+          className="json-field"
+          aria-label="MCP servers JSON"
+          rows={10}
+          spellCheck={false}
+          value={mcpText}
+          onChange={(e) => {
+            setMcpText(e.target.value);
+            setMcpError(undefined);
+          }}
+        />
+        {mcpError ? (
+          <p className="sev-error" role="alert">
+            {mcpError}
+          </p>
+        ) : null}
+        <button onClick={() => void saveMcp()}>Save MCP servers</button>
+        <ul className="servers">
+          {servers.map((s) => (
+            <li key={s.name}>
+              <code>{s.name}</code> <span className="badge">{s.transport}</span>{' '}
+              <span className={s.state === 'failed' ? 'sev-error' : s.state === 'connected' ? 'ok' : 'muted'}>
+                {s.state}
+              </span>{' '}
+              <span className="muted">{s.source}</span>
+              {s.error ? <div className="sev-error small-text">{s.error}</div> : null}
+              <button
+                className="small"
+                onClick={() => void host.invoke('mcp:restart', { name: s.name }).then(loadServers)}
+              >
+                Restart
+              </button>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </section>
+  );
+}

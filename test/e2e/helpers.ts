@@ -1,0 +1,36 @@
+// What the end-to-end specs share: opening a skill on a tab, driving Monaco with the keyboard, screenshots.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { REPO } from './serve-fixture.js';
+
+export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
+
+export async function openSkill(page: Page, name: string, tab?: 'Overview' | 'Edit' | 'Run' | 'Preview') {
+  const list = page.getByRole('listbox', { name: 'Skills' });
+  await list.getByRole('option').filter({ hasText: name }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  if (tab) await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: tab }).click();
+}
+
+/** Waits for Monaco and puts the cursor at line/column (1-based) with its "Go to line" box (Ctrl+G). */
+export async function editorCursor(page: Page, line: number, column = 1) {
+  const editor = page.locator('.editor-view .monaco-editor').first();
+  await expect(editor).toBeVisible();
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+}
+
+export async function shot(page: Page, name: string) {
+  const dir = join(REPO, 'test-results', 'e2e-screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Saves into docs/screenshots (the README shows these). */
+export async function docShot(page: Page, name: string) {
+  mkdirSync(join(REPO, 'docs', 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join(REPO, 'docs', 'screenshots', `${name}.png`) });
+}
