@@ -54,7 +54,9 @@ export default function RunnerView(props: {
   const [loadError, setLoadError] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [argsByTool, setArgsByTool] = useState<Record<string, JsonValue | undefined>>({});
-  const [jsonText, setJsonText] = useState('{}');
+  const jsonEditor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** True while the form's value is written into the JSON editor (its change event is not the user's). */
+  const writingJson = useRef(false);
   const [jsonError, setJsonError] = useState<string>();
   const [invalid, setInvalid] = useState(new Map<string, string>());
   const [run, setRun] = useState<RunState>();
@@ -95,11 +97,8 @@ export default function RunnerView(props: {
 
   const tool = tools?.find((t) => t.toolName === selected);
   const field = useMemo(() => (tool ? normalizeSchema(tool.inputSchema) : undefined), [tool]);
-  const value = tool
-    ? tool.toolName in argsByTool
-      ? argsByTool[tool.toolName]
-      : field && initialValue(field)
-    : undefined;
+  const initial = useMemo(() => (field ? initialValue(field) : undefined), [field]);
+  const value = tool ? (tool.toolName in argsByTool ? argsByTool[tool.toolName] : initial) : undefined;
 
   const setValue = useCallback(
     (v: JsonValue | undefined) => {
@@ -119,14 +118,26 @@ export default function RunnerView(props: {
     setArgsByTool((m) => ({ ...m, [t.toolName]: replay.args }));
   }, [replay, tools]);
 
-  // The JSON editor shows the form's value; typing valid JSON there changes the form.
+  // The JSON editor shows the form's value; typing valid JSON there changes the form (and is not echoed back).
+  const synced = useRef<string | undefined>(undefined);
   useEffect(() => {
+    const text = JSON.stringify(value ?? {}, null, 2);
     if (fromJson.current) {
       fromJson.current = false;
+      synced.current = text;
       return;
     }
-    setJsonText(JSON.stringify(value ?? {}, null, 2));
+    if (synced.current === text) return;
+    synced.current = text;
     setJsonError(undefined);
+    // Written imperatively: a controlled `value` would race the user's keystrokes and drop some.
+    const ed = jsonEditor.current;
+    const model = ed?.getModel();
+    if (ed && model && model.getValue() !== text) {
+      writingJson.current = true;
+      ed.executeEdits('form', [{ range: model.getFullModelRange(), text }]);
+      writingJson.current = false;
+    }
   }, [value]);
 
   const errors = useMemo(() => {
@@ -193,6 +204,7 @@ export default function RunnerView(props: {
     });
   }, [tool, jsonUri]);
   const onMount: OnMount = (ed) => {
+    jsonEditor.current = ed;
     ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void startRef.current());
   };
 
@@ -279,6 +291,7 @@ export default function RunnerView(props: {
             <button
               className="small"
               disabled={casesRunning || cases.length === 0}
+              aria-label="Run all cases"
               onClick={() => void runCases()}
             >
               {casesRunning ? 'Running…' : 'Run all'}
@@ -304,7 +317,12 @@ export default function RunnerView(props: {
                       ))}
                     </ul>
                   ) : null}
-                  <button className="small" disabled={casesRunning} onClick={() => void runCases([c.name])}>
+                  <button
+                    className="small"
+                    disabled={casesRunning}
+                    aria-label={`Run case ${c.name}`}
+                    onClick={() => void runCases([c.name])}
+                  >
                     Run
                   </button>
                 </li>
@@ -363,12 +381,12 @@ export default function RunnerView(props: {
                 <Editor
                   path={jsonUri}
                   language="json"
-                  value={jsonText}
+                  defaultValue={synced.current ?? '{}'}
                   theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
                   onMount={onMount}
                   onChange={(text) => {
+                    if (writingJson.current) return;
                     const t = text ?? '';
-                    setJsonText(t);
                     try {
                       const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
                       setJsonError(undefined);
@@ -405,6 +423,7 @@ export default function RunnerView(props: {
               <>
                 <button
                   className="primary"
+                  aria-label="Run tool"
                   onClick={() => void start()}
                   disabled={!!blocked}
                   title="Run (Ctrl/Cmd+Enter)"
