@@ -2,6 +2,7 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import type { HistoryEntryView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
+import { formatDuration } from '../ui/format.js';
 import { Modal } from '../ui/Modal.js';
 
 export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntryView): void }) {
@@ -97,7 +98,7 @@ export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntry
                     <code>{e.tool}</code>
                   </td>
                   <td className={e.status === 'ok' ? 'ok' : 'sev-error'}>{e.status}</td>
-                  <td>{e.durationMs} ms</td>
+                  <td>{formatDuration(e.durationMs)}</td>
                   <td className="row-actions">
                     <button
                       className="small"

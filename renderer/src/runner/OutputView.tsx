@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
+import { formatDuration } from '../ui/format.js';
 
 export function JsonTree(props: { value: JsonValue; name?: string; depth?: number }) {
   const { value, name } = props;
@@ -85,7 +86,8 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
           {output.isError ? 'Tool error' : 'OK'}
         </strong>
         <span className="muted">
-          {output.durationMs} ms{output.exitCode !== undefined ? ` · exit ${output.exitCode}` : ''}
+          {formatDuration(output.durationMs)}
+          {output.exitCode !== undefined ? ` · exit ${output.exitCode}` : ''}
         </span>
         {structured !== undefined ? (
           <div className="segmented" role="group" aria-label="Output view">

@@ -337,9 +337,10 @@ function FieldEditor(props: EditorProps) {
                   type="button"
                   aria-label={`Remove ${label} ${i + 1}`}
                   disabled={disabled}
+                  title="Remove"
                   onClick={() => set(items.filter((_, j) => j !== i))}
                 >
-                  Remove
+                  ✕
                 </button>
               </div>
             </div>
