@@ -156,6 +156,8 @@ export interface ToolDefinition {
   /** Values the manifest locks; shown read-only, never sent by callers. */
   lockedArgs?: Record<string, JsonValue>;
   outputSchema?: JsonSchema;
+  /** Why the advertised schema may be incomplete (an MCP server that could not be reached). */
+  problem?: string;
 }
 
 export type ToolType =

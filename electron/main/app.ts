@@ -115,6 +115,18 @@ export async function startMain(
       saveWindowState(userData, { ...win.getNormalBounds(), maximized: win.isMaximized() }),
     );
     win.on('closed', () => windows.delete(win));
+    // The renderer holds the window while files are unsaved (beforeunload); ask the user instead of refusing.
+    win.webContents.on('will-prevent-unload', (event) => {
+      const choice = dialog.showMessageBoxSync(win, {
+        type: 'question',
+        buttons: ['Close anyway', 'Keep editing'],
+        defaultId: 1,
+        cancelId: 1,
+        message: 'Some files have unsaved changes.',
+        detail: 'Their text is kept as a draft and offered again the next time you open them.',
+      });
+      if (choice === 0) event.preventDefault(); // overrides the renderer's beforeunload: the window closes
+    });
     void win.loadURL(APP_URL);
     return win;
   };

@@ -157,3 +157,33 @@ test('save a call as a case, then run the saved cases and see pass/fail', async 
   await expect(cases.getByText(/goodbye/)).toBeVisible();
   await docShot(page, 'runner-cases');
 });
+
+test('locked arguments are shown read-only and sent by the host, not the form', async ({ page }) => {
+  await pickTool(page, 'greet-team');
+  const locked = page.getByRole('region', { name: 'Locked arguments' });
+  await expect(locked.getByLabel('team')).toHaveValue('platform');
+  await expect(locked.getByLabel('team')).toHaveAttribute('readonly', '');
+  await expect(form(page).getByLabel('team')).toHaveCount(0);
+  await form(page)
+    .getByLabel(/^person/)
+    .fill('Ada');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(output(page).getByLabel('Text output')).toHaveText('Hello Ada from platform');
+});
+
+test('a tool error shows its state, exit code and standard error', async ({ page }) => {
+  await pickTool(page, 'fail');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  await expect(output(page).getByText('Tool error')).toBeVisible();
+  await expect(output(page).getByText(/exit 3/)).toBeVisible();
+  await expect(output(page).locator('details.stderr')).toContainText('disk full');
+  await shot(page, 'runner-tool-error');
+});
+
+test('an MCP tool returning an image shows the image', async ({ page }) => {
+  await pickTool(page, 'tiny-image');
+  await page.getByRole('button', { name: 'Run tool' }).click();
+  const image = output(page).getByRole('img', { name: /Image 1 \(image\/png\)/ });
+  await expect(image).toBeVisible({ timeout: 20_000 });
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});

@@ -95,7 +95,16 @@ export function createFakeElectron(userData: string) {
       },
     },
     shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
-    dialog: { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
+    dialog: {
+      showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
+      /** The button index the next message box "returns"; each box shown is recorded. */
+      nextMessageBoxChoice: 1,
+      messageBoxes: [] as unknown[],
+      showMessageBoxSync(_win: unknown, options: unknown) {
+        this.messageBoxes.push(options);
+        return this.nextMessageBoxChoice;
+      },
+    },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined },
   };
   return { electron, handlers, windows, opened, appEvents };

@@ -47,6 +47,28 @@ afterAll(async () => {
   httpServer.kill();
 });
 
+describe('a skill whose MCP server is missing', () => {
+  it('still lists every tool; the MCP ones say why their schema is unknown', async () => {
+    const lonely = new Executor(loadLibrary([{ path: join(FIXTURES, 'workbench') }]).entries, {
+      mcp: new McpPool({}),
+    });
+    const defs = await lonely.describeTools('workbench/runner-demo');
+    expect(defs.map((d) => d.toolName)).toEqual([
+      'say',
+      'order',
+      'slow',
+      'fail',
+      'greet-team',
+      'tiny-image',
+      'everything-echo',
+    ]);
+    expect(defs.filter((d) => d.problem).map((d) => d.toolName)).toEqual(['tiny-image', 'everything-echo']);
+    expect(defs.find((d) => d.toolName === 'tiny-image')?.problem).toContain(
+      'No MCP server named "everything"',
+    );
+  });
+});
+
 describe('MCP tools through the executor', () => {
   it('advertises the server’s schemas under composed names, locked keys removed', async () => {
     const defs = await executor.describeTools('mcp-calls');

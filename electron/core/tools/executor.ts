@@ -103,11 +103,23 @@ export class Executor implements SkillExecutor {
     return skill.tools.map((tool) => this.definition(skill, tool, this.knownSchema(tool)));
   }
 
-  /** Advertised definitions, reaching MCP servers for their tools' schemas first. */
+  /**
+   * Advertised definitions, reaching MCP servers for their tools' schemas first. A server that cannot be reached
+   * does not hide the skill's other tools: its tools keep the schema known so far and say what went wrong.
+   */
   async describeTools(skillId: string): Promise<ToolDefinition[]> {
     const skill = this.skill(skillId);
     return Promise.all(
-      skill.tools.map(async (tool) => this.definition(skill, tool, await this.targetSchema(tool))),
+      skill.tools.map(async (tool) => {
+        try {
+          return this.definition(skill, tool, await this.targetSchema(tool));
+        } catch (error) {
+          return {
+            ...this.definition(skill, tool, this.knownSchema(tool)),
+            problem: (error as Error).message,
+          };
+        }
+      }),
     );
   }
 

@@ -110,12 +110,12 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
           {output.output || <span className="muted">(no text output)</span>}
         </pre>
       )}
-      {(output.content ?? []).map((block, i) =>
+      {(output.content ?? []).map((block, i, all) =>
         block.type === 'image' ? (
           <img
             key={i}
             className="output-image"
-            alt={`Image ${i + 1} (${block.mimeType})`}
+            alt={`Image ${all.slice(0, i + 1).filter((b) => b.type === 'image').length} (${block.mimeType})`}
             src={`data:${block.mimeType};base64,${block.data}`}
           />
         ) : block.type === 'resource' ? (

@@ -280,6 +280,11 @@ export default function RunnerView(props: {
             >
               <div className="tool-name">
                 <code>{t.toolName}</code> <span className="badge">{t.toolType.type}</span>
+                {t.problem ? (
+                  <span className="badge warning" title={t.problem}>
+                    unavailable
+                  </span>
+                ) : null}
               </div>
               <div className="muted small-text">{t.description}</div>
             </li>
@@ -346,6 +351,12 @@ export default function RunnerView(props: {
               {tool.toolType.type} · {targetOf(tool)}
             </div>
             {tool.description ? <p>{tool.description}</p> : null}
+            {tool.problem ? (
+              <p className="sev-warning" role="status">
+                {tool.problem} Until it is reached, its arguments are edited as JSON; running it will try
+                again.
+              </p>
+            ) : null}
           </header>
           {tool.lockedArgs && Object.keys(tool.lockedArgs).length ? (
             <section className="locked" aria-label="Locked arguments">

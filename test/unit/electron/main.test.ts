@@ -131,6 +131,20 @@ describe('Electron main', () => {
     expect(fake.electron.session.defaultSession.permissionCheck?.()).toBe(false);
   });
 
+  it('asks before closing a window whose renderer holds unsaved files, closing only when told to', () => {
+    const dialog = fake.electron.dialog;
+    let prevented = 0;
+    const unload = { preventDefault: () => prevented++ };
+    dialog.nextMessageBoxChoice = 1;
+    win().webContents.emit('will-prevent-unload', unload);
+    expect(prevented).toBe(0);
+    dialog.nextMessageBoxChoice = 0;
+    win().webContents.emit('will-prevent-unload', unload);
+    expect(prevented).toBe(1);
+    expect(dialog.messageBoxes).toHaveLength(2);
+    expect(dialog.messageBoxes[0]).toMatchObject({ message: 'Some files have unsaved changes.' });
+  });
+
   it('forwards host events to its window', async () => {
     await call('tools:run', trusted(), {
       runId: 'm1',
