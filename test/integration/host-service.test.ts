@@ -281,6 +281,20 @@ describe('changes made outside the app', () => {
   });
 });
 
+describe('changes made by the app itself', () => {
+  it('a save is reported once: the watcher does not reload the library again for the app’s own write', async () => {
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    const file = await ok<{ text: string; hash: string }>('skills:read-file', { path });
+    await new Promise((r) => setTimeout(r, 400)); // let earlier watcher events settle
+    const events: string[][] = [];
+    const off = host.on('skills:changed', (e) => events.push(e.ids));
+    await ok('skills:save-file', { path, text: `${file.text}Saved by the app.\n`, expectedHash: file.hash });
+    await new Promise((r) => setTimeout(r, 800)); // longer than the watcher's debounce
+    off();
+    expect(events).toHaveLength(1);
+  });
+});
+
 describe('app channels', () => {
   it('reports where data lives, and refuses native-only actions in browser mode', async () => {
     expect(await ok('app:get-paths')).toMatchObject({

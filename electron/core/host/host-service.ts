@@ -2,7 +2,16 @@
 // schemas, paths confined to the roots, errors returned as values. Electron main and `skillbench serve` are thin
 // adapters over this class.
 import { randomUUID } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  watch,
+  type FSWatcher,
+} from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import {
@@ -19,7 +28,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue, LibraryEntry } from '../../../shared/types.js';
 import { caseFiles, CASE_SUFFIX, CASES_DIR, readCase, runCase } from '../cases/cases.js';
 import { DraftStore } from '../editor/drafts.js';
-import { readFileSnapshot, saveFileAtomically } from '../editor/save-file.js';
+import { hashBytes, readFileSnapshot, saveFileAtomically } from '../editor/save-file.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../editor/skill-ops.js';
 import { HistoryStore } from '../history/history-store.js';
 import { loadMcpServers, parseMcpConfig } from '../mcp/config.js';
@@ -67,6 +76,8 @@ export class HostService {
   private watchers: FSWatcher[] = [];
   private watchedRoots = '';
   private readonly changedPaths = new Set<string>();
+  /** Files the app itself just wrote, with their hash: the watcher's echo of such a write is not a change. */
+  private readonly ownWrites = new Map<string, string>();
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HostServiceOptions) {
@@ -122,7 +133,9 @@ export class HostService {
       try {
         const watcher = watch(root.path, { recursive: true }, (_event, filename) => {
           if (!filename || /(^|[\\/])\.[^\\/]*\.tmp$/.test(filename)) return; // our own atomic-save temp files
-          this.changedPaths.add(join(root.path, filename));
+          const full = join(root.path, filename);
+          if (this.isOwnWrite(full)) return;
+          this.changedPaths.add(full);
           clearTimeout(this.flushTimer);
           this.flushTimer = setTimeout(() => this.flushChanges(), 200);
         });
@@ -131,6 +144,31 @@ export class HostService {
       } catch {
         // No watching (e.g. the OS limit on watches): changes still show after the next reload.
       }
+    }
+  }
+
+  private rememberWrite(path: string, hash: string): void {
+    this.ownWrites.set(path, hash);
+    setTimeout(() => {
+      if (this.ownWrites.get(path) === hash) this.ownWrites.delete(path);
+    }, 2000).unref();
+  }
+
+  /** The file is as the app last wrote it (the watcher reports the app's own save). */
+  private isOwnWrite(path: string): boolean {
+    if (this.ownWrites.size === 0) return false;
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      return false;
+    }
+    const hash = this.ownWrites.get(real);
+    if (hash === undefined) return false;
+    try {
+      return hashBytes(readFileSync(real)) === hash;
+    } catch {
+      return false;
     }
   }
 
@@ -332,6 +370,7 @@ export class HostService {
     'skills:save-file': ({ path, text, expectedHash }) => {
       const real = this.writable(path);
       const saved = saveFileAtomically(real, text, { expectedHash });
+      this.rememberWrite(real, saved.hash);
       this.drafts.discard(real);
       const ids = this.library.entries
         .filter((e) => real.startsWith(dirname(e.path) + sep) || real === e.path)
