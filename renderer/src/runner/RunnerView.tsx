@@ -314,14 +314,6 @@ export default function RunnerView(props: {
                     {r ? (r.passed ? '✓ pass' : '✗ fail') : '·'}
                   </span>{' '}
                   <code>{c.name}</code>
-                  {c.error ? <div className="sev-error small-text">{c.error}</div> : null}
-                  {r && !r.passed ? (
-                    <ul className="failures">
-                      {r.failures.map((f, i) => (
-                        <li key={i}>{f}</li>
-                      ))}
-                    </ul>
-                  ) : null}
                   <button
                     className="small"
                     disabled={casesRunning}
@@ -330,6 +322,14 @@ export default function RunnerView(props: {
                   >
                     Run
                   </button>
+                  {c.error ? <div className="sev-error small-text">{c.error}</div> : null}
+                  {r && !r.passed ? (
+                    <ul className="failures">
+                      {r.failures.map((f, i) => (
+                        <li key={i}>{f}</li>
+                      ))}
+                    </ul>
+                  ) : null}
                 </li>
               );
             })}
