@@ -1,5 +1,6 @@
 // Test helpers: fixture paths and loading a fixture skill through the real library pipeline.
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,13 @@ import { loadLibrary } from '../electron/core/skills/index.js';
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(REPO, 'test', 'fixtures');
 export const fixtureSkill = (name: string) => join(FIXTURES, 'skills', name);
+/** The reference MCP server (a dev dependency), started with `node <path> stdio` in tests. */
+export const EVERYTHING_SERVER = join(
+  createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json'),
+  '..',
+  'dist',
+  'index.js',
+);
 
 /** Loads one fixture skill folder as its own root and returns its (winning) entry. */
 export function loadFixture(name: string, profile?: ValidationProfile): LibraryEntry {

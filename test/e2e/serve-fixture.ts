@@ -1,12 +1,11 @@
 // Starts `skillbench serve` on a temporary copy of the bundled skills with its own data folder, and stops it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { EVERYTHING_SERVER, REPO } from '../helpers.js';
 
-export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { REPO };
 
 export interface Served {
   url: string;
@@ -29,17 +28,11 @@ export async function startServe(options: { workbench?: boolean } = {}): Promise
   }
   if (options.workbench) {
     cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });
-    const everything = join(
-      createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json'),
-      '..',
-      'dist',
-      'index.js',
-    );
     mkdirSync(join(library, '.skillbench'), { recursive: true });
     writeFileSync(
       join(library, '.skillbench', 'mcp.json'),
       JSON.stringify({
-        mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } },
+        mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } },
       }),
     );
   }

@@ -2,22 +2,15 @@
 // faulty server over stdio and streamable HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpPool } from '../../electron/core/mcp/pool.js';
 import { loadLibrary } from '../../electron/core/skills/index.js';
 import { Executor } from '../../electron/core/tools/executor.js';
-import { FIXTURES, failure } from '../helpers.js';
+import { EVERYTHING_SERVER, FIXTURES, failure } from '../helpers.js';
 
-const require = createRequire(import.meta.url);
-const EVERYTHING = join(
-  require.resolve('@modelcontextprotocol/server-everything/package.json'),
-  '..',
-  'dist',
-  'index.js',
-);
+const EVERYTHING = EVERYTHING_SERVER;
 const FAULTY = join(FIXTURES, 'mcp', 'faulty-server.mjs');
 
 let httpServer: ChildProcess;

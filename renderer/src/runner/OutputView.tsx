@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
+import { parseStructured } from '../../../shared/structured.js';
 import { formatDuration } from '../ui/format.js';
 
 export function JsonTree(props: { value: JsonValue; name?: string; depth?: number }) {
@@ -31,16 +32,6 @@ export function JsonTree(props: { value: JsonValue; name?: string; depth?: numbe
       ))}
     </details>
   );
-}
-
-function parseJson(text: string): JsonValue | undefined {
-  const t = text.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
-  try {
-    return JSON.parse(t) as JsonValue;
-  } catch {
-    return undefined;
-  }
 }
 
 function CopyButton(props: { text: string; label: string }) {
@@ -78,7 +69,7 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
       </section>
     );
   if (!output) return null;
-  const structured = output.structured ?? parseJson(output.output);
+  const structured = output.structured ?? parseStructured(output.output);
   return (
     <section className={`output${output.isError ? ' is-error' : ''}`} aria-label="Output">
       <div className="output-head">

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 // The schema form on a catalogue of schemas: each test fills the form as a user would and asserts the exact value
 // the form hands to the runner (the data that would be sent).
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { initialValue, normalizeSchema } from '../../../renderer/src/runner/sche
 import { SchemaForm } from '../../../renderer/src/runner/SchemaForm.js';
 import { validateArgs } from '../../../renderer/src/runner/validate-args.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+import { EVERYTHING_SERVER } from '../../helpers.js';
 
 afterEach(cleanup);
 
@@ -219,21 +218,8 @@ describe('structures', () => {
 });
 
 describe('schemas published by real tools', () => {
-  const require = createRequire(import.meta.url);
   const pool = new McpPool({
-    everything: {
-      command: process.execPath,
-      args: [
-        join(
-          require.resolve('@modelcontextprotocol/server-everything/package.json'),
-          '..',
-          'dist',
-          'index.js',
-        ),
-        'stdio',
-      ],
-      source: 'test',
-    },
+    everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'], source: 'test' },
   });
   afterAll(() => pool.close());
 

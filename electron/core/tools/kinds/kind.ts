@@ -53,13 +53,4 @@ export function schemaFromArgs(tool: SkillTool): JsonSchema {
   };
 }
 
-/** JSON when the text is JSON (an object or array), else undefined: the structured form of a tool's output. */
-export function parseStructured(text: string): JsonValue | undefined {
-  const t = text.trim();
-  if (!(t.startsWith('{') || t.startsWith('['))) return undefined;
-  try {
-    return JSON.parse(t) as JsonValue;
-  } catch {
-    return undefined;
-  }
-}
+export { parseStructured } from '../../../../shared/structured.js';
