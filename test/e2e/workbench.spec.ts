@@ -1,6 +1,6 @@
 // Skills as files: create from the template, duplicate, rename and delete with confirmation; the command palette;
 // the preview with arguments substituted; settings (theme, MCP servers checked before saving, roots).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -141,4 +141,23 @@ test('settings: theme applies at once, MCP servers are checked before saving, ro
   await docShot(page, 'settings-dark');
   await settings.getByRole('button', { name: `Remove root ${extra}` }).click();
   await expect(settings.getByText(extra)).toHaveCount(0);
+});
+
+test("the skill's other files open from the file tree, which follows the folder on disk", async ({
+  page,
+}) => {
+  await openSkill(page, 'runner-demo', 'Edit');
+  const files = page.getByRole('navigation', { name: 'Files' });
+  await files.getByRole('button', { name: 'say-hello.case.json' }).click();
+  await expect(page.getByRole('tab', { name: 'tests/say-hello.case.json' })).toBeVisible();
+  await expect(
+    page.locator('.editor-view .view-line').filter({ hasText: 'say echoes its text' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Problems' })).toContainText(
+    "Only the skill's manifest is validated.",
+  );
+  writeFileSync(join(server.library, 'runner-demo', 'NOTES.md'), '# Notes\n');
+  await expect(files.getByRole('button', { name: 'NOTES.md' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close tests/say-hello.case.json' }).click();
+  await expect(page.getByRole('tab', { name: 'tests/say-hello.case.json' })).toHaveCount(0);
 });

@@ -71,8 +71,15 @@ export default function EditorView(props: {
     [store],
   );
 
+  // The file tree follows the folder: files added or removed on disk appear by themselves.
   useEffect(() => {
-    void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
+    const list = () =>
+      void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
+    list();
+    return host.on('skills:changed', list);
+  }, [host, entry.id]);
+
+  useEffect(() => {
     setTabs(
       store
         .all()
