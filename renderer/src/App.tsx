@@ -344,6 +344,7 @@ export function App() {
                     store={store}
                     theme={theme}
                     saveRequest={saveRequest}
+                    onRenameFix={(name) => setDialog({ kind: 'rename', entry, name })}
                   />
                 ) : view.tab === 'run' ? (
                   <RunnerView key={entry.id} host={host} entry={entry} theme={theme} replay={replay} />

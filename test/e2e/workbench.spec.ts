@@ -161,3 +161,20 @@ test("the skill's other files open from the file tree, which follows the folder 
   await page.getByRole('button', { name: 'Close tests/say-hello.case.json' }).click();
   await expect(page.getByRole('tab', { name: 'tests/say-hello.case.json' })).toHaveCount(0);
 });
+
+test('a fix that renames the folder goes through the rename dialog', async ({ page }) => {
+  await openSkill(page, 'proper-name', 'Edit');
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await expect(problems.getByText('name-folder-mismatch')).toBeVisible();
+  await expect(problems.getByRole('button', { name: 'Set name to "misnamed-folder"' })).toBeVisible();
+  await problems.getByRole('button', { name: 'Rename the folder to "proper-name"' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename proper-name' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('proper-name');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(existsSync(join(server.library, 'proper-name', 'SKILL.md'))).toBe(true);
+  expect(existsSync(join(server.library, 'misnamed-folder'))).toBe(false);
+  await expect(
+    page.getByRole('listbox', { name: 'Skills' }).getByRole('option').filter({ hasText: 'proper-name' }),
+  ).not.toContainText('error');
+});

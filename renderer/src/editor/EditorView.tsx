@@ -31,6 +31,12 @@ const LANGUAGES: Record<string, string> = {
 const languageOf = (path: string) =>
   LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
 const VALIDATE_DELAY_MS = 150;
+/** A fix that renames the skill's folder (the rename dialog carries it out). */
+function renameFix(d: Diagnostic): { title: string; name: string } | undefined {
+  const fix = [d.fix, ...(d.alternativeFixes ?? [])].find((f) => f?.rename);
+  const name = fix?.rename?.to.split(/[\\/]/).pop();
+  return fix && name ? { title: fix.title, name } : undefined;
+}
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export default function EditorView(props: {
@@ -40,6 +46,8 @@ export default function EditorView(props: {
   theme: 'light' | 'dark';
   /** Bumped by the app when the user asks to save from outside the editor (menu, palette). */
   saveRequest: number;
+  /** A fix that renames the skill folder: the app confirms it in its rename dialog. */
+  onRenameFix: (name: string) => void;
 }) {
   const { host, entry, store } = props;
   useSyncExternalStore(store.subscribe, store.snapshot);
@@ -339,6 +347,16 @@ export default function EditorView(props: {
                   {textFixes(d)[0] ? (
                     <button className="fix" onClick={() => applyFix(d)}>
                       {textFixes(d)[0]?.title}
+                    </button>
+                  ) : null}
+                  {renameFix(d) ? (
+                    <button
+                      className="fix"
+                      disabled={dirty}
+                      title={dirty ? 'Save or revert first' : undefined}
+                      onClick={() => props.onRenameFix(renameFix(d)?.name ?? '')}
+                    >
+                      {renameFix(d)?.title}
                     </button>
                   ) : null}
                 </li>

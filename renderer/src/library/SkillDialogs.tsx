@@ -15,7 +15,13 @@ export function nameProblem(name: string): string | undefined {
 }
 
 export type SkillDialog =
-  { kind: 'create' } | { kind: 'duplicate' | 'rename' | 'delete'; entry: LibraryEntry };
+  | { kind: 'create' }
+  | {
+      kind: 'duplicate' | 'rename' | 'delete';
+      entry: LibraryEntry;
+      /** A proposed name (from a quick fix). */
+      name?: string;
+    };
 
 export function SkillDialogs(props: {
   host: HostApi;
@@ -31,7 +37,10 @@ export function SkillDialogs(props: {
   const current =
     dialog.kind === 'create' ? '' : (dialog.entry.skill?.name ?? dialog.entry.id.split('/').pop() ?? '');
   const [name, setName] = useState(
-    dialog.kind === 'duplicate' ? `${current}-copy` : dialog.kind === 'rename' ? current : '',
+    dialog.kind === 'create'
+      ? ''
+      : (dialog.name ??
+          (dialog.kind === 'duplicate' ? `${current}-copy` : dialog.kind === 'rename' ? current : '')),
   );
   const [description, setDescription] = useState('');
   const ownRoot =
