@@ -31,6 +31,9 @@ export class BufferStore {
   private readonly listeners = new Set<() => void>();
   private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private drafts: Map<string, DraftView> | undefined;
+  /** Saves in flight, and a count of saves per path: a disk read that a save overtook says nothing. */
+  private readonly saving = new Set<string>();
+  private readonly saves = new Map<string, number>();
   private version = 0;
 
   constructor(private readonly host: HostApi) {}
@@ -155,7 +158,11 @@ export class BufferStore {
     if (!b) return { ok: false, error: { code: 'NotFound', message: `${path} is not open.` } };
     const expectedHash = options.overwrite ? (b.conflict?.diskHash ?? b.hash) : b.hash;
     const text = b.text;
-    const r = await this.host.invoke('skills:save-file', { path, text, expectedHash });
+    this.saving.add(path);
+    this.saves.set(path, (this.saves.get(path) ?? 0) + 1);
+    const r = await this.host
+      .invoke('skills:save-file', { path, text, expectedHash })
+      .finally(() => this.saving.delete(path));
     if (!r.ok) {
       if (r.error.code === 'Conflict') await this.refresh(path, true);
       return r;
@@ -220,9 +227,12 @@ export class BufferStore {
    * `force` marks a conflict even when the buffer is clean (a save was refused).
    */
   async refresh(path: string, force = false): Promise<void> {
-    const b = this.buffers.get(path);
-    if (!b) return;
+    // The change event of our own save arrives while the save is in flight: its answer decides, not this read.
+    if (!this.buffers.has(path) || this.saving.has(path)) return;
+    const saves = this.saves.get(path) ?? 0;
     const r = await this.host.invoke('skills:read-file', { path });
+    const b = this.buffers.get(path);
+    if (!b || this.saving.has(path) || (this.saves.get(path) ?? 0) !== saves) return;
     const disk = r.ok ? r.value : undefined;
     const diskHash = disk?.hash ?? null;
     if (diskHash === b.hash && !force) return;
