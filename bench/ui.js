@@ -3,7 +3,7 @@
 // inside the page (performance.now) beside a baseline from the same run: the host round trip the step needs.
 /* global document, HTMLInputElement, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,16 +39,10 @@ export async function uiBenchmarks() {
   const data = mkdtempSync(join(tmpdir(), 'skillbench-bench-ui-data-'));
   generateLibrary(dir, SIZE);
   const server = await serve(dir, data);
+  const settings = JSON.parse(readFileSync(join(here, '..', 'test', 'e2e', 'chromium.json'), 'utf8'));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    executablePath: process.env.CHROMIUM_PATH ?? settings.executablePath,
+    args: settings.args,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
