@@ -4,16 +4,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { docShot, editorCursor, MOD, openSkill, shot } from './helpers.js';
+import { watchPageErrors, docShot, editorCursor, MOD, openSkill, shot } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
+let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
   server = await startServe();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(server.url);
 });
-test.afterEach(() => server.stop());
+test.afterEach(() => {
+  server.stop();
+  expect(pageErrors).toEqual([]);
+});
 
 test('edit and save: the bytes on disk change exactly as typed, nothing else', async ({ page }) => {
   const file = join(server.library, 'commented-skill', 'SKILL.md');

@@ -34,3 +34,13 @@ export async function docShot(page: Page, name: string) {
   mkdirSync(join(REPO, 'docs', 'screenshots'), { recursive: true });
   await page.screenshot({ path: join(REPO, 'docs', 'screenshots', `${name}.png`) });
 }
+
+/** Collects the page's uncaught errors and console errors (the app must run under its CSP without any). */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}

@@ -3,17 +3,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { docShot, MOD, openSkill, shot } from './helpers.js';
+import { watchPageErrors, docShot, MOD, openSkill, shot } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
+let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
   server = await startServe({ workbench: true });
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(server.url);
   await openSkill(page, 'runner-demo', 'Run');
 });
-test.afterEach(() => server.stop());
+test.afterEach(() => {
+  server.stop();
+  expect(pageErrors).toEqual([]);
+});
 
 const pickTool = (page: Page, name: string) =>
   page.getByRole('listbox', { name: 'Tool' }).getByRole('option').filter({ hasText: name }).click();

@@ -4,11 +4,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { docShot, MOD, openSkill } from './helpers.js';
+import { watchPageErrors, docShot, MOD, openSkill } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
+let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
   // Deleted skills go to a trash folder of the test's own.
   process.env.XDG_DATA_HOME = mkdtempSync(join(tmpdir(), 'skillbench-e2e-trash-'));
   server = await startServe({ workbench: true });
@@ -16,7 +18,10 @@ test.beforeEach(async ({ page }) => {
   await page.goto(server.url);
   await expect(page.getByText(/\d+ of \d+ skills/)).toBeVisible();
 });
-test.afterEach(() => server.stop());
+test.afterEach(() => {
+  server.stop();
+  expect(pageErrors).toEqual([]);
+});
 
 test('create a skill from the template, duplicate it, rename it, delete it', async ({ page }) => {
   await page.getByRole('button', { name: 'New skill' }).click();

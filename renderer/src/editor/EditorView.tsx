@@ -390,12 +390,11 @@ export default function EditorView(props: {
           </p>
           {compare ? (
             <div className="diff-host" aria-label="Disk version (left) and yours (right)">
-              <DiffEditor
+              <ConflictDiff
                 original={buffer.conflict.diskText}
                 modified={buffer.text}
                 language={languageOf(active)}
-                theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
-                options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false } }}
+                theme={props.theme}
               />
             </div>
           ) : null}
@@ -424,5 +423,43 @@ export default function EditorView(props: {
         </Modal>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Disk version and buffer side by side. The diff models are disposed after the diff editor is gone: letting
+ * @monaco-editor/react dispose them first makes Monaco throw ("TextModel got disposed before DiffEditorWidget
+ * model got reset").
+ */
+function ConflictDiff(props: {
+  original: string;
+  modified: string;
+  language: string;
+  theme: 'light' | 'dark';
+}) {
+  const models = useRef<monaco.editor.IDiffEditorModel | null>(null);
+  useEffect(
+    () => () => {
+      const m = models.current;
+      setTimeout(() => {
+        m?.original.dispose();
+        m?.modified.dispose();
+      }, 0);
+    },
+    [],
+  );
+  return (
+    <DiffEditor
+      original={props.original}
+      modified={props.modified}
+      language={props.language}
+      theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+      keepCurrentOriginalModel
+      keepCurrentModifiedModel
+      onMount={(ed) => {
+        models.current = ed.getModel();
+      }}
+      options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false } }}
+    />
   );
 }
