@@ -116,6 +116,10 @@ export function App() {
     setView({ kind: 'skill', tab });
   }, []);
 
+  const saveAll = useCallback(() => {
+    for (const b of store.dirty()) void store.save(b.path);
+  }, [store]);
+
   const command = useCallback(
     (c: AppCommand) => {
       if (c === 'palette') setPalette(true);
@@ -124,10 +128,10 @@ export function App() {
       else if (c === 'settings') setView({ kind: 'settings' });
       else if (c === 'save') {
         if (view.kind === 'skill' && view.tab === 'edit') setSaveRequest((n) => n + 1);
-        else for (const b of store.dirty()) void store.save(b.path);
+        else saveAll();
       }
     },
-    [view, store],
+    [view, store, saveAll],
   );
   const commandRef = useRef(command);
   commandRef.current = command;
@@ -168,7 +172,7 @@ export function App() {
         id: 'save-all',
         label: 'Save all unsaved files',
         hint: 'Ctrl/Cmd+S',
-        run: () => store.dirty().forEach((b) => void store.save(b.path)),
+        run: saveAll,
       },
       {
         id: 'theme',
@@ -214,7 +218,7 @@ export function App() {
           run: () => open(e.id),
         });
     return list;
-  }, [command, entries, entry, host, open, store, theme]);
+  }, [command, entries, entry, host, open, saveAll, theme]);
 
   const onReplay = (h: HistoryEntryView) => {
     if (!entries.some((e) => e.id === h.skillId))
@@ -224,7 +228,7 @@ export function App() {
   };
 
   const skillFolder = entry ? folderOf(entry.path) : '';
-  const dirtyInSkill = entry ? store.dirty().filter((b) => b.path.startsWith(skillFolder)).length : 0;
+  const dirtyInSkill = entry ? store.dirty(skillFolder).length : 0;
   const manifestBuffer = entry ? store.get(entry.path) : undefined;
   const remainingDrafts = drafts.filter((d) => !store.get(d.path));
   const openDraft = (d: DraftView) => {
@@ -365,11 +369,7 @@ export function App() {
           host={host}
           dialog={dialog}
           roots={roots}
-          dirtyFiles={
-            dialog.kind === 'create'
-              ? 0
-              : store.dirty().filter((b) => b.path.startsWith(folderOf(dialog.entry.path))).length
-          }
+          dirtyFiles={dialog.kind === 'create' ? 0 : store.dirty(folderOf(dialog.entry.path)).length}
           onClose={() => setDialog(undefined)}
           onDone={(r) => {
             if (dialog.kind === 'rename' || dialog.kind === 'delete')

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { watchPageErrors, docShot, MOD, openSkill } from './helpers.js';
+import { watchPageErrors, docShot, editorCursor, MOD, openSkill } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -161,6 +161,15 @@ test("the skill's other files open from the file tree, which follows the folder 
   await expect(page.getByRole('region', { name: 'Problems' })).toContainText(
     "Only the skill's manifest is validated.",
   );
+  // Ctrl/Cmd+S saves the file in the active tab, not the one the editor first opened.
+  const manifestBefore = readFileSync(join(server.library, 'runner-demo', 'SKILL.md'), 'utf8');
+  await editorCursor(page, 2, 3);
+  await page.keyboard.type('"note": "added", ', { delay: 20 });
+  await page.keyboard.press(`${MOD}+s`);
+  await expect
+    .poll(() => readFileSync(join(server.library, 'runner-demo', 'tests', 'say-hello.case.json'), 'utf8'))
+    .toContain('"note": "added", "description"');
+  expect(readFileSync(join(server.library, 'runner-demo', 'SKILL.md'), 'utf8')).toBe(manifestBefore);
   writeFileSync(join(server.library, 'runner-demo', 'NOTES.md'), '# Notes\n');
   await expect(files.getByRole('button', { name: 'NOTES.md' })).toBeVisible();
   await page.getByRole('button', { name: 'Close tests/say-hello.case.json' }).click();

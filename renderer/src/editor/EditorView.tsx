@@ -167,7 +167,6 @@ export default function EditorView(props: {
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
-    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void save());
     const model = ed.getModel();
     const b = store.get(active);
     if (model && b) showDiagnostics(model, b.diagnostics);

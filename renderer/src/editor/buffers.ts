@@ -65,8 +65,9 @@ export class BufferStore {
   all(): Buffer[] {
     return [...this.buffers.values()];
   }
-  dirty(): Buffer[] {
-    return this.all().filter(isDirty);
+  /** Unsaved buffers, all of them or those under a folder. */
+  dirty(folder = ''): Buffer[] {
+    return this.all().filter((b) => isDirty(b) && b.path.startsWith(folder));
   }
 
   /** Drafts the host kept from an earlier session, by path. */
@@ -168,15 +169,28 @@ export class BufferStore {
       return r;
     }
     clearTimeout(this.draftTimers.get(path));
-    this.afterWrite(r.value, text);
+    this.settle(r.value, text);
     return { ok: true };
   }
 
-  private afterWrite(file: FileView, text: string): void {
+  /**
+   * The buffer now based on `file` as it is on disk, holding `saved` as its saved text and `text` as its text (the
+   * user's current text by default, so keys typed during a save stay); conflict and draft notices are dropped.
+   */
+  private settle(file: FileView, saved: string, text?: string): void {
     const b = this.buffers.get(file.path);
     if (!b) return;
     const { conflict: _conflict, restoredFrom: _restored, ...rest } = b;
-    this.buffers.set(file.path, { ...rest, savedText: text, hash: file.hash, bom: file.bom, eol: file.eol });
+    const next = text ?? b.text;
+    this.buffers.set(file.path, {
+      ...rest,
+      text: next,
+      savedText: saved,
+      hash: file.hash,
+      bom: file.bom,
+      eol: file.eol,
+      revision: next === b.text ? b.revision : b.revision + 1,
+    });
     this.changed();
   }
 
@@ -196,17 +210,7 @@ export class BufferStore {
       });
       return;
     }
-    const { conflict: _c, restoredFrom: _r, ...rest } = b;
-    this.buffers.set(path, {
-      ...rest,
-      text: r.value.text,
-      savedText: r.value.text,
-      hash: r.value.hash,
-      bom: r.value.bom,
-      eol: r.value.eol,
-      revision: b.revision + 1,
-    });
-    this.changed();
+    this.settle(r.value, r.value.text, r.value.text);
   }
 
   /** Keeps the user's text and drops the conflict notice (the next save will still refuse to overwrite). */
@@ -236,17 +240,7 @@ export class BufferStore {
     const disk = r.ok ? r.value : undefined;
     const diskHash = disk?.hash ?? null;
     if (diskHash === b.hash && !force) return;
-    if (!isDirty(b) && disk && !force) {
-      this.buffers.set(path, {
-        ...b,
-        text: disk.text,
-        savedText: disk.text,
-        hash: disk.hash,
-        revision: b.revision + 1,
-      });
-      this.changed();
-      return;
-    }
+    if (!isDirty(b) && disk && !force) return this.settle(disk, disk.text, disk.text);
     this.set(path, { conflict: { diskText: disk?.text ?? '', diskHash } });
   }
 

@@ -66,7 +66,6 @@ export default function RunnerView(props: {
   const [casesRunning, setCasesRunning] = useState(false);
   const [saving, setSaving] = useState<{ name: string; contains: string; error?: string }>();
   const [timeoutSecs, setTimeoutSecs] = useState('');
-  const fromJson = useRef(false);
   const [, tick] = useState(0);
   useEffect(() => {
     if (!run) return;
@@ -118,15 +117,11 @@ export default function RunnerView(props: {
     setArgsByTool((m) => ({ ...m, [t.toolName]: replay.args }));
   }, [replay, tools]);
 
-  // The JSON editor shows the form's value; typing valid JSON there changes the form (and is not echoed back).
+  // The JSON editor shows the form's value; typing valid JSON there changes the form (and is not echoed back:
+  // `synced` holds the value's text as the editor already shows it).
   const synced = useRef<string | undefined>(undefined);
   useEffect(() => {
     const text = JSON.stringify(value ?? {}, null, 2);
-    if (fromJson.current) {
-      fromJson.current = false;
-      synced.current = text;
-      return;
-    }
     if (synced.current === text) return;
     synced.current = text;
     setJsonError(undefined);
@@ -401,7 +396,7 @@ export default function RunnerView(props: {
                     try {
                       const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
                       setJsonError(undefined);
-                      fromJson.current = true;
+                      synced.current = JSON.stringify(parsed, null, 2); // already shown: not written back
                       setValue(parsed);
                     } catch (e) {
                       setJsonError(`Not valid JSON: ${(e as Error).message}`);
