@@ -145,14 +145,14 @@ export const VALIDATION_PROFILES: readonly ValidationProfile[] = ['portable', 'c
 
 /** What the executor advertises for one skill tool. */
 export interface ToolDefinition {
-  /** Composed "{skill}__{tool}", sanitised (see composeToolName). */
+  /** The tool's own name in the manifest. */
   name: string;
+  /** Composed "{skill}__{tool}", sanitised (see composeToolName): the name a model is offered. */
+  composedName: string;
   description: string;
   /** The advertised schema: locked keys removed from `properties` and `required`. */
   inputSchema: JsonSchema;
   toolType: ToolType;
-  /** The tool's own name in the manifest. */
-  toolName: string;
   /** Values the manifest locks; shown read-only, never sent by callers. */
   lockedArgs?: Record<string, JsonValue>;
   outputSchema?: JsonSchema;

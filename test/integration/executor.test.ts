@@ -38,8 +38,8 @@ describe('advertised tools', () => {
   it('composes names and hides locked keys from properties and required', () => {
     const [def] = executor.tools('tools/policy-demo');
     expect(def).toMatchObject({
-      name: 'policy-demo__status',
-      toolName: 'status',
+      composedName: 'policy-demo__status',
+      name: 'status',
       toolType: { type: 'builtin', handler: 'shell' },
       lockedArgs: { command: 'echo elevated from $(pwd)' },
     });
@@ -174,7 +174,7 @@ describe('script tools', () => {
     expect(out.output).toMatch(
       /\[output does not match the tool's outputSchema: \(root\) must have required property 'missing'\]$/,
     );
-    expect(executor.tools('scripted').find((d) => d.toolName === 'checked')?.outputSchema).toEqual({
+    expect(executor.tools('scripted').find((d) => d.name === 'checked')?.outputSchema).toEqual({
       type: 'object',
       required: ['argv', 'missing'],
     });

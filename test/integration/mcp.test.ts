@@ -46,7 +46,7 @@ describe('a skill whose MCP server is missing', () => {
       mcp: new McpPool({}),
     });
     const defs = await lonely.describeTools('workbench/runner-demo');
-    expect(defs.map((d) => d.toolName)).toEqual([
+    expect(defs.map((d) => d.name)).toEqual([
       'say',
       'order',
       'slow',
@@ -55,8 +55,8 @@ describe('a skill whose MCP server is missing', () => {
       'tiny-image',
       'everything-echo',
     ]);
-    expect(defs.filter((d) => d.problem).map((d) => d.toolName)).toEqual(['tiny-image', 'everything-echo']);
-    expect(defs.find((d) => d.toolName === 'tiny-image')?.problem).toContain(
+    expect(defs.filter((d) => d.problem).map((d) => d.name)).toEqual(['tiny-image', 'everything-echo']);
+    expect(defs.find((d) => d.name === 'tiny-image')?.problem).toContain(
       'No MCP server named "everything"',
     );
   });
@@ -65,16 +65,16 @@ describe('a skill whose MCP server is missing', () => {
 describe('MCP tools through the executor', () => {
   it('advertises the server’s schemas under composed names, locked keys removed', async () => {
     const defs = await executor.describeTools('mcp-calls');
-    const sum = defs.find((d) => d.toolName === 'sum');
+    const sum = defs.find((d) => d.name === 'sum');
     expect(sum).toMatchObject({
-      name: 'mcp-calls__sum',
+      composedName: 'mcp-calls__sum',
       toolType: { type: 'mcp', server: 'everything', tool: 'get-sum' },
     });
     expect(sum?.inputSchema).toMatchObject({
       properties: { a: { type: 'number' }, b: { type: 'number' } },
       required: ['a', 'b'],
     });
-    const locked = defs.find((d) => d.toolName === 'locked-sum');
+    const locked = defs.find((d) => d.name === 'locked-sum');
     expect(Object.keys((locked?.inputSchema as { properties: object }).properties)).toEqual(['a']);
     expect((locked?.inputSchema as { required: string[] }).required).toEqual(['a']);
   });

@@ -27,7 +27,13 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
   try {
     const defs = await session.executor.describeTools(session.skill.id);
     if (format === 'json') {
-      io.stdout(`${JSON.stringify(defs, null, 2)}\n`);
+      // The documented JSON keeps the name a model is offered under `name` (and the manifest's under `toolName`).
+      const advertised = defs.map(({ name, composedName, ...rest }) => ({
+        name: composedName,
+        toolName: name,
+        ...rest,
+      }));
+      io.stdout(`${JSON.stringify(advertised, null, 2)}\n`);
       return 0;
     }
     if (defs.length === 0) io.stdout(`Skill "${session.skill.name}" declares no tools.\n`);
@@ -43,7 +49,7 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
               : type.type === 'script'
                 ? type.path
                 : `${type.method} ${type.url}`;
-      io.stdout(`${d.name}  (${type.type}: ${target})\n`);
+      io.stdout(`${d.composedName}  (${type.type}: ${target})\n`);
       if (d.description) io.stdout(`  ${d.description}\n`);
       for (const line of describeParams(d.inputSchema)) io.stdout(`  ${line}\n`);
       for (const [k, v] of Object.entries(d.lockedArgs ?? {}))
@@ -141,7 +147,7 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
   process.once('SIGINT', onSigint);
   try {
     const definition = (await session.executor.describeTools(session.skill.id)).find(
-      (d) => d.toolName === a.tool || d.name === a.tool,
+      (d) => d.name === a.tool || d.composedName === a.tool,
     );
     const args = argsFromFlags(a.args, a.arg, definition?.inputSchema ?? { type: 'object' });
     const output = await session.executor.executeTool(session.skill.id, a.tool, args, {

@@ -1,6 +1,7 @@
 // Owns turning a RawManifest into a SkillDefinition: lenient by design (rules report what is wrong, this keeps going).
 import type { JsonSchema, JsonValue, SkillDefinition, SkillTool, ToolKind } from '../../../shared/types.js';
 import { TOOL_KINDS } from '../../../shared/types.js';
+import { placeholderNames } from '../../../shared/syntax/placeholders.js';
 import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
 import type { RawManifest } from './raw-manifest.js';
 
@@ -68,7 +69,7 @@ export function normalizeSkill(
     version: text('version') ?? '',
     variables: Array.isArray(declaredVariables)
       ? declaredVariables.filter((v): v is string => typeof v === 'string')
-      : templateVariables(raw.body),
+      : placeholderNames(raw.body),
     allowedTools: allowedToolsOf(fields.get('allowed-tools')?.value),
     userInvocable: bool('user-invocable', true),
     disableModelInvocation: bool('disable-model-invocation', false),
@@ -82,13 +83,6 @@ export function normalizeSkill(
   const hint = text('argument-hint');
   if (hint !== undefined) skill.argumentHint = hint;
   return skill;
-}
-
-/** `{{name}}` placeholders in the instructions, in order of first use. */
-export function templateVariables(body: string): string[] {
-  const seen = new Set<string>();
-  for (const m of body.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) seen.add(m[1] ?? '');
-  return [...seen];
 }
 
 /**

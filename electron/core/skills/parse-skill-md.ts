@@ -2,7 +2,7 @@
 import { isMap, isScalar } from 'yaml';
 import type { Diagnostic, QuickFix, Range } from '../../../shared/types.js';
 import { makeDiagnostic } from './diagnostic.js';
-import { splitFrontmatter } from './frontmatter.js';
+import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
@@ -83,14 +83,28 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
   }
   if (split.kind === 'unterminated') {
     const at = lines.lineRange(split.openLine);
+    const dots = split.dotsLine;
     diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'frontmatter-unterminated',
-        `The frontmatter opened at line ${split.openLine} is never closed: add a line holding only \`---\` after the last YAML key.`,
-        file,
-        at,
-      ),
+      dots === undefined
+        ? makeDiagnostic(
+            'error',
+            'frontmatter-unterminated',
+            `The frontmatter opened at line ${split.openLine} is never closed: add a line holding only \`---\` after the last YAML key.`,
+            file,
+            at,
+          )
+        : makeDiagnostic(
+            'error',
+            'frontmatter-unterminated',
+            `The frontmatter opened at line ${split.openLine} is closed with \`...\` at line ${dots}; YAML allows that, but ` +
+              'Claude Code and the Agent Skills tools only close frontmatter at `---`, so they read no frontmatter. Write `---`.',
+            file,
+            at,
+            {
+              title: 'Close the frontmatter with ---',
+              edits: [{ range: lines.range(lines.lineStart(dots), lines.lineStart(dots) + 3), newText: '---' }],
+            },
+          ),
     );
     return { ...base, ...noSpans, data: undefined, body: '', bodyOffset: text.length, headerRange: at };
   }

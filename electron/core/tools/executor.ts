@@ -277,8 +277,8 @@ export class Executor implements SkillExecutor {
     const locked = Object.keys(tool.lockedArgs ?? {});
     const timeoutMs = (tool.timeoutSecs ?? DEFAULT_TIMEOUT_SECS) * 1000;
     const def: ToolDefinition = {
-      name: composeToolName(skill.name, tool.name),
-      toolName: tool.name,
+      name: tool.name,
+      composedName: composeToolName(skill.name, tool.name),
       description:
         tool.description ||
         (tool.kind === 'builtin' && tool.target ? (BUILTIN_TOOLS[tool.target]?.description ?? '') : ''),

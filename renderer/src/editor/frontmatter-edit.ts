@@ -1,42 +1,41 @@
 // Owns editing SKILL.md frontmatter as data: finding it, reading its fields, and writing one field back through
 // the `yaml` Document API so comments, key order and the other values' styles survive (DESIGN.md "Editing").
 import { CST, isMap, isScalar, Parser, parseDocument, stringify } from 'yaml';
+import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import type { JsonValue } from '../../../shared/types.js';
 
 export interface FrontmatterRange {
   /** 1-based line of the opening `---`. */
   startLine: number;
-  /** 1-based line of the closing `---` (or `...`). */
+  /** 1-based line of the closing `---`. */
   endLine: number;
   /** The YAML between the fences. */
   yaml: string;
   /** Offsets of the YAML inside the text. */
   from: number;
   to: number;
+  /** Where the Markdown body starts. */
+  bodyStart: number;
 }
 
-/** The frontmatter block of a SKILL.md, when the text opens with one and closes it. */
+/** The frontmatter block of a SKILL.md, found exactly as the validator finds it (one split, in shared/). */
 export function frontmatterRange(text: string): FrontmatterRange | undefined {
-  const body = text.startsWith('\ufeff') ? 1 : 0;
-  const first = /^---[ \t]*\r?\n/.exec(text.slice(body));
-  if (!first) return undefined;
-  const from = body + first[0].length;
-  const fence = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/gm;
-  fence.lastIndex = from;
-  let m: RegExpExecArray | null;
-  while ((m = fence.exec(text))) {
-    if (m.index < from) continue;
-    const endLine = text.slice(0, m.index).split('\n').length;
-    return { startLine: 1, endLine, yaml: text.slice(from, m.index), from, to: m.index };
-  }
-  return undefined;
+  const split = splitFrontmatter(text);
+  if (split.kind !== 'ok') return undefined;
+  return {
+    startLine: split.openLine,
+    endLine: split.closeLine,
+    yaml: text.slice(split.yamlStart, split.yamlEnd),
+    from: split.yamlStart,
+    to: split.yamlEnd,
+    bodyStart: split.bodyStart,
+  };
 }
 
 /** The body after the frontmatter (the whole text when there is none). */
 export function bodyOf(text: string): string {
   const range = frontmatterRange(text);
-  if (!range) return text;
-  return text.slice(range.to).replace(/^(?:---|\.\.\.)[ \t]*\r?\n?/, '');
+  return range ? text.slice(range.bodyStart) : text;
 }
 
 export type FrontmatterRead =

@@ -2,7 +2,7 @@
 // skill's entry in the <available_skills> catalog. Follows the editor's unsaved text when the manifest is open.
 import { useMemo, useState } from 'react';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
-import { argumentNamesOf, renderInstructions } from '../../../shared/instructions.js';
+import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/instructions.js';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
 

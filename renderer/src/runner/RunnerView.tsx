@@ -81,7 +81,7 @@ export default function RunnerView(props: {
       if (!live) return;
       if (r.ok) {
         setTools(r.value);
-        setSelected((s) => (s && r.value.some((t) => t.toolName === s) ? s : r.value[0]?.toolName));
+        setSelected((s) => (s && r.value.some((t) => t.name === s) ? s : r.value[0]?.name));
       } else setLoadError(r.error.message);
     });
     return () => {
@@ -94,15 +94,15 @@ export default function RunnerView(props: {
   }, [host, entry.id]);
   useEffect(loadCases, [loadCases]);
 
-  const tool = tools?.find((t) => t.toolName === selected);
+  const tool = tools?.find((t) => t.name === selected);
   const field = useMemo(() => (tool ? normalizeSchema(tool.inputSchema) : undefined), [tool]);
   const initial = useMemo(() => (field ? initialValue(field) : undefined), [field]);
-  const value = tool ? (tool.toolName in argsByTool ? argsByTool[tool.toolName] : initial) : undefined;
+  const value = tool ? (tool.name in argsByTool ? argsByTool[tool.name] : initial) : undefined;
 
   const setValue = useCallback(
     (v: JsonValue | undefined) => {
       if (!tool) return;
-      setArgsByTool((m) => ({ ...m, [tool.toolName]: v }));
+      setArgsByTool((m) => ({ ...m, [tool.name]: v }));
     },
     [tool],
   );
@@ -111,10 +111,10 @@ export default function RunnerView(props: {
   const replay = props.replay;
   useEffect(() => {
     if (!replay || !tools) return;
-    const t = tools.find((x) => x.toolName === replay.tool || x.name === replay.tool);
+    const t = tools.find((x) => x.name === replay.tool || x.composedName === replay.tool);
     if (!t) return;
-    setSelected(t.toolName);
-    setArgsByTool((m) => ({ ...m, [t.toolName]: replay.args }));
+    setSelected(t.name);
+    setArgsByTool((m) => ({ ...m, [t.name]: replay.args }));
   }, [replay, tools]);
 
   // The JSON editor shows the form's value; typing valid JSON there changes the form (and is not echoed back:
@@ -161,12 +161,12 @@ export default function RunnerView(props: {
     const r = await host.invoke('tools:run', {
       runId,
       skillId: entry.id,
-      tool: tool.toolName,
+      tool: tool.name,
       args: value ?? {},
       ...(timeoutSecs && secs >= 1 ? { timeoutSecs: secs } : {}),
     });
     setRun(undefined);
-    setResult(r.ok ? { output: r.value, tool: tool.toolName } : { error: r.error, tool: tool.toolName });
+    setResult(r.ok ? { output: r.value, tool: tool.name } : { error: r.error, tool: tool.name });
   }, [tool, run, blocked, host, entry.id, value, timeoutSecs]);
 
   const cancel = useCallback(() => {
@@ -188,14 +188,14 @@ export default function RunnerView(props: {
   const startRef = useRef(start);
   startRef.current = start;
   const jsonUri = tool
-    ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.toolName}.json`
+    ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.name}.json`
     : '';
   useEffect(() => {
     if (!tool) return;
     monaco.languages.json.jsonDefaults.setDiagnosticsOptions({
       validate: true,
       enableSchemaRequest: false,
-      schemas: [{ uri: `skillbench://schema/${tool.name}`, fileMatch: [jsonUri], schema: tool.inputSchema }],
+      schemas: [{ uri: `skillbench://schema/${tool.composedName}`, fileMatch: [jsonUri], schema: tool.inputSchema }],
     });
   }, [tool, jsonUri]);
   const onMount: OnMount = (ed) => {
@@ -227,7 +227,7 @@ export default function RunnerView(props: {
     const r = await host.invoke('cases:save', {
       skillId: entry.id,
       name: saving.name,
-      case: { tool: tool.toolName, args: value ?? {}, expect },
+      case: { tool: tool.name, args: value ?? {}, expect },
     });
     if (!r.ok) return setSaving({ ...saving, error: r.error.message });
     setSaving(undefined);
@@ -265,16 +265,16 @@ export default function RunnerView(props: {
         <ul role="listbox" aria-label="Tool">
           {tools.map((t) => (
             <li
-              key={t.toolName}
+              key={t.name}
               role="option"
               tabIndex={0}
-              aria-selected={t.toolName === selected}
-              className={t.toolName === selected ? 'active' : ''}
-              onClick={() => setSelected(t.toolName)}
-              onKeyDown={(e) => e.key === 'Enter' && setSelected(t.toolName)}
+              aria-selected={t.name === selected}
+              className={t.name === selected ? 'active' : ''}
+              onClick={() => setSelected(t.name)}
+              onKeyDown={(e) => e.key === 'Enter' && setSelected(t.name)}
             >
               <div className="tool-name">
-                <code>{t.toolName}</code> <span className="badge">{t.toolType.type}</span>
+                <code>{t.name}</code> <span className="badge">{t.toolType.type}</span>
                 {t.problem ? (
                   <span className="badge warning" title={t.problem}>
                     unavailable
@@ -340,7 +340,7 @@ export default function RunnerView(props: {
         <div className="call">
           <header className="call-head">
             <h3>
-              <code>{tool.name}</code>
+              <code>{tool.composedName}</code>
             </h3>
             <div className="muted">
               {tool.toolType.type} · {targetOf(tool)}
@@ -455,11 +455,11 @@ export default function RunnerView(props: {
                     {errors.size} argument problem{errors.size === 1 ? '' : 's'}: the tool will refuse them.
                   </span>
                 ) : null}
-                {result && result.tool === tool.toolName ? (
+                {result && result.tool === tool.name ? (
                   <button
                     onClick={() =>
                       setSaving({
-                        name: `${tool.toolName}-${cases.length + 1}`,
+                        name: `${tool.name}-${cases.length + 1}`,
                         contains:
                           (result.output?.isError
                             ? ''
@@ -473,7 +473,7 @@ export default function RunnerView(props: {
               </>
             )}
           </div>
-          {result && result.tool === tool.toolName ? (
+          {result && result.tool === tool.name ? (
             <OutputView output={result.output} error={result.error} />
           ) : null}
         </div>

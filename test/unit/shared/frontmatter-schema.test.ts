@@ -4,7 +4,7 @@ import { FRONTMATTER_SCHEMA } from '../../../shared/frontmatter-schema.js';
 import { bundledSkillsDir } from '../../../electron/core/paths.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { parseYaml } from '../../../electron/core/skills/yaml-source.js';
-import { splitFrontmatter } from '../../../electron/core/skills/frontmatter.js';
+import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import { readFileSync } from 'node:fs';
 import { fixtureSkill } from '../../helpers.js';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
+import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { isWithin } from '../../fs-confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
@@ -174,7 +175,7 @@ export const variablesDeclared: Rule = {
     const declared = new Set(f.value.filter((v): v is string => typeof v === 'string'));
     const used = new Set<string>();
     const out: Diagnostic[] = [];
-    for (const m of skill.instructions.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) {
+    for (const m of skill.instructions.matchAll(PLACEHOLDER)) {
       const name = m[1] ?? '';
       used.add(name);
       if (declared.has(name)) continue;

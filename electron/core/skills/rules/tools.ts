@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Diagnostic, JsonSchema } from '../../../../shared/types.js';
 import { TOOL_KINDS } from '../../../../shared/types.js';
 import { checkHttpUrl } from '../../../../shared/urls.js';
+import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { isWithin } from '../../fs-confine.js';
 import { schemaProblems } from '../../schema/check-schema.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from '../../tools/builtin-catalog.js';
@@ -12,7 +13,6 @@ import { at, describeValue, replaceValue, type Rule, type RuleContext } from './
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
 interface Entry {
   index: number;

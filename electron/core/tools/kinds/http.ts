@@ -3,7 +3,8 @@
 import type { JsonValue, SkillTool } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { checkHttpUrl } from '../../../../shared/urls.js';
-import { placeholders, renderHeader, renderUrl } from '../templates.js';
+import { placeholderNames } from '../../../../shared/syntax/placeholders.js';
+import { renderHeader, renderUrl } from '../templates.js';
 import {
   parseStructured,
   schemaFromArgs,
@@ -146,8 +147,8 @@ export const httpKind: ToolKindModule = {
     );
     // Args not used in the URL or headers travel in a JSON body (POST/PUT).
     const used = new Set([
-      ...placeholders(template),
-      ...Object.values(tool.headers ?? {}).flatMap(placeholders),
+      ...placeholderNames(template),
+      ...Object.values(tool.headers ?? {}).flatMap(placeholderNames),
     ]);
     const rest: Record<string, JsonValue> = {};
     for (const [k, v] of Object.entries(ctx.args)) if (!used.has(k)) rest[k] = v;

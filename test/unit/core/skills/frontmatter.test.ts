@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../../../../electron/core/skills/frontmatter.js';
+import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
 import { byCode, codes, covered, fixtureSkill, loadFixture } from '../../../helpers.js';
 
 const read = (name: string) => readFileSync(join(fixtureSkill(name), 'SKILL.md'), 'utf8');

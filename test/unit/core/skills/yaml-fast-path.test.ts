@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../../../../electron/core/skills/frontmatter.js';
+import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
 import { toJsonValue } from '../../../../electron/core/skills/normalize.js';
 import { parseYaml, parseYamlFast } from '../../../../electron/core/skills/yaml-source.js';
 import { FIXTURES, REPO } from '../../../helpers.js';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { argumentNamesOf, renderInstructions, splitArguments } from '../../../shared/instructions.js';
+import { argumentNamesOf, renderInstructions } from '../../../../shared/syntax/instructions.js';
+import { splitShellWords } from '../../../../shared/syntax/shell-words.js';
 
-describe('splitArguments', () => {
+describe('splitShellWords (argument strings)', () => {
   it('splits shell-style, removing quotes and honouring escapes', () => {
-    expect(splitArguments(`a "b c" 'd e' f\\ g ""`)).toEqual(['a', 'b c', 'd e', 'f g', '']);
-    expect(splitArguments('   ')).toEqual([]);
+    expect(splitShellWords(`a "b c" 'd e' f\\ g ""`)).toEqual(['a', 'b c', 'd e', 'f g', '']);
+    expect(splitShellWords('   ')).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
-// Owns finding the YAML frontmatter block of a SKILL.md, line by line (never with a regex over the whole file).
+// Owns finding the YAML frontmatter block of a SKILL.md, line by line (never with a regex over the whole file). The
+// one split for core (validation) and the renderer (frontmatter panel, preview, highlighting): issue 10.
 export type FrontmatterSplit =
   | {
       kind: 'ok';
@@ -16,7 +17,13 @@ export type FrontmatterSplit =
     }
   | { kind: 'empty' }
   | { kind: 'missing'; firstLine: number }
-  | { kind: 'unterminated'; openLine: number; yamlStart: number }
+  | {
+      kind: 'unterminated';
+      openLine: number;
+      yamlStart: number;
+      /** A line holding only `...` (YAML's document end) after the opening: it does not close frontmatter. */
+      dotsLine?: number;
+    }
   | { kind: 'engine'; openLine: number; language: string };
 
 interface Line {
@@ -40,20 +47,26 @@ function* linesOf(text: string): Generator<Line> {
 }
 
 const DELIMITER = /^---[ \t]*$/;
+const DOTS = /^\.\.\.[ \t]*$/;
 const ENGINE = /^---[ \t]*([A-Za-z][\w-]*)[ \t]*$/;
 
 /**
  * The frontmatter opens with a line that is exactly `---` and closes at the next line that is exactly `---`
- * (trailing spaces allowed). Indented `---`, `a---b` in a value and `---` rules in the body never close it.
+ * (trailing spaces allowed). Indented `---`, `a---b` in a value and `---` rules in the body never close it, and
+ * neither does `...`: YAML reads it as a document end, but Claude Code and the Agent Skills tools split on `---`
+ * only, so a file closed with `...` is unterminated for them (reported with the line, and a fix).
+ * Blank lines before the opening `---` are skipped (and reported by the validator).
  */
 export function splitFrontmatter(text: string): FrontmatterSplit {
   if (text.trim() === '') return { kind: 'empty' };
   let lineNo = 0;
   let leadingBlankLines = 0;
   let open: { line: number; next: number } | undefined;
+  let dotsLine: number | undefined;
   for (const line of linesOf(text)) {
     lineNo++;
-    const content = text.slice(line.start, line.end);
+    // A byte-order mark is not content (core strips it when decoding; an editor buffer may keep it).
+    const content = text.slice(line.start === 0 && text.charCodeAt(0) === 0xfeff ? 1 : line.start, line.end);
     if (!open) {
       if (content.trim() === '') {
         leadingBlankLines++;
@@ -78,6 +91,12 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
         leadingBlankLines,
       };
     }
+    if (dotsLine === undefined && DOTS.test(content)) dotsLine = lineNo;
   }
-  return { kind: 'unterminated', openLine: open?.line ?? 1, yamlStart: open?.next ?? 0 };
+  return {
+    kind: 'unterminated',
+    openLine: open?.line ?? 1,
+    yamlStart: open?.next ?? 0,
+    ...(dotsLine !== undefined ? { dotsLine } : {}),
+  };
 }

@@ -1,37 +1,8 @@
 // Owns turning a skill's instructions into the text a model receives when the skill is invoked: `$ARGUMENTS`,
 // `$ARGUMENTS[N]`, `$N`, named `arguments` (`$name`) and `{{variables}}` substituted (DESIGN.md "Running").
 // Pure: the renderer's preview and any CLI use share it.
-
-/** Splits an argument string shell-style: whitespace separates, quotes group and are removed, `\` escapes. */
-export function splitArguments(raw: string): string[] {
-  const out: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i] ?? '';
-    if (quote) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && i + 1 < raw.length) word += raw[++i];
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      inWord = true;
-    } else if (c === '\\' && i + 1 < raw.length) {
-      word += raw[++i];
-      inWord = true;
-    } else if (/\s/.test(c)) {
-      if (inWord) out.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += c;
-      inWord = true;
-    }
-  }
-  if (inWord) out.push(word);
-  return out;
-}
+import { replacePlaceholders } from './placeholders.js';
+import { splitShellWords } from './shell-words.js';
 
 export interface RenderInput {
   instructions: string;
@@ -60,7 +31,7 @@ export function argumentNamesOf(value: unknown): string[] {
 }
 
 export function renderInstructions(input: RenderInput): RenderedInstructions {
-  const positional = splitArguments(input.args);
+  const positional = splitShellWords(input.args);
   const names = input.argumentNames ?? [];
   const missing = new Set<string>();
   let usedArguments = false;
@@ -94,10 +65,7 @@ export function renderInstructions(input: RenderInput): RenderedInstructions {
     usedArguments = true;
     return input.args;
   });
-  text = text.replace(
-    /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g,
-    (whole, name: string) => input.variables?.[name] ?? whole,
-  );
+  text = replacePlaceholders(text, (name, whole) => input.variables?.[name] ?? whole);
   const appended = !usedArguments && input.args.trim() !== '';
   if (appended) text = `${text.replace(/\s*$/, '')}\n\nARGUMENTS: ${input.args}\n`;
   return { text, missing: [...missing], appended };
