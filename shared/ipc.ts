@@ -178,10 +178,27 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError
 export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
 export type AppCommand = (typeof APP_COMMANDS)[number];
 
+/**
+ * What one change to the library did (issue 10: a save or an outside edit re-reads only the skills it touches).
+ * Entries are keyed by `path` (a folder's losing manifests share the winner's id). With `reset`, the library was
+ * rescanned (roots, settings, "Reload Skills"): fetch `skills:list` again instead of patching.
+ */
+export interface SkillsChanged {
+  /** Ids of the skills affected (changed, added or removed). */
+  ids: string[];
+  /** The new state of every entry that changed or appeared. */
+  entries: LibraryEntry[];
+  /** Paths of entries that are gone. */
+  removed: string[];
+  /** Problems with the roots themselves, as they are now. */
+  diagnostics: Diagnostic[];
+  reset: boolean;
+}
+
 /** Push events: `area:changed` style names, typed payloads. */
 export const EVENTS = {
   'app:command': returns<{ command: AppCommand }>(),
-  'skills:changed': returns<{ ids: string[] }>(),
+  'skills:changed': returns<SkillsChanged>(),
   'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
 };

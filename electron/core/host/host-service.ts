@@ -193,7 +193,13 @@ export class HostService {
     const before = touched(this.library.entries);
     this.reload();
     const ids = [...new Set([...before, ...touched(this.library.entries)])];
-    this.emit('skills:changed', { ids });
+    this.emit('skills:changed', {
+      ids,
+      entries: [],
+      removed: [],
+      diagnostics: this.library.diagnostics,
+      reset: true,
+    });
   }
 
   on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
@@ -290,7 +296,13 @@ export class HostService {
 
   private afterChange<T>(value: T, ids: string[]): T {
     this.reload();
-    this.emit('skills:changed', { ids });
+    this.emit('skills:changed', {
+      ids,
+      entries: [],
+      removed: [],
+      diagnostics: this.library.diagnostics,
+      reset: true,
+    });
     return value;
   }
 
@@ -534,7 +546,13 @@ export class HostService {
         );
       const next = this.settings.set(settings as JsonValue);
       this.reload();
-      this.emit('skills:changed', { ids: [] });
+      this.emit('skills:changed', {
+        ids: [],
+        entries: [],
+        removed: [],
+        diagnostics: this.library.diagnostics,
+        reset: true,
+      });
       return next;
     },
   };
