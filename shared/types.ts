@@ -123,6 +123,8 @@ export type ManifestStatus = 'loaded' | 'invalid' | 'shadowed' | 'excluded';
 export interface LibraryEntry {
   /** Skill id (root id + folder relative to the root). */
   id: string;
+  /** The root it was found in (`RootInfo.id`): ask the root for its kind, never parse the id. */
+  rootId: string;
   /** Absolute path of the manifest file. */
   path: string;
   format: SkillFormat;

@@ -404,7 +404,7 @@ export class HostService {
     },
     'skills:duplicate': ({ id, name, rootId }) => {
       const source = this.folderOf(id);
-      const sourceRoot = this.library.roots.find((r) => r.id === id.split('/')[0]);
+      const sourceRoot = this.library.roots.find((r) => r.id === this.entry(id).rootId);
       const target = rootId ? this.library.roots.find((r) => r.id === rootId) : sourceRoot;
       if (!target || target.kind === 'bundled')
         throw new SkillError(

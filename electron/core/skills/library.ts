@@ -126,6 +126,7 @@ export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Libra
       for (const loser of f.losers) {
         entries.push({
           id,
+          rootId: f.root.id,
           path: loser.path,
           format: loser.format,
           status: 'excluded',
@@ -362,7 +363,14 @@ function loadEntry(
   const read = readManifestText(f.manifest, maxBytes);
   if (!read.ok) {
     return {
-      entry: { id, path: f.manifest, format: f.format, status: 'invalid', diagnostics: [read.diagnostic] },
+      entry: {
+        id,
+        rootId: f.root.id,
+        path: f.manifest,
+        format: f.format,
+        status: 'invalid',
+        diagnostics: [read.diagnostic],
+      },
     };
   }
   let prompt: PromptFile | undefined;
@@ -397,6 +405,7 @@ function loadEntry(
   const diagnostics = [...extra, ...result.diagnostics];
   const entry: LibraryEntry = {
     id,
+    rootId: f.root.id,
     path: f.manifest,
     format: f.format,
     status: hasErrors(diagnostics) ? 'invalid' : 'loaded',
@@ -423,7 +432,7 @@ function markIfShadowed(entry: LibraryEntry, raw: RawManifest, winners: Map<stri
     winners.set(skill.name, entry);
     return;
   }
-  const sameRoot = winner.id.split('/')[0] === entry.id.split('/')[0];
+  const sameRoot = winner.rootId === entry.rootId;
   entry.status = 'shadowed';
   entry.reason = `shadowed by ${winner.id}`;
   skill.shadowedBy = winner.id;
