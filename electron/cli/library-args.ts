@@ -5,7 +5,8 @@ import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
-import { isManifestFileName, loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
+import { isManifestFileName } from '../../shared/manifest-formats.js';
+import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
 import { usualRoots } from '../core/skills/usual-roots.js';
 import { UsageError, type CliIo } from './io.js';
 

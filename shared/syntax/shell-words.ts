@@ -28,7 +28,8 @@ export function splitShellWords(line: string, options: ShellWordsOptions = {}): 
       i += placeholder.length - 1;
     } else if (quote) {
       if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\')) word += line[++i];
+      else if (c === '\\' && quote === '"' && (line[i + 1] === '"' || line[i + 1] === '\\'))
+        word += line[++i];
       else word += c;
     } else if (c === '"' || c === "'") {
       quote = c;

@@ -4,7 +4,8 @@ import { cpSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { suggestName } from '../skills/rules/name.js';
-import { MANIFEST_FORMATS, parseManifest } from '../skills/validate.js';
+import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
+import { parseManifest } from '../skills/validate.js';
 import { readFileSnapshot, saveFileAtomically } from './save-file.js';
 import { moveToTrash } from './trash.js';
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { MANIFEST_FORMATS } from '../skills/validate.js';
+import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 
 export interface McpServerConfig {
   /** stdio */

@@ -4,8 +4,6 @@ export {
   validateText,
   validateManifest,
   parseManifest,
-  MANIFEST_FORMATS,
-  isManifestFileName,
   type ValidationResult,
   type ValidateOptions,
 } from './validate.js';

@@ -14,7 +14,8 @@ import { hasErrors, makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
 import { rangeOf, type RawManifest } from './raw-manifest.js';
-import { MANIFEST_FORMATS, parseManifest, validateManifest } from './validate.js';
+import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
+import { parseManifest, validateManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
 

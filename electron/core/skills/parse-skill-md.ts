@@ -102,7 +102,9 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
             at,
             {
               title: 'Close the frontmatter with ---',
-              edits: [{ range: lines.range(lines.lineStart(dots), lines.lineStart(dots) + 3), newText: '---' }],
+              edits: [
+                { range: lines.range(lines.lineStart(dots), lines.lineStart(dots) + 3), newText: '---' },
+              ],
             },
           ),
     );

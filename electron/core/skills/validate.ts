@@ -1,7 +1,8 @@
 // Owns validation: running every rule over a parsed manifest, and validating unsaved text the same way.
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { Diagnostic, SkillDefinition, SkillFormat, ValidationProfile } from '../../../shared/types.js';
+import { formatOfFile } from '../../../shared/manifest-formats.js';
+import type { Diagnostic, SkillDefinition, ValidationProfile } from '../../../shared/types.js';
 import { sortDiagnostics } from './diagnostic.js';
 import { fromDecodedText, type ManifestText } from './manifest-text.js';
 import { fieldsOf, normalizeSkill } from './normalize.js';
@@ -28,26 +29,6 @@ export interface ValidationResult {
   skill?: SkillDefinition;
   diagnostics: Diagnostic[];
   raw: RawManifest;
-}
-
-export const MANIFEST_FORMATS: ReadonlyArray<{ file: string; format: SkillFormat }> = [
-  { file: 'SKILL.toml', format: 'skill-toml' },
-  { file: 'manifest.toml', format: 'manifest-toml' },
-  { file: 'SKILL.md', format: 'skill-md' },
-  { file: 'skill.json', format: 'legacy-json' },
-];
-
-/** Whether a file name is one the loader reads as a manifest (`skill.md` in any casing included). */
-export function isManifestFileName(name: string): boolean {
-  return MANIFEST_FORMATS.some((f) => f.file === name) || name.toLowerCase() === 'skill.md';
-}
-
-export function formatOfFile(path: string): SkillFormat {
-  const name = basename(path);
-  return (
-    MANIFEST_FORMATS.find((f) => f.file === name)?.format ??
-    (/\.toml$/i.test(name) ? 'skill-toml' : /\.json$/i.test(name) ? 'legacy-json' : 'skill-md')
-  );
 }
 
 export function parseManifest(path: string, source: ManifestText, prompt?: PromptFile): RawManifest {
