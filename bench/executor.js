@@ -16,7 +16,7 @@ const root = join(here, '..');
 const { loadLibrary } = await import('../dist/electron/core/skills/index.js');
 const { Executor } = await import('../dist/electron/core/tools/executor.js');
 const { McpPool } = await import('../dist/electron/core/mcp/pool.js');
-const { HostService } = await import('../dist/electron/core/host/host-service.js');
+const { Host } = await import('../dist/electron/host/host.js');
 const { startBrowserServer } = await import('../dist/electron/cli/browser-server.js');
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
@@ -84,7 +84,7 @@ export async function executorBenchmarks() {
   await client.close();
   server.kill();
   // Browser mode: tools:run of built-in echo over loopback HTTP, beside the in-process executor call.
-  const host = new HostService({
+  const host = new Host({
     bundledSkills: join(root, 'skills'),
     userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-bench-')),
   });

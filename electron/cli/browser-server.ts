@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EVENTS, type EventName } from '../../shared/ipc.js';
-import type { HostService } from '../core/host/host-service.js';
+import type { Host } from '../host/host.js';
 
 export const TOKEN_COOKIE = 'skillbench_token';
 const MAX_BODY = 16 * 1024 * 1024;
@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 
 export interface BrowserServerOptions {
-  host: HostService;
+  host: Host;
   /** Folder of the built renderer (dist/renderer). */
   rendererDir: string;
   port?: number;

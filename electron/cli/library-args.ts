@@ -1,4 +1,4 @@
-// Owns turning the CLI's PATH arguments into library roots (shared by validate, list and prompt).
+// Owns turning the CLI's PATH arguments into a workspace (shared by validate, list, prompt and test).
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
@@ -6,8 +6,9 @@ import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/t
 import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
-import { loadLibrary, type Library, type RootSpec } from '../core/skills/index.js';
+import type { RootSpec } from '../core/skills/index.js';
 import { usualRoots } from '../core/skills/usual-roots.js';
+import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
 
 export interface LibraryArgs {
@@ -19,7 +20,11 @@ export interface LibraryArgs {
 }
 
 /** PATHs given: those roots (plus the bundled skills with --with-bundled). No PATH: the bundled skills. */
-export function loadFromArgs(args: LibraryArgs, io: CliIo): Library {
+export function openFromArgs(
+  args: LibraryArgs,
+  io: CliIo,
+  extra: Omit<WorkspaceOptions, 'roots' | 'profile'> = {},
+): Workspace {
   const roots: RootSpec[] = [];
   for (const p of args.paths) {
     const abs = resolve(io.cwd, p);
@@ -33,7 +38,7 @@ export function loadFromArgs(args: LibraryArgs, io: CliIo): Library {
   }
   if (args.discover) roots.push(...usualRoots(io.cwd, process.env.SKILLBENCH_HOME ?? homedir()));
   if (roots.length === 0 || args.withBundled) roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
-  return loadLibrary(roots, { profile: parseProfile(args.profile) });
+  return Workspace.open({ ...extra, roots, profile: parseProfile(args.profile) });
 }
 
 export function parseProfile(value: string | undefined): ValidationProfile {

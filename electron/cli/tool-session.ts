@@ -1,17 +1,14 @@
-// Owns what the tool commands share: finding the skill (by name or folder), the MCP servers, the executor.
+// Owns what the tool commands share: the workspace a SKILL argument opens, and the skill it names.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { bundledSkillsDir } from '../core/paths.js';
-import { loadMcpServers } from '../core/mcp/config.js';
-import { McpPool } from '../core/mcp/pool.js';
-import { loadLibrary, type RootSpec } from '../core/skills/index.js';
-import { Executor, type ExecutorOptions } from '../core/tools/executor.js';
 import type { SkillDefinition } from '../../shared/types.js';
+import { bundledSkillsDir } from '../core/paths.js';
+import type { RootSpec } from '../core/skills/index.js';
+import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
 
 export interface ToolSession {
-  executor: Executor;
-  pool: McpPool;
+  workspace: Workspace;
   skill: SkillDefinition;
   close(): Promise<void>;
 }
@@ -21,7 +18,7 @@ export function openToolSession(
   skillRef: string,
   opts: { roots?: string[]; mcpConfig?: string },
   io: CliIo,
-  executorOptions: ExecutorOptions = {},
+  extra: Pick<WorkspaceOptions, 'history'> = {},
 ): ToolSession {
   const asPath = resolve(io.cwd, skillRef);
   const isPath =
@@ -34,16 +31,13 @@ export function openToolSession(
     for (const r of opts.roots ?? []) roots.push({ path: resolve(io.cwd, r), kind: 'project' });
     roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
   }
-  const library = loadLibrary(roots);
-  const pool = new McpPool(
-    loadMcpServers(
-      roots.map((r) => r.path),
-      opts.mcpConfig ? resolve(io.cwd, opts.mcpConfig) : undefined,
-    ),
-  );
-  const executor = new Executor(library.entries, { ...executorOptions, mcp: pool });
+  const workspace = Workspace.open({
+    ...extra,
+    roots,
+    ...(opts.mcpConfig ? { mcpConfigFile: resolve(io.cwd, opts.mcpConfig) } : {}),
+  });
   const skill = isPath
-    ? (library.entries.find((e) => e.skill && e.status !== 'excluded')?.skill ?? executor.skill(asPath))
-    : executor.skill(skillRef);
-  return { executor, pool, skill, close: () => pool.close() };
+    ? (workspace.entries.find((e) => e.skill && e.status !== 'excluded')?.skill ?? workspace.skill(asPath))
+    : workspace.skill(skillRef);
+  return { workspace, skill, close: () => workspace.close() };
 }

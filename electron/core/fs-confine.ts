@@ -1,7 +1,8 @@
-// Owns the one answer to "does this path lie inside that folder?", used wherever a path must not escape a root
-// or a skill folder.
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+// The one path guard: the one answer to "does this path lie inside that folder?", used wherever a path must not
+// escape a root or a skill folder, and `confine`, which the host applies to every path a request names
+// (DESIGN.md "Security": files are read and written only inside configured roots).
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../shared/errors.js';
 
 /** True when `path` is `folder` itself or below it (both already resolved, or both real paths). */
@@ -32,4 +33,39 @@ export function realPathInside(
     throw new SkillError('PermissionDenied', `${what}: ${subject} is outside the skill folder; ${why}.`);
   }
   return real;
+}
+
+/**
+ * The real path of `path` when it lies inside one of `roots` (links resolved, so a link out of a root is refused).
+ * A path that does not exist yet is judged by its nearest existing parent.
+ */
+export function confine(path: string, roots: readonly string[]): string {
+  if (typeof path !== 'string' || path.includes('\0') || !isAbsolute(path)) {
+    throw new SkillError(
+      'PermissionDenied',
+      `"${String(path)}" is not an absolute path inside a skill root.`,
+    );
+  }
+  let existing = resolve(path);
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    rest.unshift(basename(existing));
+    existing = parent;
+  }
+  const real = join(realpathSync.native(existing), ...rest);
+  for (const root of roots) {
+    let rootReal: string;
+    try {
+      rootReal = realpathSync.native(root);
+    } catch {
+      continue;
+    }
+    if (isWithin(rootReal, real)) return real;
+  }
+  throw new SkillError(
+    'PermissionDenied',
+    `${path} is outside every skill root; Skillbench only reads and writes inside its roots.`,
+  );
 }

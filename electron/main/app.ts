@@ -4,7 +4,7 @@ import type * as ElectronModule from 'electron';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { EVENTS } from '../../shared/ipc.js';
-import { HostService } from '../core/host/host-service.js';
+import { Host } from '../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../core/paths.js';
 import { forwardEvents, registerIpc } from './ipc.js';
 import { menuTemplate } from './menu.js';
@@ -61,7 +61,7 @@ export function rendererResponse(rendererDir: string, requestUrl: string): Respo
 }
 
 export interface MainHandle {
-  host: HostService;
+  host: Host;
   quit(): Promise<void>;
 }
 
@@ -80,7 +80,7 @@ export async function startMain(
   await app.whenReady();
 
   const userData = app.getPath('userData');
-  const host = new HostService({
+  const host = new Host({
     bundledSkills: paths.bundledSkills,
     userDataDir: userData,
     platform: {

@@ -1,7 +1,7 @@
 // Owns wiring the contract to ipcMain: one handler per contract entry (a missing one is a type error and a test
 // failure), every sender checked before the host service sees the payload.
 import { CHANNELS, EVENTS, type EventName, type IpcResult } from '../../shared/ipc.js';
-import type { HostService } from '../core/host/host-service.js';
+import type { Host } from '../host/host.js';
 import { isTrustedSender, type SenderInfo } from './security.js';
 
 export interface IpcMainLike {
@@ -21,7 +21,7 @@ export function senderOf(event: unknown): SenderInfo {
 
 export function registerIpc(
   ipcMain: IpcMainLike,
-  host: HostService,
+  host: Host,
   ourWebContentsIds: () => ReadonlySet<number>,
 ): () => void {
   for (const channel of CHANNELS) {
@@ -39,10 +39,7 @@ export function registerIpc(
 }
 
 /** Forwards host events to our windows. */
-export function forwardEvents(
-  host: HostService,
-  send: (event: EventName, payload: unknown) => void,
-): () => void {
+export function forwardEvents(host: Host, send: (event: EventName, payload: unknown) => void): () => void {
   const offs = (Object.keys(EVENTS) as EventName[]).map((event) =>
     host.on(event, (payload) => send(event, payload)),
   );

@@ -20,7 +20,11 @@ describe('skillbench tools', () => {
   it('prints the advertised definitions as JSON, schema included', async () => {
     const r = await run(['tools', 'release-notes', '--format', 'json']);
     expect(r.code).toBe(0);
-    const defs = JSON.parse(r.stdout) as Array<{ name: string; toolName: string; inputSchema: { properties: object } }>;
+    const defs = JSON.parse(r.stdout) as Array<{
+      name: string;
+      toolName: string;
+      inputSchema: { properties: object };
+    }>;
     expect(defs[0]?.name).toBe('release-notes__read_changelog');
     expect(defs[0]?.toolName).toBe('read_changelog');
     expect(Object.keys(defs[0]?.inputSchema.properties ?? {})).toEqual(['maxBytes']);

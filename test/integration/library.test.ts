@@ -1,17 +1,8 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../electron/core/skills/index.js';
-import { codes, copyFixtures, FIXTURES, REPO } from '../helpers.js';
+import { codes, copyFixtures, FIXTURES } from '../helpers.js';
 
 const lib = (sub: string) => join(FIXTURES, 'library', sub);
 
@@ -135,21 +126,5 @@ describe('loading a library', () => {
     const result = loadLibrary([{ path: root }]);
     expect(result.entries.find((e) => e.id.endsWith('/alpha'))?.diagnostics[0]?.code).toBe('file-unreadable');
     expect(existsSync(root)).toBe(true);
-  });
-
-  it("checks MCP targets against the servers configured in the library's .skillbench/mcp.json", () => {
-    const root = mkdtempSync(join(tmpdir(), 'skillbench-mcp-lib-'));
-    cpSync(join(REPO, 'skills'), root, { recursive: true });
-    const manifest = join(root, 'mcp-everything', 'SKILL.md');
-    writeFileSync(
-      manifest,
-      readFileSync(manifest, 'utf8').replace('target: demo__add', 'target: nosuch__add'),
-    );
-    const entry = loadLibrary([{ path: root }]).entries.find((e) => e.id.endsWith('mcp-everything'));
-    const d = entry?.diagnostics.find((x) => x.code === 'tool-mcp-server-unknown');
-    expect(d).toMatchObject({ severity: 'warning', line: 12 });
-    expect(d?.message).toMatch(/no MCP server "nosuch".*configured: demo/);
-    writeFileSync(join(root, '.skillbench', 'mcp.json'), '{ "mcpServers": [] }');
-    expect(codes(loadLibrary([{ path: root }]).diagnostics)).toEqual(['mcp-config-invalid']);
   });
 });

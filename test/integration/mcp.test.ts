@@ -56,9 +56,7 @@ describe('a skill whose MCP server is missing', () => {
       'everything-echo',
     ]);
     expect(defs.filter((d) => d.problem).map((d) => d.name)).toEqual(['tiny-image', 'everything-echo']);
-    expect(defs.find((d) => d.name === 'tiny-image')?.problem).toContain(
-      'No MCP server named "everything"',
-    );
+    expect(defs.find((d) => d.name === 'tiny-image')?.problem).toContain('No MCP server named "everything"');
   });
 });
 

@@ -86,7 +86,7 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     for (const f of [
       '/package.json',
       '/dist/electron/main/index.js',
-      '/dist/electron/core/host/host-service.js',
+      '/dist/electron/host/host.js',
       '/dist/shared/ipc.js',
       '/dist/preload/index.cjs',
       '/dist/renderer/index.html',

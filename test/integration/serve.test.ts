@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHANNELS } from '../../shared/ipc.js';
 import { startBrowserServer, type RunningServer } from '../../electron/cli/browser-server.js';
-import { HostService } from '../../electron/core/host/host-service.js';
+import { Host } from '../../electron/host/host.js';
 import { createBrowserHost } from '../../renderer/src/host/browser-host.js';
 import { REPO } from '../helpers.js';
 
-let host: HostService;
+let host: Host;
 let server: RunningServer;
 let base: string;
 
@@ -45,7 +45,7 @@ function raw(
 const auth = () => ({ Authorization: `Bearer ${server.token}` });
 
 beforeAll(async () => {
-  host = new HostService({
+  host = new Host({
     bundledSkills: join(REPO, 'skills'),
     userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-serve-')),
   });

@@ -1,11 +1,11 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
-import { displayPath, entrySummary, loadFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
+import { displayPath, entrySummary, openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
 
 export function runList(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
-  const library = loadFromArgs(args, io);
+  const { library } = openFromArgs(args, io);
   if (format === 'json') {
     const skills = library.entries.map((e) => ({
       ...(e.skill ?? {}),
@@ -30,7 +30,7 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
 }
 
 export function runPrompt(args: LibraryArgs, io: CliIo): number {
-  const library = loadFromArgs(args, io);
+  const { library } = openFromArgs(args, io);
   io.stdout(`${renderAvailableSkills(library.entries)}\n`);
   return 0;
 }

@@ -1,8 +1,8 @@
 // `skillbench mcp list`: configured servers, whether they start, and their tools.
 import { resolve } from 'node:path';
 import { bundledSkillsDir } from '../../core/paths.js';
-import { loadMcpServers } from '../../core/mcp/config.js';
-import { McpPool } from '../../core/mcp/pool.js';
+import type { McpPool } from '../../core/mcp/pool.js';
+import { Workspace } from '../../core/workspace.js';
 import { UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
 import { reportError } from './tools.js';
@@ -18,8 +18,14 @@ export async function runMcp(
   const format = parseFormat(a.format, ['text', 'json'] as const);
   let pool: McpPool;
   try {
-    const roots = [...(a.roots ?? []).map((r) => resolve(io.cwd, r)), bundledSkillsDir()];
-    pool = new McpPool(loadMcpServers(roots, a.mcpConfig ? resolve(io.cwd, a.mcpConfig) : undefined));
+    const workspace = Workspace.open({
+      roots: [
+        ...(a.roots ?? []).map((r) => ({ path: resolve(io.cwd, r), kind: 'project' as const })),
+        { path: bundledSkillsDir(), kind: 'bundled' },
+      ],
+      ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
+    });
+    pool = workspace.pool;
   } catch (error) {
     return reportError(error, format, io);
   }

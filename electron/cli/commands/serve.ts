@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { userDataDir } from '../../core/history/history-store.js';
-import { HostService } from '../../core/host/host-service.js';
+import { Host } from '../../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../../core/paths.js';
 import { startBrowserServer } from '../browser-server.js';
 import { UsageError, type CliIo } from '../io.js';
@@ -21,7 +21,7 @@ export async function runServe(
     if (!existsSync(abs)) throw new UsageError(`No such folder: ${p}`);
     return abs;
   });
-  const host = new HostService({
+  const host = new Host({
     bundledSkills: bundledSkillsDir(),
     userDataDir: userDataDir(),
     projectRoots,

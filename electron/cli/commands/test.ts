@@ -1,13 +1,10 @@
 // `skillbench test`: runs every saved case of the skills found; exit 1 on any failure. Text, JSON or JUnit XML.
 import { resolve } from 'node:path';
-import { caseFiles, runCase, type CaseResult } from '../../core/cases/cases.js';
-import { HistoryStore } from '../../core/history/history-store.js';
-import { loadMcpServers } from '../../core/mcp/config.js';
-import { McpPool } from '../../core/mcp/pool.js';
+import type { CaseResult } from '../../core/cases/cases.js';
 import { escapeXml } from '../../core/skills/index.js';
-import { Executor } from '../../core/tools/executor.js';
+import type { Workspace } from '../../core/workspace.js';
 import type { CliIo } from '../io.js';
-import { loadFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
+import { openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
 import { reportError } from './tools.js';
 
 export async function runTest(
@@ -15,29 +12,20 @@ export async function runTest(
   io: CliIo,
 ): Promise<number> {
   const format = parseFormat(a.format, ['text', 'json', 'junit'] as const);
-  const library = loadFromArgs(a, io);
-  let pool: McpPool;
+  let workspace: Workspace;
   try {
-    pool = new McpPool(
-      loadMcpServers(
-        library.roots.map((r) => r.path),
-        a.mcpConfig ? resolve(io.cwd, a.mcpConfig) : undefined,
-      ),
-    );
+    workspace = openFromArgs(a, io, {
+      ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
+      ...(a.history ? { history: { file: resolve(io.cwd, a.history) } } : {}),
+    });
   } catch (error) {
     return reportError(error, format === 'junit' ? 'text' : format, io);
   }
-  const history = a.history ? new HistoryStore(resolve(io.cwd, a.history)) : undefined;
-  const executor = new Executor(library.entries, {
-    mcp: pool,
-    ...(history ? { onRun: (r) => history.record(r) } : {}),
-  });
   const results: CaseResult[] = [];
   try {
-    for (const entry of library.entries) {
+    for (const entry of workspace.entries) {
       if (!entry.skill || entry.status === 'excluded' || entry.status === 'shadowed') continue;
-      for (const file of caseFiles(entry.skill)) {
-        const result = await runCase(executor, entry.skill, file);
+      for (const result of await workspace.runCases(entry.skill.id)) {
         results.push(result);
         if (format === 'text')
           io.stdout(
@@ -46,7 +34,7 @@ export async function runTest(
       }
     }
   } finally {
-    await pool.close();
+    await workspace.close();
   }
   const failed = results.filter((r) => !r.passed).length;
   if (format === 'json')

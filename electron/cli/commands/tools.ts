@@ -2,7 +2,7 @@
 import type { JsonSchema, JsonValue, ToolOutput } from '../../../shared/types.js';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { defaultHistoryFile, HistoryStore } from '../../core/history/history-store.js';
+import { defaultHistoryFile } from '../../core/history/history-store.js';
 import { UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
 import { openToolSession } from '../tool-session.js';
@@ -25,7 +25,7 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
   if (!a.skill) throw new UsageError('tools needs a SKILL (a name or a folder).');
   const session = openToolSession(a.skill, a, io);
   try {
-    const defs = await session.executor.describeTools(session.skill.id);
+    const defs = await session.workspace.executor.describeTools(session.skill.id);
     if (format === 'json') {
       // The documented JSON keeps the name a model is offered under `name` (and the manifest's under `toolName`).
       const advertised = defs.map(({ name, composedName, ...rest }) => ({
@@ -140,17 +140,18 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
   const timeoutSecs = a.timeout === undefined ? undefined : Number(a.timeout);
   if (timeoutSecs !== undefined && !(timeoutSecs >= 1))
     throw new UsageError(`--timeout takes a number of seconds (at least 1), not "${a.timeout}".`);
-  const history = new HistoryStore(a.history ? resolve(io.cwd, a.history) : defaultHistoryFile());
-  const session = openToolSession(a.skill, a, io, { onRun: (r) => history.record(r) });
+  const session = openToolSession(a.skill, a, io, {
+    history: { file: a.history ? resolve(io.cwd, a.history) : defaultHistoryFile() },
+  });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const definition = (await session.executor.describeTools(session.skill.id)).find(
+    const definition = (await session.workspace.executor.describeTools(session.skill.id)).find(
       (d) => d.name === a.tool || d.composedName === a.tool,
     );
     const args = argsFromFlags(a.args, a.arg, definition?.inputSchema ?? { type: 'object' });
-    const output = await session.executor.executeTool(session.skill.id, a.tool, args, {
+    const output = await session.workspace.executor.executeTool(session.skill.id, a.tool, args, {
       signal: controller.signal,
       ...(timeoutSecs ? { timeoutSecs } : {}),
     });

@@ -5,14 +5,15 @@ import {
   diagnosticJson,
   displayPath,
   entrySummary,
-  loadFromArgs,
+  openFromArgs,
   parseFormat,
   type LibraryArgs,
 } from '../library-args.js';
 
 export function runValidate(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
-  const library = loadFromArgs(args, io);
+  const workspace = openFromArgs(args, io);
+  const library = { entries: workspace.entries, diagnostics: workspace.diagnostics };
   const all = [...library.diagnostics, ...library.entries.flatMap((e) => e.diagnostics)];
   const count = (s: Diagnostic['severity']) => all.filter((d) => d.severity === s).length;
   const summary = {

@@ -123,20 +123,41 @@ function configFolders(root: string): string[] {
   return isSkillFolder ? [root, dirname(root)] : [root];
 }
 
-/** Servers from `.skillbench/mcp.json` of each root (first root wins a name clash), then an explicit file (which wins). */
-export function loadMcpServers(
-  roots: readonly string[],
-  explicitFile?: string,
-): Record<string, McpServerConfig> {
-  const servers: Record<string, McpServerConfig> = {};
+/** Configured servers, the config files they were looked for in (to watch), and the files that could not be read. */
+export interface McpServerSet {
+  servers: Record<string, McpServerConfig>;
+  /** Every `.skillbench/mcp.json` path consulted, present or not (a change to one changes the set). */
+  files: string[];
+  /** Root config files that are broken: the rest still load, and the caller reports these. */
+  problems: Array<{ file: string; message: string }>;
+  /** Whether any config file exists at all (without one, no target can be called unknown). */
+  configured: boolean;
+}
+
+/**
+ * Servers from `.skillbench/mcp.json` of each root (first root wins a name clash), then an explicit file (which wins
+ * and must exist and be valid: it was asked for by name).
+ */
+export function loadMcpServers(roots: readonly string[], explicitFile?: string): McpServerSet {
+  const set: McpServerSet = { servers: {}, files: [], problems: [], configured: false };
   for (const folder of roots.flatMap(configFolders)) {
     const file = join(folder, MCP_CONFIG_RELATIVE);
-    if (existsSync(file)) Object.assign(servers, { ...readMcpConfig(file, folder), ...servers });
+    if (set.files.includes(file)) continue;
+    set.files.push(file);
+    if (!existsSync(file)) continue;
+    set.configured = true;
+    try {
+      set.servers = { ...readMcpConfig(file, folder), ...set.servers };
+    } catch (error) {
+      set.problems.push({ file, message: (error as Error).message });
+    }
   }
   if (explicitFile) {
     if (!existsSync(explicitFile))
       throw new SkillError('NotFound', `MCP config file not found: ${explicitFile}`);
-    Object.assign(servers, readMcpConfig(explicitFile, dirname(explicitFile)));
+    set.configured = true;
+    set.files.push(explicitFile);
+    Object.assign(set.servers, readMcpConfig(explicitFile, dirname(explicitFile)));
   }
-  return servers;
+  return set;
 }

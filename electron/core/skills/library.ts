@@ -1,20 +1,28 @@
-// Owns loading a skill library: walking roots (bounded, link-safe), picking each folder's manifest, shadowing by name.
-import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+// Owns a skill library: walking roots (bounded, link-safe), picking each folder's manifest, shadowing by name, and
+// keeping all of it current one change at a time (issue 10): a changed path re-reads and re-validates only the skills
+// whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly shadowed skill's name range).
+// The editor's `validate(path, text)` runs the very same steps on unsaved text, so both always agree.
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { formatOfFile, MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import type {
   Diagnostic,
   LibraryEntry,
+  Range,
   RootInfo,
   SkillFormat,
   ValidationProfile,
 } from '../../../shared/types.js';
 import { isWithin } from '../fs-confine.js';
-import { MCP_CONFIG_RELATIVE, readMcpConfig } from '../mcp/config.js';
 import { hasErrors, makeDiagnostic } from './diagnostic.js';
-import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText } from './manifest-text.js';
+import {
+  DEFAULT_MAX_MANIFEST_BYTES,
+  fromDecodedText,
+  readManifestText,
+  type DecodeResult,
+} from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
 import { rangeOf, type RawManifest } from './raw-manifest.js';
-import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import { parseManifest, validateManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
@@ -37,6 +45,8 @@ export interface LoadOptions {
   /** Manifests loaded per load (default 50,000). */
   maxSkills?: number;
   maxManifestBytes?: number;
+  /** Names of the MCP servers configured for the library; when given, `mcp` targets naming another are reported. */
+  mcpServers?: ReadonlySet<string>;
 }
 
 export interface Library {
@@ -46,13 +56,45 @@ export interface Library {
   diagnostics: Diagnostic[];
 }
 
+/** What one update changed: entries keyed by manifest path (a folder's losers share the winner's id). */
+export interface LibraryDelta {
+  /** Ids of the skills touched: re-read (their files changed), changed, added or removed. */
+  ids: string[];
+  /** New state of each entry that changed or appeared. */
+  entries: LibraryEntry[];
+  /** Paths of the entries that are gone. */
+  removed: string[];
+  /** True when the whole library was rescanned. */
+  reset: boolean;
+}
+
+/** Work done since the library was created, for tests and benchmarks that count it. */
+export interface LibraryStats {
+  /** Manifests read from disk (including re-reads for a shadowed skill's name range). */
+  manifestsRead: number;
+  /** Manifests run through the rules. */
+  validated: number;
+  /** Folders listed. */
+  foldersRead: number;
+}
+
 export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 const WHOLE_FILE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+const LIMIT_CODES = new Set(['scan-depth-limit', 'scan-folder-limit', 'scan-skill-limit']);
+
+interface RootState {
+  info: RootInfo;
+  index: number;
+  /** Real path of the folder the scan starts in (the root, or a manifest file's folder). */
+  startReal?: string;
+  start: string;
+  /** The root is one manifest file: only it is loaded. */
+  onlyFile?: string;
+}
 
 interface Found {
-  root: RootInfo;
-  rootReal: string;
+  root: RootState;
   folder: string;
   manifest: string;
   /** Real path of the manifest, for deduplication across roots and links. */
@@ -62,144 +104,43 @@ interface Found {
   losers: Array<{ path: string; format: SkillFormat }>;
 }
 
-export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): Library {
-  const limits = { ...DEFAULT_LIMITS, ...pick(options) };
-  const roots = assignRootIds(orderRoots(specs, options.precedence ?? 'project'));
-  const diagnostics: Diagnostic[] = [];
-  const entries: LibraryEntry[] = [];
-  const winners = new Map<string, LibraryEntry>();
-  const mcpServers = configuredMcpServers(roots, diagnostics);
-  const seenManifests = new Set<string>();
-  const state = { folders: 0, skills: 0, depthHit: false, foldersHit: false, skillsHit: false };
-
-  for (const root of roots) {
-    let rootReal: string;
-    let start = root.path;
-    try {
-      const stat = statSync(root.path);
-      rootReal = realpathSync(root.path);
-      if (!stat.isDirectory()) {
-        // A manifest file given directly: load just that one, confined to its folder.
-        start = dirname(root.path);
-        rootReal = dirname(rootReal);
-      }
-    } catch {
-      diagnostics.push(
-        makeDiagnostic(
-          'error',
-          'root-missing',
-          `The skill root "${root.path}" does not exist or cannot be read. Check the path.`,
-          root.path,
-          WHOLE_FILE,
-        ),
-      );
-      continue;
-    }
-    const found: Found[] = [];
-    const onlyFile = start !== root.path ? resolve(root.path) : undefined;
-    walk(
-      root,
-      rootReal,
-      start,
-      rootReal,
-      0,
-      found,
-      diagnostics,
-      state,
-      limits,
-      new Set([rootReal]),
-      onlyFile,
-    );
-    for (const f of found) {
-      if (seenManifests.has(f.real)) continue; // the same file reached through two roots or two links
-      seenManifests.add(f.real);
-      if (state.skills >= limits.maxSkills) {
-        state.skillsHit = true;
-        break;
-      }
-      state.skills++;
-      const rel = relative(start, f.folder).split(sep).join('/');
-      const id = rel && rel !== '.' ? `${f.root.id}/${rel}` : f.root.id;
-      const loaded = loadEntry(f, id, options, mcpServers);
-      entries.push(loaded.entry);
-      // Roots and folders are visited in precedence order, so the first skill with a name is the winner.
-      if (loaded.raw) markIfShadowed(loaded.entry, loaded.raw, winners);
-      for (const loser of f.losers) {
-        entries.push({
-          id,
-          rootId: f.root.id,
-          path: loser.path,
-          format: loser.format,
-          status: 'excluded',
-          reason: `${basename(f.manifest)} in the same folder takes precedence`,
-          diagnostics: [
-            makeDiagnostic(
-              'warning',
-              'manifest-overridden',
-              `This ${basename(loser.path)} is ignored: ${basename(f.manifest)} in the same folder takes precedence (SKILL.toml > manifest.toml > SKILL.md > skill.json). Remove one of them.`,
-              loser.path,
-              WHOLE_FILE,
-            ),
-          ],
-        });
-      }
-    }
-  }
-  if (state.depthHit)
-    diagnostics.push(
-      limitDiagnostic(
-        'scan-depth-limit',
-        `Folders deeper than ${limits.maxDepth} levels below a root were not searched. Add the deeper folder as a root of its own.`,
-        roots,
-      ),
-    );
-  if (state.foldersHit)
-    diagnostics.push(
-      limitDiagnostic(
-        'scan-folder-limit',
-        `The scan stopped after ${limits.maxFolders} folders; some skills may be missing. Point the root at a smaller folder.`,
-        roots,
-      ),
-    );
-  if (state.skillsHit)
-    diagnostics.push(
-      limitDiagnostic(
-        'scan-skill-limit',
-        `The scan stopped after ${limits.maxSkills} skills; the rest were not loaded. Split the library into smaller roots.`,
-        roots,
-      ),
-    );
-  return { roots, entries, diagnostics };
+/** One entry of the library with what its place, its identity and its derived state depend on. */
+interface Slot {
+  root: RootState;
+  /** Folder path below the root, one name per level: the scan order is the order of these. */
+  segments: string[];
+  /** 0 for a folder's winning manifest, 1.. for the ones it overrides. */
+  rank: number;
+  folder: string;
+  real: string;
+  /** The entry as loaded and validated, before shadowing. */
+  own: LibraryEntry;
+  /** The entry as published: `own`, or a copy marked shadowed. */
+  entry: LibraryEntry;
+  /** What the shadowing diagnostic says about the winner (see shadowKey), when shadowed. */
+  shadow?: string;
+  /** Where `name` is written (for the shadowing diagnostic), once known. */
+  nameRange?: Range;
 }
 
-function pick(options: LoadOptions): Partial<typeof DEFAULT_LIMITS> {
-  const out: Partial<typeof DEFAULT_LIMITS> = {};
-  if (options.maxDepth !== undefined) out.maxDepth = options.maxDepth;
-  if (options.maxFolders !== undefined) out.maxFolders = options.maxFolders;
-  if (options.maxSkills !== undefined) out.maxSkills = options.maxSkills;
-  return out;
+interface ScanState {
+  folders: number;
+  depthHit: boolean;
+  foldersHit: boolean;
 }
 
-function limitDiagnostic(code: string, message: string, roots: RootInfo[]): Diagnostic {
-  return makeDiagnostic('warning', code, message, roots[0]?.path ?? '', WHOLE_FILE);
-}
-
-const KIND_ORDER: Record<'project' | 'user', Record<RootKind, number>> = {
-  project: { project: 0, user: 1, bundled: 2 },
-  user: { user: 0, project: 1, bundled: 2 },
-};
-
-function orderRoots(specs: RootSpec[], precedence: 'project' | 'user'): RootSpec[] {
+/** Ordered roots with unique ids: project before user by default (or the reverse), bundled last. */
+export function resolveRoots(
+  specs: readonly RootSpec[],
+  precedence: 'project' | 'user' = 'project',
+): RootInfo[] {
   const order = KIND_ORDER[precedence];
-  return specs
+  const sorted = specs
     .map((s, i) => ({ s, i }))
     .sort((a, b) => order[a.s.kind ?? 'project'] - order[b.s.kind ?? 'project'] || a.i - b.i)
     .map((x) => x.s);
-}
-
-function assignRootIds(specs: RootSpec[]): RootInfo[] {
   const used = new Set<string>();
-  return specs.map((s) => {
+  return sorted.map((s) => {
     const kind = s.kind ?? 'project';
     const base =
       (s.id ?? (kind === 'bundled' ? 'bundled' : basename(resolve(s.path)))).replace(/[^\w.-]+/g, '-') ||
@@ -211,120 +152,598 @@ function assignRootIds(specs: RootSpec[]): RootInfo[] {
   });
 }
 
+const KIND_ORDER: Record<'project' | 'user', Record<RootKind, number>> = {
+  project: { project: 0, user: 1, bundled: 2 },
+  user: { user: 0, project: 1, bundled: 2 },
+};
+
+export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): SkillLibrary {
+  return new SkillLibrary(resolveRoots(specs, options.precedence), options);
+}
+
+export class SkillLibrary implements Library {
+  readonly roots: RootInfo[];
+  entries: LibraryEntry[] = [];
+  diagnostics: Diagnostic[] = [];
+  readonly stats: LibraryStats = { manifestsRead: 0, validated: 0, foldersRead: 0 };
+  private readonly states: RootState[];
+  private readonly limits: typeof DEFAULT_LIMITS;
+  private slots: Slot[] = [];
+  /** Manifest path (as found, and real) -> slot. */
+  private byPath = new Map<string, Slot>();
+  /** Skill folder -> its slots (winner first). */
+  private byFolder = new Map<string, Slot[]>();
+  private byId = new Map<string, LibraryEntry>();
+  private winners = new Map<string, Slot>();
+
+  /** `roots` in precedence order, as `resolveRoots` gives them. */
+  constructor(
+    roots: RootInfo[],
+    private readonly options: LoadOptions = {},
+  ) {
+    this.roots = roots;
+    this.limits = { ...DEFAULT_LIMITS, ...definedLimits(options) };
+    this.states = roots.map((info, index) => ({ info, index, start: info.path }));
+    this.scanAll();
+  }
+
+  /** The loaded (not excluded) entry with this id. */
+  entry(id: string): LibraryEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The entry whose manifest is at `path` (as found, or its real path). */
+  entryAt(path: string): LibraryEntry | undefined {
+    return this.byPath.get(path)?.entry;
+  }
+
+  /** Rescans every root. */
+  reload(): LibraryDelta {
+    const before = this.entries;
+    this.scanAll();
+    return {
+      ids: [...new Set([...before, ...this.entries].map((e) => e.id))],
+      entries: this.entries,
+      removed: before.filter((e) => !this.byPath.has(e.path)).map((e) => e.path),
+      reset: true,
+    };
+  }
+
+  /**
+   * Brings the library up to date after files or folders changed (absolute paths, as a watcher reports them):
+   * only the skills in the folders they touch are re-read. A path outside every root changes nothing.
+   */
+  update(paths: readonly string[]): LibraryDelta {
+    if (this.diagnostics.some((d) => LIMIT_CODES.has(d.code))) return this.reload(); // counts are global
+    const regions = this.regionsOf(paths.map((p) => resolve(p)));
+    const removed: Slot[] = [];
+    const added: Slot[] = [];
+    const fresh = new Map<Slot, RawManifest | undefined>();
+    for (const { root, folder } of regions) {
+      const inRegion = (s: Slot) => s.root === root && isWithin(folder, s.folder);
+      for (const slot of this.slots.filter(inRegion)) {
+        removed.push(slot);
+        this.forget(slot);
+      }
+      this.slots = this.slots.filter((s) => !inRegion(s));
+      // Problems found while scanning the region (links, unreadable folders) are found again below.
+      this.diagnostics = this.diagnostics.filter((d) => !(isWithin(folder, d.file) && d.file !== root.start));
+      const start = this.regionStart(root, folder);
+      if (!start) continue;
+      const found: Found[] = [];
+      const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
+      const depth = folder === root.start ? 0 : relative(root.start, folder).split(sep).length;
+      this.walk(root, folder, start, depth, found, state, new Set([start]));
+      for (const f of found) {
+        if (this.byPath.has(f.real)) continue; // the same file, already loaded through another root or link
+        for (const slot of this.load(f, fresh)) {
+          added.push(slot);
+          this.remember(slot);
+        }
+      }
+    }
+    this.slots = mergeSorted(this.slots, added.sort(compareSlots));
+    const previous = new Map(removed.map((s) => [s.own.path, JSON.stringify(s.entry)]));
+    // A re-read skill that came out as it was is touched (its files changed) but not changed.
+    const entries = this.derive(fresh)
+      .map((s) => s.entry)
+      .filter((e) => previous.get(e.path) !== JSON.stringify(e));
+    const gone = removed.filter((s) => !this.byPath.has(s.own.path));
+    return {
+      ids: [...new Set([...removed, ...added].map((s) => s.own.id).concat(entries.map((e) => e.id)))],
+      entries,
+      removed: [...new Set(gone.map((s) => s.own.path))],
+      reset: false,
+    };
+  }
+
+  /**
+   * The diagnostics the library would report for `path` if it held `text`: the same parse, rules, MCP servers,
+   * manifest-name check and shadowing as a load (issue 10), for the editor's unsaved buffers.
+   */
+  validate(path: string, text: string, profile?: ValidationProfile): Diagnostic[] {
+    const slot = this.byPath.get(path);
+    if (slot?.own.status === 'excluded') return slot.own.diagnostics;
+    const folder = slot?.folder ?? dirname(path);
+    const target: Found = {
+      root: slot?.root ?? { info: { id: '', path: folder, kind: 'project' }, index: -1, start: folder },
+      folder,
+      manifest: slot?.own.path ?? path,
+      real: path,
+      format: slot?.own.format ?? formatOfFile(path),
+      losers: [],
+    };
+    const id = slot?.own.id ?? basename(folder);
+    const { entry, raw } = this.evaluate(target, id, { ok: true, value: fromDecodedText(text) }, profile);
+    const name = entry.skill?.name;
+    const winner = name === undefined ? undefined : this.winners.get(name);
+    if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
+      return entry.diagnostics;
+    return [...entry.diagnostics, shadowDiagnostic(entry, winner.entry, nameRangeOf(raw))];
+  }
+
+  private scanAll(): void {
+    this.slots = [];
+    this.byPath = new Map();
+    this.byFolder = new Map();
+    this.diagnostics = [];
+    const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
+    let skills = 0;
+    let skillsHit = false;
+    const fresh = new Map<Slot, RawManifest | undefined>();
+    for (const root of this.states) {
+      root.start = root.info.path;
+      root.onlyFile = undefined;
+      try {
+        const stat = statSync(root.info.path);
+        root.startReal = realpathSync(root.info.path);
+        if (!stat.isDirectory()) {
+          // A manifest file given directly: load just that one, confined to its folder.
+          root.onlyFile = root.info.path;
+          root.start = dirname(root.info.path);
+          root.startReal = dirname(root.startReal);
+        }
+      } catch {
+        root.startReal = undefined;
+        this.diagnostics.push(
+          makeDiagnostic(
+            'error',
+            'root-missing',
+            `The skill root "${root.info.path}" does not exist or cannot be read. Check the path.`,
+            root.info.path,
+            WHOLE_FILE,
+          ),
+        );
+        continue;
+      }
+      const found: Found[] = [];
+      this.walk(root, root.start, root.startReal, 0, found, state, new Set([root.startReal]));
+      for (const f of found) {
+        if (this.byPath.has(f.real)) continue; // the same file reached through two roots or two links
+        if (skills >= this.limits.maxSkills) {
+          skillsHit = true;
+          break;
+        }
+        skills++;
+        for (const slot of this.load(f, fresh)) {
+          this.slots.push(slot);
+          this.remember(slot);
+        }
+      }
+    }
+    const roots = this.roots;
+    if (state.depthHit)
+      this.diagnostics.push(
+        limitDiagnostic(
+          'scan-depth-limit',
+          `Folders deeper than ${this.limits.maxDepth} levels below a root were not searched. Add the deeper folder as a root of its own.`,
+          roots,
+        ),
+      );
+    if (state.foldersHit)
+      this.diagnostics.push(
+        limitDiagnostic(
+          'scan-folder-limit',
+          `The scan stopped after ${this.limits.maxFolders} folders; some skills may be missing. Point the root at a smaller folder.`,
+          roots,
+        ),
+      );
+    if (skillsHit)
+      this.diagnostics.push(
+        limitDiagnostic(
+          'scan-skill-limit',
+          `The scan stopped after ${this.limits.maxSkills} skills; the rest were not loaded. Split the library into smaller roots.`,
+          roots,
+        ),
+      );
+    this.winners = new Map();
+    this.derive(fresh);
+  }
+
+  /**
+   * Folders to rescan for changed paths, per root: the skill folder holding a path, else the changed folder itself,
+   * else (a new or deleted manifest) its folder. Paths the scan never looks at (hidden, skipped, too deep) are
+   * dropped; a region inside another is covered by it.
+   */
+  private regionsOf(paths: readonly string[]): Array<{ root: RootState; folder: string }> {
+    const out: Array<{ root: RootState; folder: string }> = [];
+    for (const root of this.states) {
+      if (root.startReal === undefined) continue;
+      const folders: string[] = [];
+      for (const given of paths) {
+        // Paths may come as the watcher sees them (below the root as given) or real (from the path guard).
+        const path = isWithin(root.start, given)
+          ? given
+          : isWithin(root.startReal, given)
+            ? join(root.start, relative(root.startReal, given))
+            : undefined;
+        if (path === undefined) continue;
+        const folder = this.regionFolder(root, path);
+        if (folder !== undefined) folders.push(folder);
+      }
+      folders.sort((a, b) => a.length - b.length);
+      const kept: string[] = [];
+      for (const f of folders) if (!kept.some((k) => isWithin(k, f))) kept.push(f);
+      out.push(...kept.map((folder) => ({ root, folder })));
+    }
+    return out;
+  }
+
+  private regionFolder(root: RootState, path: string): string | undefined {
+    if (root.onlyFile) return root.start;
+    for (let dir = path; isWithin(root.start, dir); dir = dirname(dir)) {
+      if (this.byFolder.has(dir)) return dir; // inside a skill: its links, scripts and manifests are its own
+      if (dir === root.start) break;
+    }
+    const rel = relative(root.start, path);
+    const names = rel === '' ? [] : rel.split(sep);
+    // Below the root, the scan never enters hidden or skipped folders, nor goes deeper than the limit.
+    if (names.slice(0, -1).some((n) => n.startsWith('.') || SKIPPED_FOLDERS.has(n))) return undefined;
+    const last = names[names.length - 1];
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isFile()) return dirname(path); // a manifest written (or any file) in a folder that is no skill yet
+    if (last !== undefined && (last.startsWith('.') || SKIPPED_FOLDERS.has(last))) return undefined;
+    if (names.length > this.limits.maxDepth) return undefined;
+    // A folder added, removed or renamed, or a link: rescan it (a removed one only loses its skills).
+    return path;
+  }
+
+  /** Real path of a region's folder when the scan would enter it (it exists, and links stay inside the root). */
+  private regionStart(root: RootState, folder: string): string | undefined {
+    const real = safeRealpath(folder);
+    if (!real || !isDirectory(real) || !root.startReal || !isWithin(root.startReal, real)) return undefined;
+    return real;
+  }
+
+  private remember(slot: Slot): void {
+    this.byPath.set(slot.own.path, slot);
+    this.byPath.set(slot.real, slot);
+    const list = this.byFolder.get(slot.folder) ?? [];
+    list.push(slot);
+    list.sort((a, b) => a.rank - b.rank);
+    this.byFolder.set(slot.folder, list);
+  }
+
+  private forget(slot: Slot): void {
+    if (this.byPath.get(slot.own.path) === slot) this.byPath.delete(slot.own.path);
+    if (this.byPath.get(slot.real) === slot) this.byPath.delete(slot.real);
+    const list = this.byFolder.get(slot.folder)?.filter((s) => s !== slot);
+    if (list?.length) this.byFolder.set(slot.folder, list);
+    else this.byFolder.delete(slot.folder);
+  }
+
+  /**
+   * Re-derives shadowing for every slot in order (the first skill with a name wins) and publishes the entries;
+   * returns the slots whose published entry changed (the fresh ones, and those whose winner changed).
+   */
+  private derive(fresh: ReadonlyMap<Slot, RawManifest | undefined>): Slot[] {
+    const winners = new Map<string, Slot>();
+    const changed: Slot[] = [];
+    const byId = new Map<string, LibraryEntry>();
+    for (const slot of this.slots) {
+      const skill = slot.own.skill;
+      let winner: Slot | undefined;
+      if (skill && slot.own.status !== 'excluded') {
+        winner = winners.get(skill.name);
+        if (!winner) winners.set(skill.name, slot);
+      }
+      const shadow = winner ? shadowKey(slot.own, winner.own) : undefined;
+      if (fresh.has(slot) || shadow !== slot.shadow) {
+        slot.shadow = shadow;
+        if (!winner) slot.entry = slot.own;
+        else {
+          const raw = fresh.get(slot);
+          slot.nameRange ??= raw ? nameRangeOf(raw) : this.rereadNameRange(slot);
+          slot.entry = shadowed(slot.own, winner.own, slot.nameRange);
+        }
+        changed.push(slot);
+      }
+      if (slot.entry.status !== 'excluded') byId.set(slot.entry.id, slot.entry);
+    }
+    this.winners = winners;
+    this.byId = byId;
+    this.entries = this.slots.map((s) => s.entry);
+    return changed;
+  }
+
+  /** A skill that became shadowed without being re-read: where its `name` is written, from the file. */
+  private rereadNameRange(slot: Slot): Range {
+    this.stats.manifestsRead++;
+    const read = readManifestText(slot.own.path, this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
+    return read.ok ? nameRangeOf(parseManifest(slot.own.path, read.value)) : WHOLE_FILE;
+  }
+
+  private walk(
+    root: RootState,
+    folder: string,
+    /** The folder's real path: known from the parent's, so no realpath call is needed for ordinary folders. */
+    folderReal: string,
+    depth: number,
+    found: Found[],
+    state: ScanState,
+    visited: Set<string>,
+  ): void {
+    const rootReal = root.startReal ?? folderReal;
+    if (state.folders >= this.limits.maxFolders) {
+      state.foldersHit = true;
+      return;
+    }
+    state.folders++;
+    this.stats.foldersRead++;
+    let dirents: Dirent[];
+    try {
+      dirents = readdirSync(folder, { withFileTypes: true });
+    } catch (error) {
+      this.diagnostics.push(
+        makeDiagnostic(
+          'warning',
+          'folder-unreadable',
+          `The folder "${folder}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); its skills were skipped.`,
+          folder,
+          WHOLE_FILE,
+        ),
+      );
+      return;
+    }
+    const onlyFile = root.onlyFile;
+    const byName = new Map(dirents.map((d) => [d.name, d]));
+    const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
+    for (const { file, format } of MANIFEST_FORMATS) {
+      const d = byName.get(file);
+      if (!d) continue;
+      const path = join(folder, file);
+      if (onlyFile && path !== onlyFile) continue;
+      let real = join(folderReal, file);
+      if (d.isSymbolicLink()) {
+        const target = safeRealpath(path);
+        if (!target || !isWithin(rootReal, target)) {
+          this.diagnostics.push(linkOutside(path, target));
+          continue;
+        }
+        real = target;
+      } else if (!d.isFile()) continue;
+      manifests.push({ path, format, real });
+    }
+    if (manifests.length === 0 && !onlyFile) {
+      // `skill.md` / `Skill.md`: found by runtimes on case-insensitive disks only. Load it, and say so.
+      const misnamed = dirents.find(
+        (d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md',
+      );
+      if (misnamed)
+        manifests.push({
+          path: join(folder, misnamed.name),
+          format: 'skill-md',
+          real: join(folderReal, misnamed.name),
+        });
+    }
+    const [winner, ...losers] = manifests;
+    if (winner) {
+      found.push({ root, folder, manifest: winner.path, real: winner.real, format: winner.format, losers });
+      return; // a skill's own subfolders (scripts/, references/) are its resources, not more skills
+    }
+    if (onlyFile) return;
+    const subfolders = dirents
+      .filter(
+        (d) =>
+          !SKIPPED_FOLDERS.has(d.name) && !d.name.startsWith('.') && (d.isDirectory() || d.isSymbolicLink()),
+      )
+      .map((d) => d.name)
+      .sort();
+    for (const name of subfolders) {
+      const path = join(folder, name);
+      const d = byName.get(name);
+      let real = join(folderReal, name);
+      if (d?.isSymbolicLink()) {
+        // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
+        const target = safeRealpath(path);
+        if (!target || !isDirectory(target)) continue;
+        if (!isWithin(rootReal, target)) {
+          this.diagnostics.push(linkOutside(path, target));
+          continue;
+        }
+        real = target;
+      }
+      if (visited.has(real)) continue; // link cycles and folders reached twice
+      if (depth + 1 > this.limits.maxDepth) {
+        state.depthHit = true;
+        continue;
+      }
+      visited.add(real);
+      this.walk(root, path, real, depth + 1, found, state, visited);
+    }
+  }
+
+  /** Reads and validates a found manifest: its slot, and one per manifest it overrides. */
+  private load(f: Found, fresh: Map<Slot, RawManifest | undefined>): Slot[] {
+    const rel = relative(f.root.start, f.folder).split(sep).join('/');
+    const id = rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id;
+    const segments = rel && rel !== '.' ? rel.split('/') : [];
+    this.stats.manifestsRead++;
+    const read = readManifestText(f.manifest, this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
+    const { entry, raw } = this.evaluate(f, id, read);
+    const slot: Slot = { root: f.root, segments, rank: 0, folder: f.folder, real: f.real, own: entry, entry };
+    if (raw) fresh.set(slot, raw);
+    const slots = [slot];
+    f.losers.forEach((loser, i) => {
+      const own: LibraryEntry = {
+        id,
+        rootId: f.root.info.id,
+        path: loser.path,
+        format: loser.format,
+        status: 'excluded',
+        reason: `${basename(f.manifest)} in the same folder takes precedence`,
+        diagnostics: [
+          makeDiagnostic(
+            'warning',
+            'manifest-overridden',
+            `This ${basename(loser.path)} is ignored: ${basename(f.manifest)} in the same folder takes precedence (SKILL.toml > manifest.toml > SKILL.md > skill.json). Remove one of them.`,
+            loser.path,
+            WHOLE_FILE,
+          ),
+        ],
+      };
+      const s: Slot = { ...slot, rank: i + 1, real: loser.path, own, entry: own };
+      fresh.set(s, undefined); // excluded: nothing to parse
+      slots.push(s);
+    });
+    return slots;
+  }
+
+  /** Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. */
+  private evaluate(
+    f: Found,
+    id: string,
+    read: DecodeResult,
+    profile?: ValidationProfile,
+  ): { entry: LibraryEntry; raw?: RawManifest } {
+    const base = { id, rootId: f.root.info.id, path: f.manifest, format: f.format };
+    if (!read.ok) return { entry: { ...base, status: 'invalid', diagnostics: [read.diagnostic] } };
+    const maxBytes = this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+    let prompt: PromptFile | undefined;
+    const extra: Diagnostic[] = [];
+    if (f.format === 'legacy-json') {
+      const promptPath = join(f.folder, 'prompt.md');
+      const real = existsSync(promptPath) ? safeRealpath(promptPath) : undefined;
+      if (real && isWithin(f.root.startReal ?? f.folder, real)) {
+        const p = readManifestText(promptPath, maxBytes);
+        if (p.ok) prompt = { path: promptPath, text: p.value.text };
+        else extra.push(p.diagnostic);
+      }
+    }
+    if (f.format === 'skill-md' && basename(f.manifest) !== 'SKILL.md') {
+      const to = join(f.folder, 'SKILL.md');
+      extra.push(
+        makeDiagnostic(
+          'error',
+          'manifest-filename',
+          `The manifest is named "${basename(f.manifest)}"; runtimes look for "SKILL.md" exactly, so on case-sensitive file systems this skill is never found. Rename it to SKILL.md.`,
+          f.manifest,
+          WHOLE_FILE,
+          { title: 'Rename to SKILL.md', edits: [], rename: { from: f.manifest, to } },
+        ),
+      );
+    }
+    this.stats.validated++;
+    const raw = parseManifest(f.manifest, read.value, prompt);
+    const result = validateManifest(raw, {
+      profile: profile ?? this.options.profile,
+      id,
+      ...(this.options.mcpServers ? { mcpServers: this.options.mcpServers } : {}),
+    });
+    const diagnostics = [...extra, ...result.diagnostics];
+    const entry: LibraryEntry = {
+      ...base,
+      status: hasErrors(diagnostics) ? 'invalid' : 'loaded',
+      diagnostics,
+    };
+    if (result.skill) {
+      result.skill.diagnostics = diagnostics;
+      entry.skill = result.skill;
+    }
+    return { entry, raw };
+  }
+}
+
+/** Scan order: roots by precedence, then folders depth-first by name, then a folder's manifests by rank. */
+function compareSlots(a: Slot, b: Slot): number {
+  if (a.root.index !== b.root.index) return a.root.index - b.root.index;
+  const n = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.segments[i] ?? '';
+    const y = b.segments[i] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.segments.length - b.segments.length || a.rank - b.rank;
+}
+
+function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
+  if (b.length === 0) return a;
+  const out: Slot[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareSlots(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+function nameRangeOf(raw: RawManifest): Range {
+  return rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value');
+}
+
+/** Everything the shadowing diagnostic depends on besides the loser itself: equal keys, equal diagnostics. */
+function shadowKey(entry: LibraryEntry, winner: LibraryEntry): string {
+  return winner.rootId === entry.rootId ? `same\0${winner.path}` : `other\0${winner.id}`;
+}
+
+function shadowDiagnostic(entry: LibraryEntry, winner: LibraryEntry, range: Range): Diagnostic {
+  const sameRoot = winner.rootId === entry.rootId;
+  const name = entry.skill?.name ?? '';
+  return makeDiagnostic(
+    sameRoot ? 'warning' : 'info',
+    'name-shadowed',
+    sameRoot
+      ? `Another skill in the same root, ${winner.path}, is also named "${name}" and takes precedence; this one is hidden. Rename one of them.`
+      : `The skill "${name}" from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
+    entry.path,
+    range,
+  );
+}
+
+/** A copy of `own` marked as shadowed by `winner` (the first skill with its name in precedence order). */
+function shadowed(own: LibraryEntry, winner: LibraryEntry, range: Range): LibraryEntry {
+  const diagnostics = [...own.diagnostics, shadowDiagnostic(own, winner, range)];
+  return {
+    ...own,
+    status: 'shadowed',
+    reason: `shadowed by ${winner.id}`,
+    diagnostics,
+    ...(own.skill ? { skill: { ...own.skill, diagnostics, shadowedBy: winner.id } } : {}),
+  };
+}
+
+function definedLimits(options: LoadOptions): Partial<typeof DEFAULT_LIMITS> {
+  const out: Partial<typeof DEFAULT_LIMITS> = {};
+  if (options.maxDepth !== undefined) out.maxDepth = options.maxDepth;
+  if (options.maxFolders !== undefined) out.maxFolders = options.maxFolders;
+  if (options.maxSkills !== undefined) out.maxSkills = options.maxSkills;
+  return out;
+}
+
+function limitDiagnostic(code: string, message: string, roots: RootInfo[]): Diagnostic {
+  return makeDiagnostic('warning', code, message, roots[0]?.path ?? '', WHOLE_FILE);
+}
+
 function safeRealpath(path: string): string | undefined {
   try {
     return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
   } catch {
     return undefined;
-  }
-}
-
-function walk(
-  root: RootInfo,
-  rootReal: string,
-  folder: string,
-  /** The folder's real path: known from the parent's, so no realpath call is needed for ordinary folders. */
-  folderReal: string,
-  depth: number,
-  found: Found[],
-  diagnostics: Diagnostic[],
-  state: { folders: number; depthHit: boolean; foldersHit: boolean },
-  limits: typeof DEFAULT_LIMITS,
-  visited: Set<string>,
-  onlyFile?: string,
-): void {
-  if (state.folders >= limits.maxFolders) {
-    state.foldersHit = true;
-    return;
-  }
-  state.folders++;
-  let dirents: Dirent[];
-  try {
-    dirents = readdirSync(folder, { withFileTypes: true });
-  } catch (error) {
-    diagnostics.push(
-      makeDiagnostic(
-        'warning',
-        'folder-unreadable',
-        `The folder "${folder}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); its skills were skipped.`,
-        folder,
-        WHOLE_FILE,
-      ),
-    );
-    return;
-  }
-  const byName = new Map(dirents.map((d) => [d.name, d]));
-  const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
-  for (const { file, format } of MANIFEST_FORMATS) {
-    const d = byName.get(file);
-    if (!d) continue;
-    const path = join(folder, file);
-    if (onlyFile && path !== onlyFile) continue;
-    let real = join(folderReal, file);
-    if (d.isSymbolicLink()) {
-      const target = safeRealpath(path);
-      if (!target || !isWithin(rootReal, target)) {
-        diagnostics.push(linkOutside(path, target));
-        continue;
-      }
-      real = target;
-    } else if (!d.isFile()) continue;
-    manifests.push({ path, format, real });
-  }
-  if (manifests.length === 0 && !onlyFile) {
-    // `skill.md` / `Skill.md`: found by runtimes on case-insensitive disks only. Load it, and say so.
-    const misnamed = dirents.find(
-      (d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md',
-    );
-    if (misnamed)
-      manifests.push({
-        path: join(folder, misnamed.name),
-        format: 'skill-md',
-        real: join(folderReal, misnamed.name),
-      });
-  }
-  const [winner, ...losers] = manifests;
-  if (winner) {
-    found.push({
-      root,
-      rootReal,
-      folder,
-      manifest: winner.path,
-      real: winner.real,
-      format: winner.format,
-      losers,
-    });
-    return; // a skill's own subfolders (scripts/, references/) are its resources, not more skills
-  }
-  if (onlyFile) return;
-  const subfolders = dirents
-    .filter(
-      (d) =>
-        !SKIPPED_FOLDERS.has(d.name) && !d.name.startsWith('.') && (d.isDirectory() || d.isSymbolicLink()),
-    )
-    .map((d) => d.name)
-    .sort();
-  for (const name of subfolders) {
-    const path = join(folder, name);
-    const d = byName.get(name);
-    let real = join(folderReal, name);
-    if (d?.isSymbolicLink()) {
-      // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
-      const target = safeRealpath(path);
-      if (!target || !isDirectory(target)) continue;
-      if (!isWithin(rootReal, target)) {
-        diagnostics.push(linkOutside(path, target));
-        continue;
-      }
-      real = target;
-    }
-    if (visited.has(real)) continue; // link cycles and folders reached twice
-    if (depth + 1 > limits.maxDepth) {
-      state.depthHit = true;
-      continue;
-    }
-    visited.add(real);
-    walk(root, rootReal, path, real, depth + 1, found, diagnostics, state, limits, visited);
   }
 }
 
@@ -352,118 +771,4 @@ function linkOutside(path: string, target: string | undefined): Diagnostic {
         path,
         WHOLE_FILE,
       );
-}
-
-function loadEntry(
-  f: Found,
-  id: string,
-  options: LoadOptions,
-  mcpServers: ReadonlySet<string> | undefined,
-): { entry: LibraryEntry; raw?: RawManifest } {
-  const maxBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
-  const read = readManifestText(f.manifest, maxBytes);
-  if (!read.ok) {
-    return {
-      entry: {
-        id,
-        rootId: f.root.id,
-        path: f.manifest,
-        format: f.format,
-        status: 'invalid',
-        diagnostics: [read.diagnostic],
-      },
-    };
-  }
-  let prompt: PromptFile | undefined;
-  const extra: Diagnostic[] = [];
-  if (f.format === 'legacy-json') {
-    const promptPath = join(f.folder, 'prompt.md');
-    if (existsSync(promptPath) && isInsideReal(f.rootReal, promptPath)) {
-      const p = readManifestText(promptPath, maxBytes);
-      if (p.ok) prompt = { path: promptPath, text: p.value.text };
-      else extra.push(p.diagnostic);
-    }
-  }
-  if (f.format === 'skill-md' && basename(f.manifest) !== 'SKILL.md') {
-    const to = join(f.folder, 'SKILL.md');
-    extra.push(
-      makeDiagnostic(
-        'error',
-        'manifest-filename',
-        `The manifest is named "${basename(f.manifest)}"; runtimes look for "SKILL.md" exactly, so on case-sensitive file systems this skill is never found. Rename it to SKILL.md.`,
-        f.manifest,
-        WHOLE_FILE,
-        { title: 'Rename to SKILL.md', edits: [], rename: { from: f.manifest, to } },
-      ),
-    );
-  }
-  const raw = parseManifest(f.manifest, read.value, prompt);
-  const result = validateManifest(raw, {
-    profile: options.profile,
-    id,
-    ...(mcpServers ? { mcpServers } : {}),
-  });
-  const diagnostics = [...extra, ...result.diagnostics];
-  const entry: LibraryEntry = {
-    id,
-    rootId: f.root.id,
-    path: f.manifest,
-    format: f.format,
-    status: hasErrors(diagnostics) ? 'invalid' : 'loaded',
-    diagnostics,
-  };
-  if (result.skill) {
-    result.skill.diagnostics = diagnostics;
-    entry.skill = result.skill;
-  }
-  return { entry, raw };
-}
-
-function isInsideReal(rootReal: string, path: string): boolean {
-  const real = safeRealpath(path);
-  return real !== undefined && isWithin(rootReal, real);
-}
-
-/** The first skill with a name (in root precedence order) wins; later ones are kept, marked and reported. */
-function markIfShadowed(entry: LibraryEntry, raw: RawManifest, winners: Map<string, LibraryEntry>): void {
-  const skill = entry.skill;
-  if (!skill) return;
-  const winner = winners.get(skill.name);
-  if (!winner) {
-    winners.set(skill.name, entry);
-    return;
-  }
-  const sameRoot = winner.rootId === entry.rootId;
-  entry.status = 'shadowed';
-  entry.reason = `shadowed by ${winner.id}`;
-  skill.shadowedBy = winner.id;
-  entry.diagnostics.push(
-    makeDiagnostic(
-      sameRoot ? 'warning' : 'info',
-      'name-shadowed',
-      sameRoot
-        ? `Another skill in the same root, ${winner.path}, is also named "${skill.name}" and takes precedence; this one is hidden. Rename one of them.`
-        : `The skill "${skill.name}" from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
-      entry.path,
-      rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value'),
-    ),
-  );
-}
-
-/** Names of the MCP servers configured in the roots' `.skillbench/mcp.json`, or undefined when no root has one. */
-function configuredMcpServers(roots: RootInfo[], diagnostics: Diagnostic[]): ReadonlySet<string> | undefined {
-  let names: Set<string> | undefined;
-  for (const root of roots) {
-    const file = join(root.path, MCP_CONFIG_RELATIVE);
-    if (!existsSync(file)) continue;
-    names ??= new Set();
-    try {
-      for (const name of Object.keys(readMcpConfig(file, root.path))) names.add(name);
-    } catch (error) {
-      diagnostics.push(
-        makeDiagnostic('error', 'mcp-config-invalid', (error as Error).message, file, WHOLE_FILE),
-      );
-    }
-  }
-  return names;
 }

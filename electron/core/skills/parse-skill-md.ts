@@ -149,11 +149,14 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
   if (!data) {
     const parsed = full();
 
+    let tooDeep = false;
     for (const error of parsed.errors) {
       const [start, end] = error.pos;
       const line = lines.position(offset + start).line;
       if (errorLines.has(line)) continue; // one syntax problem per line is enough to act on
       errorLines.add(line);
+      // How often the parser runs out of stack depends on the caller's stack: once is what the author needs.
+      if (/call stack/i.test(error.message) && (tooDeep || !(tooDeep = true))) continue;
       diagnostics.push(yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)));
     }
     for (const warning of parsed.warnings) {
@@ -277,10 +280,28 @@ function yamlErrorDiagnostic(
       colon.fix,
     );
   }
-  const detail = /call stack/i.test(message)
-    ? 'the frontmatter is nested too deeply to parse; flatten it'
-    : message.replace(/\.$/, '');
-  return makeDiagnostic('error', 'yaml-syntax', `YAML syntax error: ${detail}.`, file, range);
+  if (/call stack/i.test(message)) {
+    // Where the stack ran out depends on how deep the caller's own stack was: report the top-level entry that holds
+    // the nesting instead, so the library and the editor (and two runs) agree on the position.
+    let top = line;
+    while (top > 1 && /^(?:\s|#|$)/.test(lines.lineText(top))) top--;
+    const start = lines.lineStart(top);
+    const key = /^[^:]*/.exec(lines.lineText(top))?.[0] ?? '';
+    return makeDiagnostic(
+      'error',
+      'yaml-syntax',
+      'YAML syntax error: the frontmatter is nested too deeply to parse; flatten it.',
+      file,
+      lines.range(start, start + Math.max(1, key.trimEnd().length)),
+    );
+  }
+  return makeDiagnostic(
+    'error',
+    'yaml-syntax',
+    `YAML syntax error: ${message.replace(/\.$/, '')}.`,
+    file,
+    range,
+  );
 }
 
 /** For `key: some: text`, the quick fix that double-quotes the whole value. */

@@ -30,8 +30,17 @@ describe('MCP configuration (Claude Desktop mcpServers format)', () => {
   });
 
   it('loads .skillbench/mcp.json from each root, an explicit file winning', () => {
-    const servers = loadMcpServers([dir('good'), join(FIXTURES, 'nothing-here')]);
+    const { servers, problems, configured } = loadMcpServers([dir('good'), join(FIXTURES, 'nothing-here')]);
     expect(Object.keys(servers)).toEqual(['local', 'remote']);
+    expect([problems, configured]).toEqual([[], true]);
     expect(() => loadMcpServers([], join(FIXTURES, 'missing.json'))).toThrow(/MCP config file not found/);
+  });
+
+  it("reports a root's broken config as a problem and keeps the other roots' servers", () => {
+    const set = loadMcpServers([dir('bad-json'), dir('good')]);
+    expect(Object.keys(set.servers)).toEqual(['local', 'remote']);
+    expect(set.problems.map((p) => p.file)).toEqual([file('bad-json')]);
+    expect(set.problems[0]?.message).toMatch(/not valid JSON/);
+    expect(set.files).toEqual([file('bad-json'), file('good')]);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../../../electron/core/skills/index.js';
+import { ADVERSARIAL } from '../../../adversarial-cases.js';
 import { byCode, codes, covered, loadFixture } from '../../../helpers.js';
 
 function skillFile(name: string, text: string): string {
@@ -15,25 +16,20 @@ function skillFile(name: string, text: string): string {
 
 describe('adversarial frontmatter', () => {
   it('reports flow collections nested too deeply to parse', () => {
-    const folder = skillFile(
-      'deep',
-      `---\nname: deep\ndescription: d\nm: ${'['.repeat(50_000)}${']'.repeat(50_000)}\n---\nbody\n`,
-    );
+    const folder = skillFile('deep', ADVERSARIAL.deep);
     const entry = loadLibrary([{ path: folder }]).entries[0];
     expect(entry?.status).toBe('invalid');
     expect(byCode(entry?.diagnostics ?? [], 'yaml-syntax').message).toMatch(/nested too deeply/);
   });
 
   it('reports block mappings nested too deeply to parse', () => {
-    const nested = Array.from({ length: 1300 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n');
-    const folder = skillFile('deep-block', `---\nname: deep-block\ndescription: d\n${nested} v\n---\nbody\n`);
+    const folder = skillFile('deep-block', ADVERSARIAL['deep-block']);
     const entry = loadLibrary([{ path: folder }]).entries[0];
     expect(codes(entry?.diagnostics ?? [])).toContain('yaml-syntax');
   });
 
   it('handles tens of thousands of keys, reporting each unknown one', () => {
-    const keys = Array.from({ length: 20_000 }, (_, i) => `k${i}: v`).join('\n');
-    const folder = skillFile('many', `---\nname: many\ndescription: d\n${keys}\n---\nbody\n`);
+    const folder = skillFile('many', ADVERSARIAL.many);
     const entry = loadLibrary([{ path: folder }]).entries[0];
     expect(entry?.diagnostics.filter((d) => d.code === 'unknown-key')).toHaveLength(20_000);
     expect(entry?.diagnostics.at(-1)?.line).toBe(20_003);
@@ -45,9 +41,9 @@ describe('adversarial frontmatter', () => {
   });
 
   it('reads a lone-CR file and a frontmatter with no keys', () => {
-    const folder = skillFile('cr', '---\rname: cr\rdescription: Old Mac line endings.\r---\rbody\r');
+    const folder = skillFile('cr', ADVERSARIAL.cr);
     expect(loadLibrary([{ path: folder }]).entries[0]?.status).toBe('loaded');
-    const empty = skillFile('empty-fm', '---\n---\nbody\n');
+    const empty = skillFile('empty-fm', ADVERSARIAL['empty-fm']);
     expect(codes(loadLibrary([{ path: empty }]).entries[0]?.diagnostics ?? [])).toEqual([
       'description-missing',
       'name-missing',

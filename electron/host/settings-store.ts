@@ -1,11 +1,11 @@
 // Owns the app's settings: one JSON file in the user data folder, checked on every change, written atomically.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/host-types.js';
-import { SkillError } from '../../../shared/errors.js';
-import type { JsonValue } from '../../../shared/types.js';
-import { VALIDATION_PROFILES } from '../../../shared/types.js';
-import { saveFileAtomically } from '../editor/save-file.js';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/host-types.js';
+import { SkillError } from '../../shared/errors.js';
+import type { JsonValue } from '../../shared/types.js';
+import { VALIDATION_PROFILES } from '../../shared/types.js';
+import { saveFileAtomically } from '../core/editor/save-file.js';
 
 function check(value: unknown): Settings {
   const s = value as Settings;

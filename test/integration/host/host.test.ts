@@ -1,14 +1,14 @@
-// The IPC contract served by core: every channel answers, requests are checked, paths stay inside the roots,
+// The IPC contract served by the host: every channel answers, requests are checked, paths stay inside the roots,
 // errors come back as values.
 import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, methodName, type IpcResult } from '../../shared/ipc.js';
-import { HostService } from '../../electron/core/host/host-service.js';
-import { copyFixtures, REPO } from '../helpers.js';
+import { CHANNELS, methodName, type IpcResult } from '../../../shared/ipc.js';
+import { Host } from '../../../electron/host/host.js';
+import { copyFixtures, REPO } from '../../helpers.js';
 
-let host: HostService;
+let host: Host;
 let userRoot: string;
 let dataDir: string;
 
@@ -26,7 +26,7 @@ async function err(channel: string, request: unknown = {}) {
 beforeAll(() => {
   userRoot = copyFixtures('editing');
   dataDir = mkdtempSync(join(tmpdir(), 'skillbench-host-'));
-  host = new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir });
+  host = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir });
 });
 afterAll(async () => host.close());
 
@@ -105,7 +105,7 @@ describe('roots and skills', () => {
     expect(await err('drafts:put', { path: '/etc/passwd', text: 'x', baseHash: null })).toMatchObject({
       code: 'PermissionDenied',
     });
-    const restarted = new HostService({
+    const restarted = new Host({
       bundledSkills: join(REPO, 'skills'),
       userDataDir: dataDir,
       watch: false,
@@ -334,8 +334,8 @@ describe('MCP servers and settings', () => {
     expect(await err('settings:set', { settings: { theme: 'neon' } })).toMatchObject({ code: 'InvalidArgs' });
     expect(await ok('settings:get')).toMatchObject({ theme: 'dark', profile: 'skillbench' });
     writeFileSync(join(dataDir, 'settings.json'), '{ broken');
-    expect(
-      new HostService({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir }).settings.get().theme,
-    ).toBe('system');
+    const fresh = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
+    expect(await fresh.handle('settings:get', {})).toMatchObject({ ok: true, value: { theme: 'system' } });
+    await fresh.close();
   });
 });

@@ -1,0 +1,138 @@
+// Owns what every handler area shares: the options the host was mounted with, the stores, the one workspace, and
+// the rules that turn a request's ids and paths into confined, writable locations (STYLE.md convention 4).
+import { dirname, join, resolve } from 'node:path';
+import type { SkillsChanged } from '../../shared/ipc.js';
+import { SkillError } from '../../shared/errors.js';
+import type { LibraryEntry, RootInfo } from '../../shared/types.js';
+import { DraftStore } from '../core/editor/drafts.js';
+import { confine, isWithin } from '../core/fs-confine.js';
+import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
+import type { HostServer } from './server.js';
+import { SettingsStore } from './settings-store.js';
+import { RootWatcher } from './watcher.js';
+
+/** What only the hosting process can do (a native dialog, the OS browser); absent in browser mode. */
+export interface HostPlatform {
+  pickFolder?(title: string): Promise<string | undefined>;
+  openExternal?(url: string): Promise<void>;
+}
+
+export interface HostOptions {
+  bundledSkills: string;
+  userDataDir: string;
+  /** Roots given on the command line (project roots), before the ones the user added in settings. */
+  projectRoots?: string[];
+  platform?: HostPlatform;
+  /** Watch the roots for changes made outside the app (default true). */
+  watch?: boolean;
+}
+
+export class HostContext {
+  readonly settings: SettingsStore;
+  readonly drafts: DraftStore;
+  readonly workspace: Workspace;
+  readonly watcher: RootWatcher | undefined;
+  /** Runs in progress, by run id. */
+  readonly runs = new Map<string, AbortController>();
+
+  constructor(
+    readonly options: HostOptions,
+    private readonly events: Pick<HostServer, 'emit'>,
+  ) {
+    this.settings = new SettingsStore(options.userDataDir);
+    this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.workspace = Workspace.open({
+      ...this.workspaceOptions(),
+      history: { file: join(options.userDataDir, 'history.jsonl'), limits: this.settings.get().history },
+    });
+    if (options.watch !== false) {
+      this.watcher = new RootWatcher((paths) => this.publish(this.workspace.update(paths)));
+      this.watcher.watch(this.roots.map((r) => r.path));
+    }
+  }
+
+  emit: HostServer['emit'] = (event, payload) => this.events.emit(event, payload);
+
+  get roots(): RootInfo[] {
+    return this.workspace.library.roots;
+  }
+
+  /** The workspace as the settings describe it: command-line roots, the user's roots, the bundled examples. */
+  private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
+    const s = this.settings.get();
+    const { projectRoots = [], bundledSkills, userDataDir } = this.options;
+    return {
+      roots: [
+        ...projectRoots.map((path) => ({ path, kind: 'project' as const })),
+        ...s.roots.map((path) => ({ path, kind: 'user' as const })),
+        { path: bundledSkills, kind: 'bundled' },
+      ],
+      profile: s.profile,
+      precedence: s.precedence,
+      ...(Object.keys(s.mcpServers).length
+        ? { settingsServers: { servers: s.mcpServers, file: this.settings.file, baseDir: userDataDir } }
+        : {}),
+    };
+  }
+
+  /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows. */
+  reconfigure(): void {
+    this.publish(this.workspace.reconfigure(this.workspaceOptions()));
+  }
+
+  /** Tells every window what a change did to the library. */
+  publish(change: WorkspaceChange): void {
+    this.watcher?.watch(this.roots.map((r) => r.path));
+    const event: SkillsChanged = change;
+    this.emit('skills:changed', event);
+  }
+
+  /** Files changed by the app itself (a save, a new or renamed skill): re-read what they touch, and publish. */
+  changed(paths: string[]): void {
+    this.publish(this.workspace.update(paths));
+  }
+
+  rootPaths(): string[] {
+    return this.roots.map((r) => r.path);
+  }
+
+  root(id: string): RootInfo | undefined {
+    return this.roots.find((r) => r.id === id);
+  }
+
+  entry(id: string): LibraryEntry {
+    const e = this.workspace.library.entry(id);
+    if (!e) throw new SkillError('NotFound', `No skill with id "${id}" is loaded.`);
+    return e;
+  }
+
+  /** The skill's folder, confined to the roots. */
+  folderOf(id: string): string {
+    return confine(dirname(this.entry(id).path), this.rootPaths());
+  }
+
+  /**
+   * `path` confined to the roots the user may change: the bundled examples are read-only (an update would
+   * overwrite edits, and a packaged app's resources must not change).
+   */
+  writable(path: string): string {
+    const writableRoots = this.roots.filter((r) => r.kind !== 'bundled').map((r) => r.path);
+    try {
+      return confine(path, writableRoots);
+    } catch (error) {
+      const bundled = this.roots.find((r) => r.kind === 'bundled');
+      if (bundled && isWithin(bundled.path, resolve(path)))
+        throw new SkillError(
+          'PermissionDenied',
+          'The bundled example skills are read-only: duplicate the skill into one of your roots to change it.',
+        );
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.watcher?.close();
+    for (const c of this.runs.values()) c.abort();
+    await this.workspace.close();
+  }
+}

@@ -1,0 +1,45 @@
+// The files of a skill (`skills:list-files`, `skills:read-file`, `skills:save-file`): read and written only inside
+// the roots, saved atomically with conflict detection, and each save re-reads just the skill it belongs to.
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { readFileSnapshot, saveFileAtomically } from '../../core/editor/save-file.js';
+import { confine } from '../../core/fs-confine.js';
+import type { HostContext } from '../context.js';
+import type { Handlers } from '../server.js';
+
+const LIST_FILES_CAP = 2000;
+
+export function fileHandlers(
+  ctx: HostContext,
+): Pick<Handlers, 'skills:list-files' | 'skills:read-file' | 'skills:save-file'> {
+  return {
+    'skills:list-files': ({ id }) => {
+      const folder = ctx.folderOf(id);
+      const out: string[] = [];
+      const walk = (dir: string) => {
+        for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+          a.name < b.name ? -1 : 1,
+        )) {
+          if (out.length >= LIST_FILES_CAP || d.name === '.git' || d.name === 'node_modules') continue;
+          const full = join(dir, d.name);
+          out.push(relative(folder, full).split(sep).join('/') + (d.isDirectory() ? '/' : ''));
+          if (d.isDirectory()) walk(full);
+        }
+      };
+      walk(folder);
+      return out;
+    },
+    'skills:read-file': ({ path }) => {
+      const real = confine(path, ctx.rootPaths());
+      return { path: real, ...readFileSnapshot(real) };
+    },
+    'skills:save-file': ({ path, text, expectedHash }) => {
+      const real = ctx.writable(path);
+      const saved = saveFileAtomically(real, text, { expectedHash });
+      ctx.watcher?.rememberWrite(real, saved.hash);
+      ctx.drafts.discard(real);
+      ctx.changed([real]);
+      return { path: real, ...saved };
+    },
+  };
+}

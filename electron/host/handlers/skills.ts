@@ -1,0 +1,85 @@
+// `roots:*` and `skills:*` (but files): the library as the renderer sees it, validation of unsaved text through
+// the workspace (the very rules and context of the library), and creating, copying, renaming and deleting skills.
+import { existsSync, lstatSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
+import { confine } from '../../core/fs-confine.js';
+import type { HostContext } from '../context.js';
+import type { AreaHandlers, Handlers } from '../server.js';
+
+type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file';
+type SkillHandlers = Omit<AreaHandlers<'skills'>, FileChannels>;
+
+export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
+  return {
+    'roots:list': () => ctx.roots,
+    'roots:add': ({ path }) => {
+      const abs = resolve(path);
+      if (!existsSync(abs) || !lstatSync(abs).isDirectory())
+        throw new SkillError('NotFound', `${abs} is not a folder.`);
+      const roots = ctx.settings.get().roots;
+      if (!roots.includes(abs)) ctx.settings.set({ roots: [...roots, abs] });
+      ctx.reconfigure();
+      return ctx.roots;
+    },
+    'roots:remove': ({ id }) => {
+      const root = ctx.root(id);
+      if (!root) throw new SkillError('NotFound', `No root with id "${id}".`);
+      if (root.kind !== 'user')
+        throw new SkillError(
+          'PermissionDenied',
+          `Root "${id}" comes from the ${root.kind === 'bundled' ? 'app' : 'command line'} and cannot be removed here.`,
+        );
+      ctx.settings.set({ roots: ctx.settings.get().roots.filter((r) => resolve(r) !== root.path) });
+      ctx.reconfigure();
+      return ctx.roots;
+    },
+  };
+}
+
+export function skillHandlers(ctx: HostContext): SkillHandlers {
+  return {
+    'skills:list': () => ({ entries: ctx.workspace.entries, diagnostics: ctx.workspace.diagnostics }),
+    'skills:get': ({ id }) => ctx.entry(id),
+    'skills:validate-text': ({ path, text, profile }) =>
+      ctx.workspace.validate(confine(path, ctx.rootPaths()), text, profile),
+    'skills:create': ({ rootId, name, description }) => {
+      const root = ctx.root(rootId);
+      if (!root || root.kind === 'bundled')
+        throw new SkillError(
+          'PermissionDenied',
+          `Skills can be created in your own roots, not in "${rootId}".`,
+        );
+      const path = createSkill(root.path, name, description);
+      ctx.changed([path]);
+      return { path };
+    },
+    'skills:duplicate': ({ id, name, rootId }) => {
+      const source = ctx.folderOf(id);
+      const target = ctx.root(rootId ?? ctx.entry(id).rootId);
+      if (!target || target.kind === 'bundled')
+        throw new SkillError(
+          'PermissionDenied',
+          rootId
+            ? `Skills can be copied into your own roots, not into "${rootId}".`
+            : 'The bundled example skills are read-only: choose one of your roots to copy the skill into.',
+        );
+      const path = duplicateSkill(source, name, target.path);
+      ctx.changed([path]);
+      return { path };
+    },
+    'skills:rename': ({ id, name }) => {
+      const folder = ctx.writable(ctx.folderOf(id));
+      const path = renameSkill(folder, name);
+      ctx.changed([folder, path]);
+      return { path };
+    },
+    'skills:delete': ({ id }) => {
+      const folder = ctx.writable(ctx.folderOf(id));
+      const trashedTo = deleteSkill(folder) ?? null;
+      ctx.changed([folder]);
+      return { trashedTo };
+    },
+  } satisfies Partial<Handlers>;
+}

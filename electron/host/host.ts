@@ -1,0 +1,63 @@
+// Owns the host: what Electron main and `skillbench serve` mount. It opens the one workspace, assembles one handler
+// file per area into the generic server (a channel without a handler does not compile), and watches the roots.
+import type { EventName, EventOf, IpcResult } from '../../shared/ipc.js';
+import type { Workspace } from '../core/workspace.js';
+import { HostContext, type HostOptions } from './context.js';
+import { appHandlers } from './handlers/app.js';
+import { caseHandlers } from './handlers/cases.js';
+import { draftHandlers } from './handlers/drafts.js';
+import { fileHandlers } from './handlers/files.js';
+import { historyHandlers } from './handlers/history.js';
+import { mcpHandlers } from './handlers/mcp.js';
+import { settingsHandlers } from './handlers/settings.js';
+import { rootHandlers, skillHandlers } from './handlers/skills.js';
+import { toolHandlers } from './handlers/tools.js';
+import { HostServer, type Handlers } from './server.js';
+
+export type { HostOptions, HostPlatform } from './context.js';
+
+export class Host {
+  private readonly server: HostServer;
+  private readonly ctx: HostContext;
+
+  constructor(options: HostOptions) {
+    // The context publishes through the server, which is built from the context's handlers (events wait for it).
+    const ctx = new HostContext(options, { emit: (event, payload) => this.server.emit(event, payload) });
+    this.ctx = ctx;
+    this.server = new HostServer({
+      ...appHandlers(ctx),
+      ...rootHandlers(ctx),
+      ...skillHandlers(ctx),
+      ...fileHandlers(ctx),
+      ...draftHandlers(ctx),
+      ...toolHandlers(ctx),
+      ...historyHandlers(ctx),
+      ...caseHandlers(ctx),
+      ...mcpHandlers(ctx),
+      ...settingsHandlers(ctx),
+    } satisfies Handlers);
+  }
+
+  /** The one entry point of every transport. */
+  handle(channel: string, request: unknown): Promise<IpcResult<unknown>> {
+    return this.server.handle(channel, request);
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+    return this.server.on(event, listener);
+  }
+
+  /** "Reload Skills": rescans every root and tells the windows. */
+  reload(): void {
+    this.ctx.publish(this.ctx.workspace.reload());
+  }
+
+  get workspace(): Workspace {
+    return this.ctx.workspace;
+  }
+
+  /** Stops watching, cancels running tools and closes MCP servers. */
+  close(): Promise<void> {
+    return this.ctx.close();
+  }
+}
