@@ -1,19 +1,42 @@
 // The `builtin` kind: delegates to a built-in handler resolved by exact name (scoped elevation).
 import { SkillError } from '../../../../shared/errors.js';
-import { BUILTIN_TOOLS } from '../builtin-catalog.js';
+import type { JsonSchema } from '../../../../shared/types.js';
+import { BUILTIN_TOOLS, isBuiltinTool } from '../builtin-catalog.js';
 import { runBuiltin } from '../builtins.js';
-import type { ToolKindModule } from './kind.js';
+import { declaredArgsOf, type ToolKindModule } from './kind.js';
+import { closest, fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
+
+const BUILTIN_NAMES = Object.keys(BUILTIN_TOOLS);
+
+function catalogueSchema(target: string | undefined): JsonSchema | undefined {
+  return target !== undefined && isBuiltinTool(target) ? BUILTIN_TOOLS[target]?.inputSchema : undefined;
+}
 
 export const builtinKind: ToolKindModule = {
   targetSchema(tool) {
-    const spec = tool.target ? BUILTIN_TOOLS[tool.target] : undefined;
-    if (!spec)
+    const schema = catalogueSchema(tool.target);
+    if (schema === undefined)
       throw new SkillError(
         'NotFound',
         `Tool "${tool.name}" targets the built-in "${tool.target ?? ''}", which does not exist.`,
       );
-    return spec.inputSchema;
+    return schema;
   },
   toolType: (tool) => ({ type: 'builtin', handler: tool.target ?? tool.name }),
   run: (ctx) => runBuiltin(ctx.tool.target ?? ctx.tool.name, ctx),
+
+  manifestCodes: ['tool-target-missing', 'tool-target-unknown'],
+  checkEntry(e) {
+    const target = str(e, 'target');
+    if (!target?.trim()) {
+      const message = `${label(e)} is a builtin tool without a \`target\`. Name a built-in handler: ${BUILTIN_NAMES.join(', ')}.`;
+      return [finding(fieldOrEntryPath(e, 'target'), 'error', 'tool-target-missing', message)];
+    }
+    if (isBuiltinTool(target)) return [];
+    const guess = closest(target, BUILTIN_NAMES);
+    const message = `${label(e)}: there is no built-in handler "${target}"${guess ? ` (did you mean "${guess}"?)` : ''}. Built-ins: ${BUILTIN_NAMES.join(', ')}.`;
+    return [finding(pathOf(e, 'target'), 'error', 'tool-target-unknown', message)];
+  },
+  declaredArgs: (e) => declaredArgsOf(e, catalogueSchema(str(e, 'target'))),
+  templateFields: [],
 };

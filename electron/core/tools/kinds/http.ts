@@ -3,15 +3,17 @@
 import type { JsonValue, SkillTool } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { checkHttpUrl } from '../../../../shared/urls.js';
-import { placeholderNames } from '../../../../shared/syntax/placeholders.js';
+import { PLACEHOLDER, placeholderNames } from '../../../../shared/syntax/placeholders.js';
 import { renderHeader, renderUrl } from '../templates.js';
 import {
+  declaredArgsOf,
   parseStructured,
   schemaFromArgs,
   type KindResult,
   type RunContext,
   type ToolKindModule,
 } from './kind.js';
+import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export const HTTP_BODY_CAP = 1024 * 1024;
@@ -168,4 +170,45 @@ export const httpKind: ToolKindModule = {
       what: ctx.what,
     });
   },
+
+  manifestCodes: ['tool-field-missing', 'tool-url-invalid', 'tool-method-invalid'],
+  checkEntry(e) {
+    const out: EntryFinding[] = [];
+    const url = str(e, 'url');
+    if (!url?.trim()) {
+      const message = `${label(e)} is an http tool without a \`url\`. Add an http(s) URL (it may hold {{arg}} placeholders).`;
+      out.push(finding(fieldOrEntryPath(e, 'url'), 'error', 'tool-field-missing', message));
+    } else {
+      const problem = urlTemplateProblem(url);
+      if (problem)
+        out.push(
+          finding(pathOf(e, 'url'), 'error', 'tool-url-invalid', `${label(e)}: the url "${url}" ${problem}.`),
+        );
+    }
+    const method = e.fields.get('method')?.[1];
+    if (
+      method !== undefined &&
+      (typeof method !== 'string' || !(HTTP_METHODS as readonly string[]).includes(method.toUpperCase()))
+    ) {
+      const message = `${label(e)}: method ${JSON.stringify(method)} is not supported. Use ${HTTP_METHODS.join(', ')}.`;
+      out.push(finding(pathOf(e, 'method'), 'error', 'tool-method-invalid', message));
+    }
+    return out;
+  },
+  declaredArgs: (e) => declaredArgsOf(e),
+  templateFields: ['url', 'headers'],
 };
+
+/** Why a manifest's url template breaks the URL rule, or undefined; placeholders stand for a value. */
+function urlTemplateProblem(url: string): string | undefined {
+  const check = checkHttpUrl(url.replace(PLACEHOLDER, '0')); // '0' keeps a placeholder port or host parseable
+  if (check.ok) return undefined;
+  switch (check.problem) {
+    case 'invalid':
+      return 'is not a valid absolute URL; write it like https://example.com/path';
+    case 'scheme':
+      return `uses ${check.scheme}; only http and https are allowed`;
+    case 'credentials':
+      return 'holds credentials; put them in `headers` (and keep secrets out of the manifest)';
+  }
+}

@@ -8,6 +8,8 @@ import type {
   ToolType,
 } from '../../../../shared/types.js';
 import type { McpPool } from '../../mcp/pool.js';
+import { isRecord } from '../../skills/normalize.js';
+import { record, type EntryCheckContext, type EntryFinding, type ToolEntry } from './tool-entry.js';
 
 export interface KindDeps {
   mcp?: McpPool;
@@ -33,24 +35,60 @@ export interface RunContext {
 export type KindResult = Omit<ToolOutput, 'durationMs'>;
 
 export interface ToolKindModule {
+  // Running a tool.
   /** The schema the caller's args are validated against, before locked keys are removed for advertising. */
   targetSchema(tool: SkillTool, deps: KindDeps): Promise<JsonSchema> | JsonSchema;
   toolType(tool: SkillTool, timeoutMs: number): ToolType;
   run(ctx: RunContext): Promise<KindResult>;
+
+  // Checking a `tools:` entry of this kind in a manifest (the generic rules check shape, name, timeout, schemas).
+  /** Every code `checkEntry` may emit: the rule table lists them, and the README must document each. */
+  manifestCodes: readonly string[];
+  /** What is wrong with the fields this kind reads (its target, command, url...). */
+  checkEntry(entry: ToolEntry, ctx: EntryCheckContext): EntryFinding[];
+  /** Argument names the target reads, or undefined when the manifest cannot tell (an MCP tool's own schema). */
+  declaredArgs(entry: ToolEntry): ReadonlySet<string> | undefined;
+  /** Fields whose text may hold `{{arg}}` placeholders; for a mapping (http headers), its string values. */
+  templateFields: readonly string[];
 }
 
-/** Schema for shell/script/http tools without `inputSchema`: each declared arg is a required string. */
-export function schemaFromArgs(tool: SkillTool): JsonSchema {
-  if (tool.inputSchema !== undefined) return tool.inputSchema;
-  const args = tool.args ?? {};
+/** The schema an `args` mapping stands for: each declared arg is a required string, described by its text. */
+function schemaOfArgs(args: Readonly<Record<string, unknown>>): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(
-      Object.entries(args).map(([k, d]) => [k, { type: 'string', description: d }]),
+      Object.entries(args).map(([k, d]) => [
+        k,
+        { type: 'string', ...(typeof d === 'string' ? { description: d } : {}) },
+      ]),
     ),
     required: Object.keys(args),
     additionalProperties: false,
   };
+}
+
+/** Schema for shell/script/http tools without `inputSchema`: each declared arg is a required string. */
+export function schemaFromArgs(tool: SkillTool): JsonSchema {
+  return tool.inputSchema ?? schemaOfArgs(tool.args ?? {});
+}
+
+/**
+ * Argument names a manifest entry declares: its own `inputSchema`'s properties, else those of the target's
+ * schema when the kind knows it (a built-in), else those of the schema its `args` stand for; undefined when
+ * none of them says.
+ */
+export function declaredArgsOf(entry: ToolEntry, targetSchema?: JsonSchema): ReadonlySet<string> | undefined {
+  const own = entry.fields.get('inputSchema')?.[1];
+  if (isRecord(own)) return propertyNames(own);
+  if (targetSchema !== undefined) return propertyNames(targetSchema);
+  const args = record(entry, 'args');
+  return args ? propertyNames(schemaOfArgs(args)) : undefined;
+}
+
+function propertyNames(schema: unknown): ReadonlySet<string> | undefined {
+  return isRecord(schema) && isRecord(schema.properties)
+    ? new Set(Object.keys(schema.properties))
+    : undefined;
 }
 
 export { parseStructured } from '../../../../shared/structured.js';

@@ -4,7 +4,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { outputSchemaProblems } from '../validate-args.js';
-import type { KindDeps, KindResult, ToolKindModule } from './kind.js';
+import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
+import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';
+
+/** How a manifest must write an MCP target: server name, two underscores, tool name, no spaces. */
+const MCP_TARGET = /^[^_\s][^\s]*?__[^\s]+$/;
 
 export function splitMcpTarget(target: string): { server: string; tool: string } {
   const at = target.indexOf('__');
@@ -98,4 +102,27 @@ export const mcpKind: ToolKindModule = {
     });
     return mcpResultToOutput(result, spec.outputSchema as JsonSchema | undefined);
   },
+
+  manifestCodes: ['tool-target-missing', 'tool-target-unknown', 'tool-mcp-server-unknown'],
+  checkEntry(e, ctx) {
+    const target = str(e, 'target');
+    if (!target?.trim()) {
+      const message = `${label(e)} is a mcp tool without a \`target\`. Name the MCP tool as \`{server}__{tool}\`.`;
+      return [finding(fieldOrEntryPath(e, 'target'), 'error', 'tool-target-missing', message)];
+    }
+    const out: EntryFinding[] = [];
+    if (!MCP_TARGET.test(target)) {
+      const message = `${label(e)}: MCP target "${target}" must be written \`{server}__{tool}\` (server name, two underscores, tool name), e.g. \`everything__echo\`.`;
+      out.push(finding(pathOf(e, 'target'), 'error', 'tool-target-unknown', message));
+    }
+    const server = target.split('__')[0];
+    if (server && ctx.mcpServers && target.includes('__') && !ctx.mcpServers.has(server)) {
+      const message = `${label(e)}: no MCP server "${server}" is configured for this library (configured: ${[...ctx.mcpServers].join(', ') || 'none'}). Add it to .skillbench/mcp.json or fix the target.`;
+      out.push(finding(pathOf(e, 'target'), 'warning', 'tool-mcp-server-unknown', message));
+    }
+    return out;
+  },
+  // The MCP server's own schema is only known once it runs: the manifest can only say what it declares itself.
+  declaredArgs: (e) => declaredArgsOf(e),
+  templateFields: [],
 };

@@ -1,11 +1,21 @@
 // The `script` kind: runs a file of the skill's folder (never outside it) with the args as JSON on stdin and as
 // {{arg}} words in its argument list; no shell is involved.
-import { extname } from 'node:path';
-import { realPathInside } from '../../fs-confine.js';
+import { extname, isAbsolute, resolve } from 'node:path';
+import { isWithin, realPathInside } from '../../fs-confine.js';
 import { runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
-import { schemaFromArgs, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
+import {
+  fieldOrEntryPath,
+  finding,
+  label,
+  pathOf,
+  str,
+  type EntryCheckContext,
+  type EntryFinding,
+  type ToolEntry,
+} from './tool-entry.js';
 
 /** How a script is started, by extension; anything else must be executable itself. */
 function interpreterFor(path: string): string[] {
@@ -53,4 +63,31 @@ export const scriptKind: ToolKindModule = {
     });
     return processOutput(result);
   },
+
+  manifestCodes: ['tool-field-missing', 'tool-script-outside', 'tool-script-missing'],
+  checkEntry(e, ctx) {
+    const command = str(e, 'command');
+    if (command?.trim()) return checkScriptFile(e, ctx, command);
+    const message = `${label(e)} is a script tool without a \`command\`. Give the path of a script in the skill folder, e.g. \`scripts/run.py\`.`;
+    return [finding(fieldOrEntryPath(e, 'command'), 'error', 'tool-field-missing', message)];
+  },
+  declaredArgs: (e) => declaredArgsOf(e),
+  templateFields: ['command'],
 };
+
+/** The script a manifest names exists inside the skill folder (a placeholder in its path is checked at run time). */
+function checkScriptFile(e: ToolEntry, ctx: EntryCheckContext, command: string): EntryFinding[] {
+  const first = /^\s*(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command);
+  const file = first?.[1] ?? first?.[2] ?? first?.[3] ?? '';
+  if (file.includes('{{')) return [];
+  const absolute = resolve(ctx.folderPath, file);
+  if (isAbsolute(file) || !isWithin(ctx.folderPath, absolute)) {
+    const message = `${label(e)}: the script "${file}" is outside the skill folder; a script tool may only run files of its skill. Move the script into the skill (e.g. scripts/).`;
+    return [finding(pathOf(e, 'command'), 'error', 'tool-script-outside', message)];
+  }
+  if (!ctx.pathExists(absolute)) {
+    const message = `${label(e)}: the script "${file}" does not exist in the skill folder. Create it or fix the path.`;
+    return [finding(pathOf(e, 'command'), 'error', 'tool-script-missing', message)];
+  }
+  return [];
+}

@@ -2,8 +2,9 @@
 // variables so they can never inject shell syntax.
 import { runProcess, toolEnvironment } from '../process-runner.js';
 import { renderShellCommand } from '../templates.js';
-import { schemaFromArgs, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
+import { fieldOrEntryPath, finding, label, str } from './tool-entry.js';
 
 export function shellInvocation(command: string): { file: string; args: string[] } {
   return process.platform === 'win32'
@@ -29,4 +30,13 @@ export const shellKind: ToolKindModule = {
     });
     return processOutput(result);
   },
+
+  manifestCodes: ['tool-field-missing'],
+  checkEntry(e) {
+    if (str(e, 'command')?.trim()) return [];
+    const message = `${label(e)} is a shell tool without a \`command\`. Give the command line, with {{arg}} placeholders.`;
+    return [finding(fieldOrEntryPath(e, 'command'), 'error', 'tool-field-missing', message)];
+  },
+  declaredArgs: (e) => declaredArgsOf(e),
+  templateFields: ['command'],
 };

@@ -271,3 +271,11 @@ describe('validateText', () => {
     expect(validateText(path, text, { pathExists: () => true }).diagnostics).toEqual([]);
   });
 });
+
+describe('tool placeholders', () => {
+  it('are checked in the fields the kind fills in: an http url and header values, a shell command only', () => {
+    const diags = loadFixture('tools-templates').diagnostics;
+    expect(diags.map((d) => [d.code, d.line])).toEqual([['tool-placeholder-undeclared', 9]]);
+    expect(diags[0]?.message).toMatch(/\{\{token\}\} is used in `headers`/);
+  });
+});

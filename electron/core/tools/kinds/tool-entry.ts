@@ -1,0 +1,80 @@
+// Owns the kind-agnostic view of one `tools:` entry of a manifest, shared by the generic tool rules
+// (skills/rules/tools.ts) and each kind's own manifest checks (issue 10: tool kinds own their knowledge).
+import type { Severity } from '../../../../shared/types.js';
+import { isRecord } from '../../skills/normalize.js';
+
+export interface ToolEntry {
+  index: number;
+  /** Path of the entry in the manifest data. */
+  path: Array<string | number>;
+  /** Canonical key -> [key as written, value]. */
+  fields: Map<string, [string, unknown]>;
+}
+
+/** What a kind's manifest check found; the rules turn it into a Diagnostic at the range of `path`. */
+export interface EntryFinding {
+  path: Array<string | number>;
+  severity: Severity;
+  code: string;
+  message: string;
+}
+
+/** What a kind's manifest check may ask about the skill around the entry (a RuleContext is one). */
+export interface EntryCheckContext {
+  /** Absolute path of the skill's folder. */
+  folderPath: string;
+  pathExists(absolutePath: string): boolean;
+  /** MCP servers configured for the library, when known. */
+  mcpServers?: ReadonlySet<string>;
+}
+
+export const str = (e: ToolEntry, key: string): string | undefined => {
+  const v = e.fields.get(key)?.[1];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export const record = (e: ToolEntry, key: string): Record<string, unknown> | undefined => {
+  const v = e.fields.get(key)?.[1];
+  return isRecord(v) ? v : undefined;
+};
+
+/** Path of a field, with its key as written. */
+export const pathOf = (e: ToolEntry, key: string) => [...e.path, e.fields.get(key)?.[0] ?? key];
+
+/** Where a missing or empty field is reported: on the field when it is written, else on the whole entry. */
+export const fieldOrEntryPath = (e: ToolEntry, key: string) => (e.fields.has(key) ? pathOf(e, key) : e.path);
+
+export const label = (e: ToolEntry) =>
+  str(e, 'name') ? `Tool "${str(e, 'name') ?? ''}"` : `Tool entry ${e.index + 1}`;
+
+export const finding = (
+  path: Array<string | number>,
+  severity: Severity,
+  code: string,
+  message: string,
+): EntryFinding => ({ path, severity, code, message });
+
+/** The option a mistyped value most likely meant, for "did you mean" (case-insensitive, small edits only). */
+export function closest(value: string, options: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestScore = Infinity;
+  for (const o of options) {
+    const d = editDistance(value.toLowerCase(), o);
+    if (d < bestScore) [best, bestScore] = [o, d];
+  }
+  return bestScore <= Math.max(2, Math.floor(value.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length] ?? 0;
+}
