@@ -57,6 +57,7 @@ function computeProblems(schema: JsonSchema): string[] {
   } catch (error) {
     return [(error as Error).message];
   } finally {
-    ajv.removeSchema(copy);
+    // Ajv keeps compiled object schemas by identity; a boolean schema is not kept (and removeSchema(true) throws).
+    if (typeof copy === 'object') ajv.removeSchema(copy);
   }
 }

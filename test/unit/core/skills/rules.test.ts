@@ -214,6 +214,12 @@ describe('tool rules', () => {
     expect(tools[5]).toMatchObject({ lockedArgs: { path: 'README.md' }, timeoutSecs: 5 });
   });
 
+  it('accepts the boolean schema `true` as a tool input schema (it used to crash the schema check)', () => {
+    const entry = loadFixture('schema-boolean');
+    expect(entry.diagnostics).toEqual([]);
+    expect(entry.skill?.tools[0]?.inputSchema).toBe(true);
+  });
+
   it('reports every broken entry with its own rule and position', () => {
     const diags = loadFixture('tools-bad').diagnostics;
     const at = (code: string) => diags.filter((d) => d.code === code).map((d) => d.line);
