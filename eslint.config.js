@@ -8,6 +8,9 @@ const NODE_BUILTINS = {
   group: ['node:*'],
   message: 'This layer must not use Node APIs (DESIGN.md "Architecture").',
 };
+/** Folders above core: what core must never import. */
+const LAYERS_ABOVE_CORE = ['**/host/**', '**/main/**', '**/cli/**', '**/preload/**', '**/renderer/**'];
+const CONTRACT = ['**/shared/ipc.js', '**/shared/ipc'];
 const ELECTRON = {
   name: 'electron',
   message: 'Only electron/main and electron/preload may import electron.',
@@ -34,8 +37,80 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ELECTRON] }] },
+    // core: the domain. It imports only core and shared/, never the IPC contract (issue 10).
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ELECTRON],
+          patterns: [
+            {
+              group: LAYERS_ABOVE_CORE,
+              message: 'core imports only core and shared/ (DESIGN.md "Architecture").',
+            },
+            { group: CONTRACT, message: 'core knows nothing of the IPC contract: the host serves it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // host: serves the contract from core; main and the CLI mount it, never the reverse.
+    files: ['electron/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ELECTRON],
+          patterns: [
+            {
+              group: ['**/main/**', '**/cli/**', '**/renderer/**'],
+              message: 'host imports only core and shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ELECTRON],
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**'], message: 'The CLI runs without Electron and the UI.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // preload: exactly the contract, to build window.skillbench from it.
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/core/**',
+                '**/host/**',
+                '**/main/**',
+                '**/cli/**',
+                '**/renderer/**',
+                '**/shared/*',
+                '!**/shared/ipc.js',
+              ],
+              message: 'The preload imports only the IPC contract (shared/ipc.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shared/**/*.ts'],
@@ -48,6 +123,10 @@ export default tseslint.config(
           patterns: [
             NODE_BUILTINS,
             { group: ['react', 'react-dom'], message: 'shared/ knows nothing of the UI.' },
+            {
+              group: ['**/electron/**', '**/renderer/**', '**/test/**'],
+              message: 'shared/ imports nothing outside itself.',
+            },
           ],
         },
       ],

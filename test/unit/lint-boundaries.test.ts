@@ -50,6 +50,40 @@ describe('lint boundaries', () => {
     ).toHaveLength(1);
   });
 
+  // Issue 10: every layer boundary of DESIGN.md "Architecture" is a lint rule, and each one fires.
+  const imports = (spec: string) => `import * as m from '${spec}';\nexport const x = m;\n`;
+  it.each([
+    ['core', 'electron/core/paths.ts', '../host/host.js'],
+    ['core', 'electron/core/paths.ts', '../main/app.js'],
+    ['core', 'electron/core/paths.ts', '../cli/io.js'],
+    ['core', 'electron/core/skills/library.ts', '../../../renderer/src/ui/format.js'],
+    ['core', 'electron/core/paths.ts', '../../shared/ipc.js'],
+    ['host', 'electron/host/host.ts', '../main/app.js'],
+    ['host', 'electron/host/host.ts', '../cli/io.js'],
+    ['shared', 'shared/types.ts', '../electron/core/paths.js'],
+    ['shared', 'shared/syntax/frontmatter.ts', '../../renderer/src/ui/format.js'],
+    ['preload', 'electron/preload/bridge.ts', '../core/paths.js'],
+    ['preload', 'electron/preload/bridge.ts', '../host/host.js'],
+    ['preload', 'electron/preload/bridge.ts', '../../shared/types.js'],
+    ['renderer', 'renderer/src/App.tsx', '../../electron/core/paths.js'],
+    ['renderer', 'renderer/src/App.tsx', '../../electron/host/host.js'],
+  ])('refuses %s (%s) importing %s', async (_layer, file, spec) => {
+    expect(await restrictedImports(file, imports(spec))).toHaveLength(1);
+  });
+
+  it.each([
+    ['electron/core/workspace.ts', '../../shared/types.js'],
+    ['electron/host/host.ts', '../core/workspace.js'],
+    ['electron/host/host.ts', '../../shared/ipc.js'],
+    ['electron/cli/index.ts', '../host/host.js'],
+    ['electron/main/app.ts', '../host/host.js'],
+    ['electron/preload/bridge.ts', '../../shared/ipc.js'],
+    ['shared/syntax/frontmatter.ts', '../types.js'],
+    ['renderer/src/App.tsx', '../../shared/syntax/frontmatter.js'],
+  ])('lets %s import %s', async (file, spec) => {
+    expect(await restrictedImports(file, imports(spec))).toEqual([]);
+  });
+
   it('lets the core use node:*', async () => {
     expect(
       await restrictedImports(
