@@ -1,10 +1,11 @@
 // The IPC contract served by the host: every channel answers, requests are checked, paths stay inside the roots,
 // errors come back as values.
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS, methodName, type IpcResult } from '../../../shared/ipc.js';
+import { CHANNELS, methodName, type IpcResult, type SkillsChanged } from '../../../shared/ipc.js';
+import type { LibraryEntry } from '../../../shared/types.js';
 import { Host } from '../../../electron/host/host.js';
 import { copyFixtures, REPO } from '../../helpers.js';
 
@@ -337,5 +338,28 @@ describe('MCP servers and settings', () => {
     const fresh = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
     expect(await fresh.handle('settings:get', {})).toMatchObject({ ok: true, value: { theme: 'system' } });
     await fresh.close();
+  });
+});
+
+describe('Reload Skills', () => {
+  it('rescans every root and tells the windows, also about changes no watcher reported', async () => {
+    const root = copyFixtures('editing');
+    const quiet = new Host({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-reload-')),
+      projectRoots: [root],
+      watch: false,
+    });
+    mkdirSync(join(root, 'added-later'));
+    writeFileSync(join(root, 'added-later', 'SKILL.md'), '---\nname: added-later\ndescription: New.\n---\n');
+    const events: SkillsChanged[] = [];
+    quiet.on('skills:changed', (e) => events.push(e));
+    quiet.reload();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ reset: true, removed: [] });
+    expect(events[0]?.entries.map((e) => e.skill?.name)).toContain('added-later');
+    const list = (await quiet.handle('skills:list', {})) as IpcResult<{ entries: LibraryEntry[] }>;
+    expect(list.ok && list.value.entries.some((e) => e.skill?.name === 'added-later')).toBe(true);
+    await quiet.close();
   });
 });
