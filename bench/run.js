@@ -39,6 +39,7 @@ for (const size of [1000, 10000]) {
   const peak = Math.max(...loads.map((r) => r.maxRssMb));
   const readPeak = Math.max(...reads.map((r) => r.maxRssMb));
   const reval = measure('revalidate', dir, join(dir, 'group-00', 'skill-0-review', 'SKILL.md'));
+  const save = measure('save', dir, join(dir, 'group-00', 'skill-0-review', 'SKILL.md'));
   rows.push({
     size,
     read,
@@ -49,11 +50,12 @@ for (const size of [1000, 10000]) {
     readPeak,
     p50: reval.p50,
     p99: reval.p99,
+    save,
     skills: loads[0].skills,
   });
   rmSync(dir, { recursive: true, force: true });
   console.log(
-    `${size} skills: load+validate ${load.toFixed(0)} ms (${(load / read).toFixed(2)}x raw read ${read.toFixed(0)} ms), ${Math.round(size / (load / 1000))} skills/s, peak RSS ${peak.toFixed(0)} MB; re-validate one file p50 ${reval.p50.toFixed(2)} ms`,
+    `${size} skills: load+validate ${load.toFixed(0)} ms (${(load / read).toFixed(2)}x raw read ${read.toFixed(0)} ms), ${Math.round(size / (load / 1000))} skills/s, peak RSS ${peak.toFixed(0)} MB; re-validate one file p50 ${reval.p50.toFixed(2)} ms; host save p50 ${save.p50.toFixed(2)} ms (full rescan ${save.rescan.toFixed(0)} ms, ${save.validatedPerSave} skill re-validated per save)`,
   );
 }
 
@@ -84,11 +86,21 @@ folders and reads every SKILL.md without parsing, in the same run, from a warm p
 |---:|---:|---:|---:|---:|---:|---:|---|
 ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.read.toFixed(0)} ms | ${r.load.toFixed(0)} ms | ${r.ratio.toFixed(2)}x | ${Math.round(r.perSecond).toLocaleString('en')} | ${r.peak.toFixed(0)} MB | ${r.readPeak.toFixed(0)} MB | ${r.size === 10000 ? '< 2 s, ≤ 4x raw read, < 300 MB' : '—'} |`).join('\n')}
 
-## Re-validating one changed file (validateText, in a loaded library)
+## Re-validating one changed file (the editor's \`skills:validate-text\`: the library's own rules and context)
 
 | library | p50 | p99 | target |
 |---:|---:|---:|---|
 ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.p50.toFixed(2)} ms | ${r.p99.toFixed(2)} ms | < 20 ms |`).join('\n')}
+
+## Saving one file through the host (\`skills:save-file\`, in a loaded library)
+
+| library | save p50 | save p99 | skills re-validated per save | baseline: full rescan (same run) | ratio | target |
+|---:|---:|---:|---:|---:|---:|---|
+${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.save.p50.toFixed(2)} ms | ${r.save.p99.toFixed(2)} ms | ${r.save.validatedPerSave} | ${r.save.rescan.toFixed(0)} ms | ${(r.save.p50 / r.save.rescan).toFixed(4)}x | p50 < 20 ms |`).join('\n')}
+
+A save is the atomic write, the incremental update (the saved skill's folder re-read and re-validated, shadowing
+re-derived over the whole library) and the \`skills:changed\` event. Before issue 10 every save rescanned every
+root, which is what the baseline column measures (\`Reload Skills\`).
 
 ## Tool executor
 

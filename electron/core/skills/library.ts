@@ -173,8 +173,10 @@ export class SkillLibrary implements Library {
   private byPath = new Map<string, Slot>();
   /** Skill folder -> its slots (winner first). */
   private byFolder = new Map<string, Slot[]>();
-  private byId = new Map<string, LibraryEntry>();
-  private winners = new Map<string, Slot>();
+  /** Skill id -> the slot of its folder's winning manifest. */
+  private byId = new Map<string, Slot>();
+  /** Skill name -> the slots of that name in scan order: the first one wins, the others are shadowed. */
+  private byName = new Map<string, Slot[]>();
 
   /** `roots` in precedence order, as `resolveRoots` gives them. */
   constructor(
@@ -189,7 +191,7 @@ export class SkillLibrary implements Library {
 
   /** The loaded (not excluded) entry with this id. */
   entry(id: string): LibraryEntry | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id)?.entry;
   }
 
   /** The entry whose manifest is at `path` (as found, or its real path). */
@@ -220,12 +222,15 @@ export class SkillLibrary implements Library {
     const added: Slot[] = [];
     const fresh = new Map<Slot, RawManifest | undefined>();
     for (const { root, folder } of regions) {
-      const inRegion = (s: Slot) => s.root === root && isWithin(folder, s.folder);
-      for (const slot of this.slots.filter(inRegion)) {
+      // A skill folder holds no other skill: its own slots are the region's (no pass over the library).
+      const below = folder + sep;
+      const inRegion =
+        this.byFolder.get(folder)?.filter((s) => s.root === root) ??
+        this.slots.filter((s) => s.root === root && (s.folder === folder || s.folder.startsWith(below)));
+      for (const slot of inRegion) {
         removed.push(slot);
         this.forget(slot);
       }
-      this.slots = this.slots.filter((s) => !inRegion(s));
       // Problems found while scanning the region (links, unreadable folders) are found again below.
       this.diagnostics = this.diagnostics.filter((d) => !(isWithin(folder, d.file) && d.file !== root.start));
       const start = this.regionStart(root, folder);
@@ -242,10 +247,16 @@ export class SkillLibrary implements Library {
         }
       }
     }
-    this.slots = mergeSorted(this.slots, added.sort(compareSlots));
+    const dropped = new Set(removed);
+    this.slots = mergeSorted(
+      removed.length ? this.slots.filter((s) => !dropped.has(s)) : this.slots,
+      added.sort(compareSlots),
+    );
     const previous = new Map(removed.map((s) => [s.own.path, JSON.stringify(s.entry)]));
+    // Shadowing can change only among skills with a name that left or arrived.
+    const names = new Set([...removed, ...added].flatMap((s) => (s.own.skill ? [s.own.skill.name] : [])));
     // A re-read skill that came out as it was is touched (its files changed) but not changed.
-    const entries = this.derive(fresh)
+    const entries = this.derive(fresh, names)
       .map((s) => s.entry)
       .filter((e) => previous.get(e.path) !== JSON.stringify(e));
     const gone = removed.filter((s) => !this.byPath.has(s.own.path));
@@ -276,7 +287,7 @@ export class SkillLibrary implements Library {
     const id = slot?.own.id ?? basename(folder);
     const { entry, raw } = this.evaluate(target, id, { ok: true, value: fromDecodedText(text) }, profile);
     const name = entry.skill?.name;
-    const winner = name === undefined ? undefined : this.winners.get(name);
+    const winner = name === undefined ? undefined : this.byName.get(name)?.[0];
     if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
       return entry.diagnostics;
     return [...entry.diagnostics, shadowDiagnostic(entry, winner.entry, nameRangeOf(raw))];
@@ -286,6 +297,8 @@ export class SkillLibrary implements Library {
     this.slots = [];
     this.byPath = new Map();
     this.byFolder = new Map();
+    this.byId = new Map();
+    this.byName = new Map();
     this.diagnostics = [];
     const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
     let skills = 0;
@@ -356,7 +369,6 @@ export class SkillLibrary implements Library {
           roots,
         ),
       );
-    this.winners = new Map();
     this.derive(fresh);
   }
 
@@ -423,50 +435,45 @@ export class SkillLibrary implements Library {
   private remember(slot: Slot): void {
     this.byPath.set(slot.own.path, slot);
     this.byPath.set(slot.real, slot);
-    const list = this.byFolder.get(slot.folder) ?? [];
-    list.push(slot);
-    list.sort((a, b) => a.rank - b.rank);
-    this.byFolder.set(slot.folder, list);
+    insertSorted(this.byFolder, slot.folder, slot, (a, b) => a.rank - b.rank);
+    if (slot.own.status === 'excluded') return;
+    this.byId.set(slot.own.id, slot);
+    if (slot.own.skill) insertSorted(this.byName, slot.own.skill.name, slot, compareSlots);
   }
 
   private forget(slot: Slot): void {
     if (this.byPath.get(slot.own.path) === slot) this.byPath.delete(slot.own.path);
     if (this.byPath.get(slot.real) === slot) this.byPath.delete(slot.real);
-    const list = this.byFolder.get(slot.folder)?.filter((s) => s !== slot);
-    if (list?.length) this.byFolder.set(slot.folder, list);
-    else this.byFolder.delete(slot.folder);
+    if (this.byId.get(slot.own.id) === slot) this.byId.delete(slot.own.id);
+    removeFrom(this.byFolder, slot.folder, slot);
+    if (slot.own.skill) removeFrom(this.byName, slot.own.skill.name, slot);
   }
 
   /**
-   * Re-derives shadowing for every slot in order (the first skill with a name wins) and publishes the entries;
-   * returns the slots whose published entry changed (the fresh ones, and those whose winner changed).
+   * Publishes each slot's entry: its own, or a copy marked shadowed by the first skill with its name in scan order.
+   * Looks at every slot after a scan, and only at the skills named in `names` after an update. Returns the slots
+   * whose published entry was replaced (the fresh ones, and those whose winner changed).
    */
-  private derive(fresh: ReadonlyMap<Slot, RawManifest | undefined>): Slot[] {
-    const winners = new Map<string, Slot>();
+  private derive(fresh: ReadonlyMap<Slot, RawManifest | undefined>, names?: ReadonlySet<string>): Slot[] {
     const changed: Slot[] = [];
-    const byId = new Map<string, LibraryEntry>();
-    for (const slot of this.slots) {
-      const skill = slot.own.skill;
-      let winner: Slot | undefined;
-      if (skill && slot.own.status !== 'excluded') {
-        winner = winners.get(skill.name);
-        if (!winner) winners.set(skill.name, slot);
-      }
+    const publish = (slot: Slot, winner: Slot | undefined) => {
       const shadow = winner ? shadowKey(slot.own, winner.own) : undefined;
-      if (fresh.has(slot) || shadow !== slot.shadow) {
-        slot.shadow = shadow;
-        if (!winner) slot.entry = slot.own;
-        else {
-          const raw = fresh.get(slot);
-          slot.nameRange ??= raw ? nameRangeOf(raw) : this.rereadNameRange(slot);
-          slot.entry = shadowed(slot.own, winner.own, slot.nameRange);
-        }
-        changed.push(slot);
+      if (!fresh.has(slot) && shadow === slot.shadow) return;
+      slot.shadow = shadow;
+      if (!winner) slot.entry = slot.own;
+      else {
+        const raw = fresh.get(slot);
+        slot.nameRange ??= raw ? nameRangeOf(raw) : this.rereadNameRange(slot);
+        slot.entry = shadowed(slot.own, winner.own, slot.nameRange);
       }
-      if (slot.entry.status !== 'excluded') byId.set(slot.entry.id, slot.entry);
-    }
-    this.winners = winners;
-    this.byId = byId;
+      changed.push(slot);
+    };
+    const lists = names ? [...names].map((n) => this.byName.get(n) ?? []) : [...this.byName.values()];
+    const ranked = new Set<Slot>();
+    for (const list of lists)
+      list.forEach((slot, i) => (ranked.add(slot), publish(slot, i > 0 ? list[0] : undefined)));
+    // Slots without a name to clash on (excluded, unparsed) are published as they are.
+    for (const slot of fresh.keys()) if (!ranked.has(slot)) publish(slot, undefined);
     this.entries = this.slots.map((s) => s.entry);
     return changed;
   }
@@ -679,6 +686,29 @@ function compareSlots(a: Slot, b: Slot): number {
     if (x !== y) return x < y ? -1 : 1;
   }
   return a.segments.length - b.segments.length || a.rank - b.rank;
+}
+
+/** Adds `slot` to the list at `key`, keeping the list ordered. */
+function insertSorted(
+  map: Map<string, Slot[]>,
+  key: string,
+  slot: Slot,
+  compare: (a: Slot, b: Slot) => number,
+): void {
+  const list = map.get(key);
+  if (!list) {
+    map.set(key, [slot]);
+    return;
+  }
+  let i = list.length;
+  while (i > 0 && compare(list[i - 1]!, slot) > 0) i--;
+  list.splice(i, 0, slot);
+}
+
+function removeFrom(map: Map<string, Slot[]>, key: string, slot: Slot): void {
+  const list = map.get(key)?.filter((s) => s !== slot);
+  if (list?.length) map.set(key, list);
+  else map.delete(key);
 }
 
 function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
