@@ -33,7 +33,10 @@ export interface CaseResultSummary {
 
 export interface McpServerView {
   name: string;
-  state: 'idle' | 'connecting' | 'connected' | 'failed';
+  /** `untrusted`: defined by a root the user has not trusted, so it does not start. */
+  state: 'idle' | 'connecting' | 'connected' | 'failed' | 'untrusted';
+  /** Who may call it: the roots whose config defines it, or `settings`/the file the user gave. */
+  callers: string;
   transport: 'stdio' | 'http';
   source: string;
   error?: string;
@@ -50,6 +53,11 @@ export interface Settings {
   theme: 'light' | 'dark' | 'system';
   /** The mcpServers JSON the user keeps in the app (in addition to each root's .skillbench/mcp.json). */
   mcpServers: Record<string, JsonValue>;
+  /**
+   * Folders the user trusts (workspace trust): their MCP servers, shell and script tools may run. Known by real
+   * path and identity (device and inode), so a different folder put at the same path is not trusted.
+   */
+  trustedFolders: Array<{ path: string; identity: string }>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -59,7 +67,22 @@ export const DEFAULT_SETTINGS: Settings = {
   history: { maxEntries: 1000, maxBytes: 10 * 1024 * 1024 },
   theme: 'system',
   mcpServers: {},
+  trustedFolders: [],
 };
+
+/** What a root would run once trusted (the trust banner shows exactly this). */
+export interface TrustReportView {
+  servers: Array<{
+    name: string;
+    file: string;
+    command?: string;
+    args?: string[];
+    envKeys: string[];
+    cwd?: string;
+    url?: string;
+  }>;
+  tools: Array<{ skillId: string; tool: string; kind: string; command: string }>;
+}
 
 /** An unsaved buffer kept by the host so it survives a crash; `baseHash` is the disk version it was edited from. */
 export interface DraftView {

@@ -9,6 +9,7 @@ import type {
   McpServerView,
   SavedCaseView,
   Settings,
+  TrustReportView,
 } from './host-types.js';
 import type {
   Diagnostic,
@@ -57,6 +58,10 @@ export const CONTRACT = {
   'roots:list': { request: Empty, response: returns<RootInfo[]>() },
   'roots:add': { request: strict({ path: Path }), response: returns<RootInfo[]>() },
   'roots:remove': { request: strict({ id: Id }), response: returns<RootInfo[]>() },
+  /** Workspace trust: trusting a root lets its MCP servers, shell and script tools run (remembered in settings). */
+  'roots:trust': { request: strict({ id: Id, trusted: Type.Boolean() }), response: returns<RootInfo[]>() },
+  /** What a root would run once trusted: server command lines, env keys, folders, and its process tools. */
+  'roots:trust-info': { request: strict({ id: Id }), response: returns<TrustReportView>() },
 
   'skills:list': {
     request: Empty,

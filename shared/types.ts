@@ -140,6 +140,11 @@ export interface RootInfo {
   id: string;
   path: string;
   kind: 'bundled' | 'user' | 'project';
+  /**
+   * Whether what the root supplies may run: its MCP servers, shell and script tools (workspace trust, issue 12).
+   * The bundled examples are trusted; other roots once the user trusts them.
+   */
+  trusted: boolean;
 }
 
 export type ValidationProfile = 'portable' | 'claude-code' | 'skillbench';

@@ -28,13 +28,15 @@ Commands:
       --format FORMAT      text (default) | json (the ToolOutput)
   test [PATH...]         Run the saved cases (tests/*.case.json) of the skills found
       --format FORMAT      text (default) | json | junit
-  mcp list               Show the configured MCP servers, whether they start, and their tools
+  mcp list               Show the configured MCP servers, whether they start, who may call them, and their tools
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints its URL (token included)
       --port N             port to listen on (default: a free one)
       --open               open the URL in the default browser
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
+--trust (tools, run, test, mcp, serve): trust the skill folders and roots given on the command line, so their
+  MCP servers, shell and script tools may run. Without it they run only in folders you trusted in the app.
 Without PATH (or --discover), validate, list, prompt and test use the bundled example skills.
 Options: --help, --version
 `;
@@ -52,6 +54,7 @@ const OPTIONS = {
   history: { type: 'string' },
   port: { type: 'string' },
   open: { type: 'boolean' },
+  trust: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -90,6 +93,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       format: v.format,
       roots: v.root,
       mcpConfig: v['mcp-config'],
+      trust: v.trust,
       args: v.args,
       arg: v.arg,
       timeout: v.timeout,
@@ -113,13 +117,24 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         return await runRun({ ...tool, skill: p[0], tool: p[1] }, io);
       case 'serve':
         return await runServe(
-          { paths: p, ...(v.port !== undefined ? { port: v.port } : {}), ...(v.open ? { open: true } : {}) },
+          {
+            paths: p,
+            ...(v.port !== undefined ? { port: v.port } : {}),
+            ...(v.open ? { open: true } : {}),
+            ...(v.trust ? { trust: true } : {}),
+          },
           io,
         );
       case 'test':
-        return await runTest({ ...library, mcpConfig: v['mcp-config'], history: v.history }, io);
+        return await runTest(
+          { ...library, mcpConfig: v['mcp-config'], history: v.history, trust: v.trust },
+          io,
+        );
       default:
-        return await runMcp({ sub: p[0], roots: v.root, mcpConfig: v['mcp-config'], format: v.format }, io);
+        return await runMcp(
+          { sub: p[0], roots: v.root, mcpConfig: v['mcp-config'], format: v.format, trust: v.trust },
+          io,
+        );
     }
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -6,6 +6,7 @@ import { bundledSkillsDir } from '../core/paths.js';
 import type { RootSpec } from '../core/skills/index.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
+import { cliTrust } from './trust.js';
 
 export interface ToolSession {
   workspace: Workspace;
@@ -16,7 +17,7 @@ export interface ToolSession {
 /** SKILL is a folder or manifest path (loaded as its own root) or a name looked up in --root folders and the bundled skills. */
 export function openToolSession(
   skillRef: string,
-  opts: { roots?: string[]; mcpConfig?: string },
+  opts: { roots?: string[]; mcpConfig?: string; trust?: boolean },
   io: CliIo,
   extra: Pick<WorkspaceOptions, 'history'> = {},
 ): ToolSession {
@@ -34,6 +35,7 @@ export function openToolSession(
   const workspace = Workspace.open({
     ...extra,
     roots,
+    trust: cliTrust(opts.trust),
     ...(opts.mcpConfig ? { mcpConfigFile: resolve(io.cwd, opts.mcpConfig) } : {}),
   });
   const skill = isPath

@@ -7,13 +7,16 @@ import type {
   Diagnostic,
   JsonValue,
   LibraryEntry,
+  RootInfo,
   SkillDefinition,
   ValidationProfile,
 } from '../../shared/types.js';
 import { caseFiles, CASE_SUFFIX, readCase, runCase, type CaseResult } from './cases/cases.js';
 import { HistoryStore, type HistoryLimits } from './history/history-store.js';
 import { loadMcpServers, parseMcpConfig, type McpServerConfig } from './mcp/config.js';
+import { isWithin } from './fs-confine.js';
 import { McpPool } from './mcp/pool.js';
+import { bundledSkillsDir } from './paths.js';
 import { makeDiagnostic } from './skills/diagnostic.js';
 import {
   resolveRoots,
@@ -23,6 +26,13 @@ import {
   type RootSpec,
 } from './skills/library.js';
 import { Executor } from './tools/executor.js';
+import {
+  runsLibraryCode,
+  trustRefusal,
+  type BlockedServer,
+  type OwnedServer,
+  type TrustReport,
+} from './trust.js';
 
 export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   roots: RootSpec[];
@@ -34,6 +44,8 @@ export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   history?: { file: string; limits?: Partial<HistoryLimits> };
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). */
   excludedTools?: string[];
+  /** Which roots besides the bundled examples the user trusts (workspace trust); none by default. */
+  trust?: (root: RootInfo) => boolean;
 }
 
 /** What a change did to the library, with the library-level problems as they are now. */
@@ -47,7 +59,8 @@ export class Workspace {
   library!: SkillLibrary;
   readonly history: HistoryStore | undefined;
   private options: WorkspaceOptions;
-  private servers: Record<string, McpServerConfig> = {};
+  private servers: Record<string, OwnedServer> = {};
+  private blocked: Record<string, BlockedServer> = {};
   private serversKey = '';
   private configFiles = new Set<string>();
   private configDiagnostics: Diagnostic[] = [];
@@ -77,13 +90,56 @@ export class Workspace {
 
   /** The MCP connections (lazily started, pooled; kept across changes that leave the servers as they were). */
   get pool(): McpPool {
-    return (this.currentPool ??= new McpPool(this.servers));
+    return (this.currentPool ??= new McpPool(
+      Object.fromEntries(
+        Object.entries(this.servers).map(([name, s]): [string, McpServerConfig] => [name, s.config]),
+      ),
+    ));
+  }
+
+  /** Configured servers that may start, with who may call them, and the untrusted roots' servers that may not. */
+  get mcpServers(): {
+    active: Readonly<Record<string, OwnedServer>>;
+    blocked: Readonly<Record<string, BlockedServer>>;
+  } {
+    return { active: this.servers, blocked: this.blocked };
+  }
+
+  /** What a root would run once trusted: its servers' command lines, env keys and folders, its process tools. */
+  trustReport(rootId: string): TrustReport {
+    const owned = (s: OwnedServer) => s.owner.kind === 'roots' && s.owner.rootIds.has(rootId);
+    const servers = Object.entries({ ...this.servers, ...this.blocked })
+      .filter(([, s]) => owned(s))
+      .map(([name, { config: c, owner }]) => ({
+        name,
+        file: owner.file,
+        ...(c.command ? { command: c.command, args: c.args ?? [] } : {}),
+        envKeys: Object.keys(c.env ?? {}),
+        ...(c.cwd ? { cwd: c.cwd } : {}),
+        ...(c.url ? { url: c.url } : {}),
+      }));
+    const tools = this.library.entries
+      .filter((e) => e.rootId === rootId && e.skill && e.status !== 'excluded')
+      .flatMap((e) =>
+        (e.skill?.tools ?? []).filter(runsLibraryCode).map((t) => ({
+          skillId: e.id,
+          tool: t.name,
+          kind: t.kind,
+          command: t.kind === 'builtin' ? `shell ${JSON.stringify(t.lockedArgs ?? {})}` : (t.command ?? ''),
+        })),
+      );
+    return { servers, tools };
   }
 
   /** The executor over the current skills. */
   get executor(): Executor {
     return (this.currentExecutor ??= new Executor(this.library.entries, {
       mcp: this.pool,
+      refuse: (skill, tool) => {
+        const rootId = this.library.entry(skill.id)?.rootId;
+        const root = this.library.roots.find((r) => r.id === rootId);
+        return trustRefusal(root, skill.name, tool, this.mcpServers);
+      },
       ...(this.options.excludedTools ? { excludedTools: this.options.excludedTools } : {}),
       ...(this.history ? { onRun: (r) => this.history?.record(r) } : {}),
     }));
@@ -160,44 +216,111 @@ export class Workspace {
 
   private build(): void {
     const o = this.options;
-    const roots = resolveRoots(o.roots, o.precedence);
-    const set = loadMcpServers(
-      roots.map((r) => r.path),
-      o.mcpConfigFile,
+    // The app's own examples are trusted however they are reached (a root at or inside the bundled folder).
+    const bundled = bundledSkillsDir();
+    const roots = resolveRoots(o.roots, o.precedence).map((r) => ({
+      ...r,
+      trusted: r.trusted || isWithin(bundled, r.path) || !!o.trust?.(r),
+    }));
+    const { configured, files, problems } = this.collectServers(roots);
+    this.configFiles = new Set(files);
+    this.configDiagnostics = problems.map((p) =>
+      makeDiagnostic(p.severity, p.code, p.message, p.file, WHOLE_FILE),
     );
-    this.configDiagnostics = set.problems.map((p) =>
-      makeDiagnostic('error', 'mcp-config-invalid', p.message, p.file, WHOLE_FILE),
-    );
-    const fromSettings = o.settingsServers
-      ? parseMcpConfig(
-          { mcpServers: o.settingsServers.servers },
-          o.settingsServers.file,
-          o.settingsServers.baseDir,
-          o.settingsServers.baseDir,
-        )
-      : {};
-    this.servers = { ...set.servers, ...fromSettings };
-    this.configFiles = new Set(set.files);
-    const configured = set.configured || Object.keys(fromSettings).length > 0;
     const {
-      roots: _roots,
-      mcpConfigFile: _file,
+      roots: _r,
+      mcpConfigFile: _f,
       settingsServers: _s,
       history: _h,
       excludedTools: _x,
+      trust: _t,
       ...load
     } = o;
     this.library = new SkillLibrary(roots, {
       ...load,
-      ...(configured ? { mcpServers: new Set(Object.keys(this.servers)) } : {}),
+      ...(configured
+        ? { mcpServers: new Set([...Object.keys(this.servers), ...Object.keys(this.blocked)]) }
+        : {}),
     });
     // Connections survive a rebuild unless the servers' configuration changed: a save must not restart them.
-    const key = JSON.stringify(this.servers);
+    const key = JSON.stringify(Object.entries(this.servers).map(([n, s]) => [n, s.config]));
     if (key !== this.serversKey && this.currentPool) {
       void this.currentPool.close();
       this.currentPool = undefined;
     }
     this.serversKey = key;
     this.currentExecutor = undefined;
+  }
+
+  /**
+   * The MCP servers: the user's own (an explicit file, then the settings) first, then each root's config in
+   * precedence order, the first definition of a name winning. A trusted root's servers may start; an untrusted
+   * root's are blocked, and can never replace a name a trusted root or the user defines.
+   */
+  private collectServers(roots: readonly RootInfo[]) {
+    const active: Record<string, OwnedServer> = {};
+    const blocked: Record<string, BlockedServer> = {};
+    const problems: Array<{ file: string; message: string; code: string; severity: 'error' | 'warning' }> =
+      [];
+    const files: string[] = [];
+    let configured = false;
+    const o = this.options;
+    if (o.mcpConfigFile) {
+      const set = loadMcpServers([], o.mcpConfigFile);
+      files.push(...set.files);
+      configured = true;
+      for (const [name, config] of Object.entries(set.servers))
+        active[name] = { config, owner: { kind: 'user', file: o.mcpConfigFile } };
+    }
+    if (o.settingsServers) {
+      const { servers, file, baseDir } = o.settingsServers;
+      for (const [name, config] of Object.entries(
+        parseMcpConfig({ mcpServers: servers }, file, baseDir, baseDir),
+      )) {
+        configured = true;
+        active[name] ??= { config, owner: { kind: 'user', file } };
+      }
+    }
+    for (const root of roots) {
+      const set = loadMcpServers([root.path]);
+      files.push(...set.files);
+      configured ||= set.configured;
+      problems.push(
+        ...set.problems.map((p) => ({ ...p, code: 'mcp-config-invalid', severity: 'error' as const })),
+      );
+      for (const [name, config] of Object.entries(set.servers)) {
+        const file = config.source;
+        const existing = active[name] ?? blocked[name];
+        if (existing?.owner.kind === 'roots' && existing.owner.file === file) {
+          (existing.owner.rootIds as Set<string>).add(root.id); // one config file for two roots (skill-folder roots)
+          continue;
+        }
+        const ignored = (untrustedFile: string, by: string) =>
+          problems.push({
+            file: untrustedFile,
+            code: 'mcp-server-ignored',
+            severity: 'warning',
+            message: `The MCP server "${name}" in ${untrustedFile} is ignored: ${by} defines a server of that name, and a root you have not trusted cannot replace it.`,
+          });
+        const owned: OwnedServer = { config, owner: { kind: 'roots', rootIds: new Set([root.id]), file } };
+        const displaced = blocked[name];
+        if (root.trusted && displaced && !active[name]) {
+          // A trusted root's definition wins over an untrusted one found earlier.
+          ignored(displaced.owner.file, file);
+          delete blocked[name];
+          active[name] = owned;
+        } else if (existing) {
+          if (!root.trusted) ignored(file, existing.owner.file);
+        } else if (root.trusted) active[name] = owned;
+        else
+          blocked[name] = {
+            ...owned,
+            reason: `the root "${root.id}" (${root.path}) is not trusted, so the servers its config defines do not start. Trust the root to start "${name}".`,
+          };
+      }
+    }
+    this.servers = active;
+    this.blocked = blocked;
+    return { configured, files, problems };
   }
 }

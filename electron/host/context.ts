@@ -6,6 +6,7 @@ import { SkillError } from '../../shared/errors.js';
 import type { LibraryEntry, RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
+import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import type { HostServer } from './server.js';
 import { SettingsStore } from './settings-store.js';
@@ -25,6 +26,8 @@ export interface HostOptions {
   platform?: HostPlatform;
   /** Watch the roots for changes made outside the app (default true). */
   watch?: boolean;
+  /** Trust the command-line roots for this session (`skillbench serve --trust`). */
+  trustProjectRoots?: boolean;
 }
 
 export class HostContext {
@@ -60,7 +63,7 @@ export class HostContext {
   /** The workspace as the settings describe it: command-line roots, the user's roots, the bundled examples. */
   private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
     const s = this.settings.get();
-    const { projectRoots = [], bundledSkills, userDataDir } = this.options;
+    const { projectRoots = [], bundledSkills, userDataDir, trustProjectRoots } = this.options;
     return {
       roots: [
         ...projectRoots.map((path) => ({ path, kind: 'project' as const })),
@@ -69,6 +72,8 @@ export class HostContext {
       ],
       profile: s.profile,
       precedence: s.precedence,
+      trust: (root) =>
+        (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
       ...(Object.keys(s.mcpServers).length
         ? { settingsServers: { servers: s.mcpServers, file: this.settings.file, baseDir: userDataDir } }
         : {}),

@@ -29,6 +29,11 @@ function check(value: unknown): Settings {
   if (!['light', 'dark', 'system'].includes(s.theme)) fail('`theme` must be light, dark or system');
   if (typeof s.mcpServers !== 'object' || s.mcpServers === null || Array.isArray(s.mcpServers))
     fail('`mcpServers` must be an object');
+  if (
+    !Array.isArray(s.trustedFolders) ||
+    !s.trustedFolders.every((f) => typeof f?.path === 'string' && typeof f?.identity === 'string')
+  )
+    fail('`trustedFolders` must be a list of { path, identity }');
   return s;
 }
 

@@ -17,9 +17,9 @@ export interface Served {
 
 /**
  * `workbench: true` adds the runner fixture (built-in, shell, nested-schema, slow and MCP tools, saved cases) and an
- * mcp.json that starts the reference server-everything.
+ * mcp.json that starts the reference server-everything. The library is trusted (`--trust`) unless `trust: false`.
  */
-export async function startServe(options: { workbench?: boolean } = {}): Promise<Served> {
+export async function startServe(options: { workbench?: boolean; trust?: boolean } = {}): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
   const library = join(work, 'library');
   cpSync(join(REPO, 'test', 'fixtures', 'editing'), library, { recursive: true });
@@ -38,7 +38,12 @@ export async function startServe(options: { workbench?: boolean } = {}): Promise
   }
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(REPO, 'bin', 'skillbench.js'), 'serve', join(work, 'library')],
+    [
+      join(REPO, 'bin', 'skillbench.js'),
+      'serve',
+      join(work, 'library'),
+      ...(options.trust === false ? [] : ['--trust']),
+    ],
     {
       env: { ...process.env, SKILLBENCH_DATA_DIR: join(work, 'data') },
       stdio: ['ignore', 'pipe', 'inherit'],

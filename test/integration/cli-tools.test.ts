@@ -88,6 +88,7 @@ describe('skillbench run', () => {
       'run',
       join(FIXTURES, 'cases', 'broken-cases'),
       'fail',
+      '--trust',
       '--history',
       history(),
     ]);
@@ -105,11 +106,28 @@ describe('skillbench run', () => {
       'slow',
       '--timeout',
       '1',
+      '--trust',
       '--history',
       history(),
     ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/Timeout: .*did not finish within 1 s/);
+  });
+
+  it('runs no shell or script tool of a folder that is not trusted, unless --trust is given', async () => {
+    const folder = join(FIXTURES, 'cases', 'broken-cases');
+    const args = ['run', folder, 'fail', '--history', history()];
+    const refused = await run(args);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/PermissionDenied: .*which you have not trusted\. Trust the root/);
+    const listed = await run(['tools', folder, '--format', 'json']);
+    const tools = JSON.parse(listed.stdout) as Array<{ toolName: string; problem?: string }>;
+    expect(tools.map((t) => [t.toolName, /not trusted/.test(t.problem ?? '')])).toEqual([
+      ['echo', false],
+      ['fail', true],
+    ]);
+    expect((await run([...args, '--trust'])).stdout).toBe('nope\n');
   });
 
   it('exits 2 on bad usage', async () => {
@@ -134,13 +152,15 @@ describe('skillbench test and mcp list', () => {
   });
 
   it('exits 1 on a failing case, with JUnit XML on request', async () => {
-    const r = await run(['test', join(FIXTURES, 'cases'), '--format', 'junit']);
+    const r = await run(['test', join(FIXTURES, 'cases'), '--format', 'junit', '--trust']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="skillbench" tests="4" failures="3">/,
     );
     expect(r.stdout).toContain('<failure message="expected the output to contain &quot;goodbye&quot;">');
-    const json = JSON.parse((await run(['test', join(FIXTURES, 'cases'), '--format', 'json'])).stdout) as {
+    const json = JSON.parse(
+      (await run(['test', join(FIXTURES, 'cases'), '--format', 'json', '--trust'])).stdout,
+    ) as {
       summary: object;
     };
     expect(json.summary).toEqual({ cases: 4, passed: 1, failed: 3 });

@@ -14,7 +14,7 @@ describe('loading a library', () => {
       'project/broken',
       'project/group/beta',
     ]);
-    expect(result.roots).toEqual([{ id: 'project', path: lib('project'), kind: 'project' }]);
+    expect(result.roots).toEqual([{ id: 'project', path: lib('project'), kind: 'project', trusted: false }]);
   });
 
   it('keeps going past a broken manifest and reports every manifest with its status', () => {

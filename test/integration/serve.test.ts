@@ -148,6 +148,8 @@ describe('the contract over HTTP and WebSocket', () => {
     const valid: Record<string, unknown> = {
       'roots:add': { path: mkdtempSync(join(tmpdir(), 'skillbench-root-')) },
       'roots:remove': { id: 'bundled' },
+      'roots:trust': { id: 'bundled', trusted: false },
+      'roots:trust-info': { id: 'bundled' },
       'skills:get': { id: skillId },
       'skills:list-files': { id: skillId },
       'skills:read-file': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },

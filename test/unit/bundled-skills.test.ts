@@ -36,9 +36,10 @@ describe('README rule reference', () => {
       'library.ts',
     ]
       .map((f) => readFileSync(join(REPO, 'electron', 'core', 'skills', f), 'utf8'))
+      .concat(readFileSync(join(REPO, 'electron', 'core', 'workspace.ts'), 'utf8'))
       .join('\n');
     const parseCodes = [
-      ...sources.matchAll(/(?:'(?:error|warning|info)',\s*|fail\(path,\s*)'([a-z-]+)'/g),
+      ...sources.matchAll(/(?:'(?:error|warning|info)',\s*|fail\(path,\s*|code: )'([a-z-]+)'/g),
     ].map((m) => m[1]);
     for (const code of new Set([...ruleCodes, ...parseCodes])) expect(readme, code).toContain(`\`${code}\``);
   });

@@ -4,11 +4,12 @@ import { bundledSkillsDir } from '../../core/paths.js';
 import type { McpPool } from '../../core/mcp/pool.js';
 import { Workspace } from '../../core/workspace.js';
 import { UsageError, type CliIo } from '../io.js';
+import { cliTrust } from '../trust.js';
 import { parseFormat } from '../library-args.js';
 import { reportError } from './tools.js';
 
 export async function runMcp(
-  a: { sub?: string; roots?: string[]; mcpConfig?: string; format?: string },
+  a: { sub?: string; roots?: string[]; mcpConfig?: string; format?: string; trust?: boolean },
   io: CliIo,
 ): Promise<number> {
   if (a.sub !== 'list')
@@ -17,13 +18,15 @@ export async function runMcp(
     );
   const format = parseFormat(a.format, ['text', 'json'] as const);
   let pool: McpPool;
+  let workspace: Workspace;
   try {
-    const workspace = Workspace.open({
+    workspace = Workspace.open({
       roots: [
         ...(a.roots ?? []).map((r) => ({ path: resolve(io.cwd, r), kind: 'project' as const })),
         { path: bundledSkillsDir(), kind: 'bundled' },
       ],
       ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
+      trust: cliTrust(a.trust),
     });
     pool = workspace.pool;
   } catch (error) {
@@ -45,6 +48,18 @@ export async function runMcp(
           tools: [],
         });
       }
+    }
+    const { active, blocked } = workspace.mcpServers;
+    for (const [name, s] of Object.entries(blocked)) {
+      if (active[name]) continue;
+      servers.push({
+        name,
+        state: 'untrusted',
+        transport: s.config.url ? 'http' : 'stdio',
+        source: s.config.source,
+        error: `not started: ${s.reason} (or pass --trust)`,
+        tools: [],
+      });
     }
     if (format === 'json') io.stdout(`${JSON.stringify({ servers }, null, 2)}\n`);
     else {

@@ -9,7 +9,7 @@ import { startBrowserServer } from '../browser-server.js';
 import { UsageError, type CliIo } from '../io.js';
 
 export async function runServe(
-  a: { paths: string[]; port?: string; open?: boolean },
+  a: { paths: string[]; port?: string; open?: boolean; trust?: boolean },
   io: CliIo,
   waitForever = true,
 ): Promise<number> {
@@ -25,6 +25,7 @@ export async function runServe(
     bundledSkills: bundledSkillsDir(),
     userDataDir: userDataDir(),
     projectRoots,
+    ...(a.trust ? { trustProjectRoots: true } : {}),
   });
   const rendererDir = join(packageRoot(), 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html')))

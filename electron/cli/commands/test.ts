@@ -5,16 +5,18 @@ import { escapeXml } from '../../core/skills/index.js';
 import type { Workspace } from '../../core/workspace.js';
 import type { CliIo } from '../io.js';
 import { openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
+import { cliTrust } from '../trust.js';
 import { reportError } from './tools.js';
 
 export async function runTest(
-  a: LibraryArgs & { format?: string; mcpConfig?: string; history?: string },
+  a: LibraryArgs & { format?: string; mcpConfig?: string; history?: string; trust?: boolean },
   io: CliIo,
 ): Promise<number> {
   const format = parseFormat(a.format, ['text', 'json', 'junit'] as const);
   let workspace: Workspace;
   try {
     workspace = openFromArgs(a, io, {
+      trust: cliTrust(a.trust),
       ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
       ...(a.history ? { history: { file: resolve(io.cwd, a.history) } } : {}),
     });

@@ -13,6 +13,7 @@ export interface ToolArgs {
   format?: string;
   roots?: string[];
   mcpConfig?: string;
+  trust?: boolean;
   args?: string;
   arg?: string[];
   timeout?: string;

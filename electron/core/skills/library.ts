@@ -148,7 +148,7 @@ export function resolveRoots(
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
-    return { id, path: resolve(s.path), kind };
+    return { id, path: resolve(s.path), kind, trusted: kind === 'bundled' };
   });
 }
 
@@ -277,7 +277,11 @@ export class SkillLibrary implements Library {
     if (slot?.own.status === 'excluded') return slot.own.diagnostics;
     const folder = slot?.folder ?? dirname(path);
     const target: Found = {
-      root: slot?.root ?? { info: { id: '', path: folder, kind: 'project' }, index: -1, start: folder },
+      root: slot?.root ?? {
+        info: { id: '', path: folder, kind: 'project', trusted: false },
+        index: -1,
+        start: folder,
+      },
       folder,
       manifest: slot?.own.path ?? path,
       real: path,

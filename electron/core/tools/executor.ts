@@ -31,6 +31,8 @@ export interface ExecutorOptions {
   mcp?: McpPool;
   /** Called after every call, successful or not (history). */
   onRun?: (record: RunRecord) => void;
+  /** Why a skill's tool may not run here (workspace trust), or undefined: refused calls fail with PermissionDenied. */
+  refuse?: (skill: SkillDefinition, tool: SkillTool) => string | undefined;
 }
 
 export interface RunRecord {
@@ -47,6 +49,8 @@ export interface RunRecord {
 }
 
 const PERMISSIVE: JsonSchema = { type: 'object' };
+/** The pseudo skill of direct registry calls (the user's own, outside any root). */
+const REGISTRY_ID = '(registry)';
 
 export class Executor implements SkillExecutor {
   private readonly skills = new Map<string, SkillDefinition>();
@@ -111,6 +115,9 @@ export class Executor implements SkillExecutor {
     const skill = this.skill(skillId);
     return Promise.all(
       skill.tools.map(async (tool) => {
+        // A refused tool is described from the manifest alone: nothing is started to learn its schema.
+        const refused = this.options.refuse?.(skill, tool);
+        if (refused) return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused };
         try {
           return this.definition(skill, tool, await this.targetSchema(tool));
         } catch (error) {
@@ -153,7 +160,7 @@ export class Executor implements SkillExecutor {
       ? { name, description: '', kind: 'mcp', target: name }
       : { name, description: '', kind: 'builtin', target: name };
     const pseudo: SkillDefinition = {
-      id: '(registry)',
+      id: REGISTRY_ID,
       name: '(registry)',
       description: '',
       version: '',
@@ -192,6 +199,8 @@ export class Executor implements SkillExecutor {
     const merged = mergeLockedArgs(args, tool.lockedArgs);
     let schema: JsonSchema | undefined;
     try {
+      const refused = skill.id === REGISTRY_ID ? undefined : this.options.refuse?.(skill, tool);
+      if (refused) throw new SkillError('PermissionDenied', refused);
       schema = await this.targetSchema(tool);
       const what = `tool "${tool.name}" of skill "${skill.name}"`;
       assertValidArgs(schema, merged, what);

@@ -1,27 +1,51 @@
-// `mcp:*`: the configured MCP servers, their state and tools, and restarting one.
+// `mcp:*`: the configured MCP servers (those an untrusted root defines shown as such), who may call each, their
+// state and tools, and restarting one.
 import type { McpServerView } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
+import type { OwnedServer } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
+
+function callers(server: OwnedServer): string {
+  return server.owner.kind === 'user'
+    ? `skills of trusted roots (${server.owner.file})`
+    : `skills of ${[...server.owner.rootIds].join(', ')} (${server.owner.file})`;
+}
 
 export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
   /** A server's status, with its tools once it has been reached. */
   const view = (name: string): McpServerView => {
+    const { active, blocked } = ctx.workspace.mcpServers;
+    const untrusted = blocked[name];
+    if (untrusted && !active[name])
+      return {
+        name,
+        state: 'untrusted',
+        transport: untrusted.config.url ? 'http' : 'stdio',
+        source: untrusted.config.source,
+        callers: callers(untrusted),
+        error: `Not started: ${untrusted.reason}`,
+      };
     const pool = ctx.workspace.pool;
     const status = pool.status().find((x) => x.name === name);
-    if (!status) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+    const server = active[name];
+    if (!status || !server) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
     const tools = pool.cachedTools(name);
     return {
       ...status,
+      callers: callers(server),
       ...(tools ? { tools: tools.map((t) => ({ name: t.name, description: t.description ?? '' })) } : {}),
     };
   };
+  const names = () => {
+    const { active, blocked } = ctx.workspace.mcpServers;
+    return [...new Set([...Object.keys(active), ...Object.keys(blocked)])];
+  };
   return {
-    'mcp:list': () => ctx.workspace.pool.status().map((s) => view(s.name)),
+    'mcp:list': () => names().map(view),
     'mcp:status': ({ name }) => view(name),
     'mcp:restart': async ({ name }) => {
-      if (!ctx.workspace.pool.has(name))
-        throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+      if (!ctx.workspace.pool.has(name)) return view(name); // untrusted or unknown: view says which
       try {
         await ctx.workspace.pool.restart(name);
       } catch {

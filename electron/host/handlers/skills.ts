@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine } from '../../core/fs-confine.js';
+import { folderIdentity } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
 
@@ -34,6 +35,25 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
       ctx.settings.set({ roots: ctx.settings.get().roots.filter((r) => resolve(r) !== root.path) });
       ctx.reconfigure();
       return ctx.roots;
+    },
+    'roots:trust': ({ id, trusted }) => {
+      const root = ctx.root(id);
+      if (!root) throw new SkillError('NotFound', `No root with id "${id}".`);
+      if (root.kind === 'bundled')
+        throw new SkillError(
+          'PermissionDenied',
+          'The bundled examples are part of the app and always trusted.',
+        );
+      const folder = folderIdentity(root.path);
+      if (!folder) throw new SkillError('NotFound', `${root.path} cannot be read.`);
+      const others = ctx.settings.get().trustedFolders.filter((f) => f.path !== folder.path);
+      ctx.settings.set({ trustedFolders: trusted ? [...others, folder] : others });
+      ctx.reconfigure();
+      return ctx.roots;
+    },
+    'roots:trust-info': ({ id }) => {
+      if (!ctx.root(id)) throw new SkillError('NotFound', `No root with id "${id}".`);
+      return ctx.workspace.trustReport(id);
     },
   };
 }

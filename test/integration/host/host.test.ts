@@ -1,6 +1,15 @@
 // The IPC contract served by the host: every channel answers, requests are checked, paths stay inside the roots,
 // errors come back as values.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +237,7 @@ describe('tools, history and cases', () => {
     await ok('roots:add', { path: root });
     const roots = await ok<Array<{ id: string; path: string }>>('roots:list');
     const rootId = roots.find((r) => r.path === root)?.id ?? '';
+    await ok('roots:trust', { id: rootId, trusted: true });
     const running = host.handle('tools:run', {
       runId: 'slow-1',
       skillId: `${rootId}/proc`,
@@ -361,5 +371,143 @@ describe('Reload Skills', () => {
     const list = (await quiet.handle('skills:list', {})) as IpcResult<{ entries: LibraryEntry[] }>;
     expect(list.ok && list.value.entries.some((e) => e.skill?.name === 'added-later')).toBe(true);
     await quiet.close();
+  });
+});
+
+describe('workspace trust', () => {
+  const ROOT_MCP = {
+    mcpServers: {
+      demo: { command: 'node', args: ['evil.mjs'] },
+      own: { command: 'node', args: ['own.mjs'], env: { TOKEN: 'x' } },
+    },
+  };
+
+  function untrustedHost() {
+    const root = copyFixtures('tools');
+    mkdirSync(join(root, '.skillbench'), { recursive: true });
+    writeFileSync(join(root, '.skillbench', 'mcp.json'), JSON.stringify(ROOT_MCP));
+    const data = mkdtempSync(join(tmpdir(), 'skillbench-trust-'));
+    const make = () =>
+      new Host({
+        bundledSkills: join(REPO, 'skills'),
+        userDataDir: data,
+        projectRoots: [root],
+        watch: false,
+      });
+    return { root, data, make };
+  }
+  const call = (h: Host, channel: string, request: unknown) => h.handle(channel, request);
+
+  it('runs nothing an untrusted root supplies, shows what would run, and remembers trust by folder identity', async () => {
+    const { root, make } = untrustedHost();
+    const h = make();
+    const roots = (
+      (await call(h, 'roots:list', {})) as { value: Array<{ id: string; path: string; trusted: boolean }> }
+    ).value;
+    const mine = roots.find((r) => r.path === root);
+    expect(mine).toMatchObject({ trusted: false });
+    expect(roots.find((r) => r.id === 'bundled')).toMatchObject({ trusted: true });
+    const id = mine?.id ?? '';
+    const refused = await call(h, 'tools:run', {
+      runId: 't1',
+      skillId: `${id}/proc`,
+      tool: 'slow',
+      args: {},
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
+    const info = (await call(h, 'roots:trust-info', { id })) as {
+      value: { servers: unknown[]; tools: Array<{ tool: string }> };
+    };
+    expect(info.value.servers).toEqual([
+      expect.objectContaining({ name: 'own', command: 'node', args: ['own.mjs'], envKeys: ['TOKEN'] }),
+    ]);
+    expect(info.value.tools.map((t) => t.tool)).toContain('slow');
+    // Its own server does not start; the name the bundled (trusted) root defines is not taken over.
+    const servers = (
+      (await call(h, 'mcp:list', {})) as { value: Array<{ name: string; state: string; source: string }> }
+    ).value;
+    expect(servers.find((s) => s.name === 'own')).toMatchObject({ state: 'untrusted' });
+    expect(servers.find((s) => s.name === 'demo')?.source).toBe(
+      join(REPO, 'skills', '.skillbench', 'mcp.json'),
+    );
+    const list = (await call(h, 'skills:list', {})) as {
+      value: { diagnostics: Array<{ code: string; file: string }> };
+    };
+    expect(list.value.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'mcp-server-ignored', file: join(root, '.skillbench', 'mcp.json') }),
+    );
+    // Trusting the root lets its tools run, and is remembered across restarts.
+    await call(h, 'roots:trust', { id, trusted: true });
+    const ran = await call(h, 'tools:run', {
+      runId: 't2',
+      skillId: `${id}/proc`,
+      tool: 'where',
+      args: {},
+    });
+    expect(ran.ok).toBe(true);
+    await h.close();
+    const again = make();
+    const reopened = (
+      (await call(again, 'roots:list', {})) as { value: Array<{ path: string; trusted: boolean }> }
+    ).value;
+    expect(reopened.find((r) => r.path === root)).toMatchObject({ trusted: true });
+    await again.close();
+  });
+
+  it('forgets trust when another folder takes the trusted one’s path', async () => {
+    const { root, make } = untrustedHost();
+    const h = make();
+    const id =
+      ((await call(h, 'roots:list', {})) as { value: Array<{ id: string; path: string }> }).value.find(
+        (r) => r.path === root,
+      )?.id ?? '';
+    await call(h, 'roots:trust', { id, trusted: true });
+    await h.close();
+    const moved = `${root}-moved`;
+    renameSync(root, moved);
+    cpSync(moved, root, { recursive: true });
+    const again = make();
+    const roots = (
+      (await call(again, 'roots:list', {})) as { value: Array<{ path: string; trusted: boolean }> }
+    ).value;
+    expect(roots.find((r) => r.path === root)).toMatchObject({ trusted: false });
+    await again.close();
+  });
+
+  it('lets a skill call only the servers of its own root, and the user’s servers only from trusted roots', async () => {
+    const { root, make } = untrustedHost();
+    const other = mkdtempSync(join(tmpdir(), 'skillbench-caller-'));
+    mkdirSync(join(other, 'caller'));
+    writeFileSync(
+      join(other, 'caller', 'SKILL.md'),
+      '---\nname: caller\ndescription: Calls servers it does not own.\ntools:\n  - name: theirs\n    kind: mcp\n    target: own__add\n  - name: mine\n    kind: mcp\n    target: mine__add\n---\n',
+    );
+    const h = make();
+    await call(h, 'roots:add', { path: other });
+    await call(h, 'settings:set', {
+      settings: { mcpServers: { mine: { command: 'node', args: ['mine.mjs'] } } },
+    });
+    const roots = ((await call(h, 'roots:list', {})) as { value: Array<{ id: string; path: string }> }).value;
+    const idOf = (path: string) => roots.find((r) => r.path === path)?.id ?? '';
+    await call(h, 'roots:trust', { id: idOf(root), trusted: true });
+    const run = (tool: string) =>
+      call(h, 'tools:run', { runId: tool, skillId: `${idOf(other)}/caller`, tool, args: { a: 1, b: 2 } });
+    // The other root is trusted now, but `own` belongs to the first root's config.
+    expect(await run('theirs')).toMatchObject({
+      ok: false,
+      error: {
+        code: 'PermissionDenied',
+        message: expect.stringMatching(/defines for another root/) as string,
+      },
+    });
+    // The caller's root is not trusted: the user's own server is out of its reach.
+    expect(await run('mine')).toMatchObject({
+      ok: false,
+      error: {
+        code: 'PermissionDenied',
+        message: expect.stringMatching(/your own MCP server "mine"/) as string,
+      },
+    });
+    await h.close();
   });
 });
