@@ -7,8 +7,9 @@ import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
 import { Modal } from '../ui/Modal.js';
 import { isDirty, type BufferStore } from './buffers.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
-import { editsOf, showDiagnostics, textFixes } from './markers.js';
-import { monaco } from './monaco.js';
+import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
+import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
+import './frontmatter-completion.js';
 
 const LANGUAGES: Record<string, string> = {
   md: 'markdown',
@@ -297,17 +298,15 @@ export default function EditorView(props: {
                 path={monaco.Uri.file(active).toString()}
                 defaultValue={buffer.text}
                 defaultLanguage={languageOf(active)}
-                theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                theme={monacoTheme(props.theme)}
                 onMount={onMount}
                 onChange={(value) => store.update(active, value ?? '')}
                 loading={<p className="empty">Loading the editor…</p>}
                 options={{
-                  minimap: { enabled: false },
+                  ...EDITOR_OPTIONS,
                   fontSize: 13,
                   wordWrap: 'on',
-                  scrollBeyondLastLine: false,
                   renderWhitespace: 'selection',
-                  automaticLayout: true,
                   ariaLabel: `Editor for ${relative(active)}`,
                 }}
               />
@@ -452,7 +451,7 @@ function ConflictDiff(props: {
       original={props.original}
       modified={props.modified}
       language={props.language}
-      theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+      theme={monacoTheme(props.theme)}
       keepCurrentOriginalModel
       keepCurrentModifiedModel
       onMount={(ed) => {

@@ -5,12 +5,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CaseResultSummary, SavedCaseView } from '../../../shared/host-types.js';
 import type { HostApi, IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, LibraryEntry, ToolDefinition, ToolOutput } from '../../../shared/types.js';
-import { monaco } from '../editor/monaco.js';
+import { EDITOR_OPTIONS, monaco, monacoTheme, validateJsonModel } from '../monaco/monaco.js';
 import { Modal } from '../ui/Modal.js';
 import { OutputView } from './OutputView.js';
-import { initialValue, normalizeSchema } from './schema-form-model.js';
-import { SchemaForm } from './SchemaForm.js';
-import { validateArgs } from './validate-args.js';
+import { initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
+import { SchemaForm } from './schema-form/SchemaForm.js';
+import { validateArgs } from './schema-form/validate-args.js';
 
 export interface Replay {
   tool: string;
@@ -192,11 +192,7 @@ export default function RunnerView(props: {
     : '';
   useEffect(() => {
     if (!tool) return;
-    monaco.languages.json.jsonDefaults.setDiagnosticsOptions({
-      validate: true,
-      enableSchemaRequest: false,
-      schemas: [{ uri: `skillbench://schema/${tool.composedName}`, fileMatch: [jsonUri], schema: tool.inputSchema }],
-    });
+    validateJsonModel(jsonUri, `skillbench://schema/${tool.composedName}`, tool.inputSchema);
   }, [tool, jsonUri]);
   const onMount: OnMount = (ed) => {
     jsonEditor.current = ed;
@@ -388,7 +384,7 @@ export default function RunnerView(props: {
                   path={jsonUri}
                   language="json"
                   defaultValue={synced.current ?? '{}'}
-                  theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                  theme={monacoTheme(props.theme)}
                   onMount={onMount}
                   onChange={(text) => {
                     if (writingJson.current) return;
@@ -403,10 +399,8 @@ export default function RunnerView(props: {
                     }
                   }}
                   options={{
-                    minimap: { enabled: false },
+                    ...EDITOR_OPTIONS,
                     fontSize: 12,
-                    scrollBeyondLastLine: false,
-                    automaticLayout: true,
                     lineNumbers: 'off',
                     ariaLabel: 'Arguments as JSON',
                   }}

@@ -1,7 +1,7 @@
 // The editor's buffers against a scripted host: saves, conflicts, and the change event of the app's own save.
 import { describe, expect, it } from 'vitest';
-import { BufferStore } from '../../../renderer/src/editor/buffers.js';
-import type { HostApi, IpcResult } from '../../../shared/ipc.js';
+import { BufferStore } from '../../../../renderer/src/editor/buffers.js';
+import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
 
 /** A host with one file on disk; save-file answers when `release()` is called, reads when `releaseReads()` is. */
 function scriptedHost() {

@@ -1,7 +1,7 @@
 // The form a tool's schema gets, drawn from the normaliser's fields. It holds no copy of the value: what it shows
 // is the value it was given, and every edit hands the whole new value up (the form never sends what it does not show).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
-import type { JsonValue } from '../../../shared/types.js';
+import type { JsonValue } from '../../../../shared/types.js';
 import { initialValue, type Field } from './schema-form-model.js';
 
 type Obj = { [key: string]: JsonValue };
