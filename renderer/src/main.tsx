@@ -1,8 +1,9 @@
-// Renderer entry. The workbench UI (library, editor, runner) arrives with the desktop shell; this proves the build.
+// Renderer entry: the base CSS and widgets first (features bring their own CSS), then the workbench.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import './styles.css';
+import './app.css';
+import './ui/widgets.css';
 
 const container = document.getElementById('root');
 if (container) {

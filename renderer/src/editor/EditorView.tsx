@@ -9,6 +9,7 @@ import { isDirty, type BufferStore } from './buffers.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
 import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
+import './editor.css';
 import './frontmatter-completion.js';
 
 const LANGUAGES: Record<string, string> = {
@@ -215,8 +216,8 @@ export default function EditorView(props: {
   const dirty = buffer ? isDirty(buffer) : false;
 
   return (
-    <div className="editor-view">
-      <nav className="file-tree" aria-label="Files">
+    <div className="editor-view workspace">
+      <nav className="file-tree side-pane" aria-label="Files">
         <h3>Files</h3>
         <ul>
           {files
@@ -332,7 +333,7 @@ export default function EditorView(props: {
           ) : (
             <ul>
               {diagnostics.map((d, i) => (
-                <li key={i} className="diag">
+                <li key={i}>
                   <button className="diag-jump" onClick={() => jumpTo(d)} title="Go to the line">
                     <span className={`sev-${d.severity}`}>{d.severity}</span>
                     <span className="pos">

@@ -2,6 +2,7 @@
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useMemo, useState, type UIEvent } from 'react';
 import type { LibraryEntry } from '../../../shared/types.js';
+import './library.css';
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 8;

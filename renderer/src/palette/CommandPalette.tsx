@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: one box to open any skill or run any action, driven entirely by the keyboard.
 import { useMemo, useState } from 'react';
 import { Modal } from '../ui/Modal.js';
+import './palette.css';
 
 export interface Command {
   id: string;

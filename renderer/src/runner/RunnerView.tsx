@@ -8,6 +8,7 @@ import type { JsonValue, LibraryEntry, ToolDefinition, ToolOutput } from '../../
 import { EDITOR_OPTIONS, monaco, monacoTheme, validateJsonModel } from '../monaco/monaco.js';
 import { Modal } from '../ui/Modal.js';
 import { OutputView } from './OutputView.js';
+import './runner.css';
 import { initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
 import { SchemaForm } from './schema-form/SchemaForm.js';
 import { validateArgs } from './schema-form/validate-args.js';
@@ -255,8 +256,8 @@ export default function RunnerView(props: {
     : undefined;
 
   return (
-    <div className="runner">
-      <nav className="tool-list" aria-label="Tools">
+    <div className="runner workspace">
+      <nav className="tool-list side-pane" aria-label="Tools">
         <h3>Tools</h3>
         <ul role="listbox" aria-label="Tool">
           {tools.map((t) => (

@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import type { JsonValue } from '../../../../shared/types.js';
 import { initialValue, type Field } from './schema-form-model.js';
+import './schema-form.css';
 
 type Obj = { [key: string]: JsonValue };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
