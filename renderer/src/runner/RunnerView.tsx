@@ -188,9 +188,7 @@ export default function RunnerView(props: {
 
   const startRef = useRef(start);
   startRef.current = start;
-  const jsonUri = tool
-    ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.name}.json`
-    : '';
+  const jsonUri = tool ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.name}.json` : '';
   useEffect(() => {
     if (!tool) return;
     validateJsonModel(jsonUri, `skillbench://schema/${tool.composedName}`, tool.inputSchema);

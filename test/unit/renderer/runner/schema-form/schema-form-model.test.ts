@@ -4,7 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../../shared/types.js';
 import { McpPool } from '../../../../../electron/core/mcp/pool.js';
 import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalog.js';
-import { initialValue, normalizeSchema, type Field } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+import {
+  initialValue,
+  normalizeSchema,
+  type Field,
+} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
 import { EVERYTHING_SERVER } from '../../../../helpers.js';
 
 const n = (schema: object) => normalizeSchema(schema as JsonSchema);
