@@ -1,31 +1,22 @@
 // The workbench shell: the library on the left; on the right the selected skill (overview, editor, runner, preview)
 // or the history and settings. Owns navigation, the command palette, global shortcuts and the theme.
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   DEFAULT_SETTINGS,
   type DraftView,
   type HistoryEntryView,
   type Settings,
 } from '../../shared/host-types.js';
-import type { AppCommand } from '../../shared/ipc.js';
 import type { LibraryEntry, RootInfo } from '../../shared/types.js';
+import type { HostApi } from '../../shared/ipc.js';
+import { shortcutOf } from './commands/commands.js';
+import { useCommand, useCommandBus, useCommandSources } from './commands/use-commands.js';
 import { BufferStore, isDirty } from './editor/buffers.js';
 import { HistoryView } from './history/HistoryView.js';
-import { pickHost } from './host/index.js';
 import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDetails } from './library/SkillDetails.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
-import { CommandPalette, type Command } from './palette/CommandPalette.js';
-import type { Replay } from './runner/RunnerView.js';
+import { CommandPalette, type PaletteItem } from './palette/CommandPalette.js';
 import { SettingsView } from './settings/SettingsView.js';
 
 // Monaco and the panels built on it load on first use, keeping the library screen's bundle lean.
@@ -55,8 +46,9 @@ function useSystemDark(): boolean {
 
 const folderOf = (path: string) => path.replace(/[^\\/]+$/, '');
 
-export function App() {
-  const host = useMemo(() => pickHost(), []);
+export function App({ host }: { host: HostApi }) {
+  const bus = useCommandBus();
+  useCommandSources(bus, host);
   const store = useMemo(() => new BufferStore(host), [host]);
   useSyncExternalStore(store.subscribe, store.snapshot);
   const [entries, setEntries] = useState<LibraryEntry[]>([]);
@@ -68,8 +60,6 @@ export function App() {
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
   const [palette, setPalette] = useState(false);
   const [dialog, setDialog] = useState<SkillDialog>();
-  const [replay, setReplay] = useState<Replay>();
-  const [saveRequest, setSaveRequest] = useState(0);
   const [drafts, setDrafts] = useState<DraftView[]>([]);
   const systemDark = useSystemDark();
   const theme = settings.theme === 'system' ? (systemDark ? 'dark' : 'light') : settings.theme;
@@ -120,60 +110,16 @@ export function App() {
     for (const b of store.dirty()) void store.save(b.path);
   }, [store]);
 
-  const command = useCallback(
-    (c: AppCommand) => {
-      if (c === 'palette') setPalette(true);
-      else if (c === 'new-skill') setDialog({ kind: 'create' });
-      else if (c === 'history') setView({ kind: 'history' });
-      else if (c === 'settings') setView({ kind: 'settings' });
-      else if (c === 'save') {
-        if (view.kind === 'skill' && view.tab === 'edit') setSaveRequest((n) => n + 1);
-        else saveAll();
-      }
-    },
-    [view, store, saveAll],
-  );
-  const commandRef = useRef(command);
-  commandRef.current = command;
-  useEffect(() => host.on('app:command', (p) => commandRef.current(p.command)), [host]);
+  useCommand('palette', () => setPalette((p) => !p));
+  useCommand('new-skill', () => setDialog({ kind: 'create' }));
+  useCommand('history', () => setView({ kind: 'history' }));
+  useCommand('settings', () => setView({ kind: 'settings' }));
+  useCommand('save-all', saveAll);
+  // Outside the editor (which saves its active file), Ctrl/Cmd+S and the menu's Save save everything.
+  useCommand('save', saveAll, { fallback: true });
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      if (!mod) return;
-      const key = e.key.toLowerCase();
-      if (key === 'k') {
-        e.preventDefault();
-        setPalette((p) => !p);
-      } else if (key === 'n' && !e.shiftKey) {
-        e.preventDefault();
-        command('new-skill');
-      } else if (key === 'h' && e.shiftKey) {
-        e.preventDefault();
-        command('history');
-      } else if (key === ',') {
-        e.preventDefault();
-        command('settings');
-      } else if (key === 's' && !(view.kind === 'skill' && view.tab === 'edit')) {
-        e.preventDefault();
-        command('save');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [command, view]);
-
-  const commands = useMemo<Command[]>(() => {
-    const list: Command[] = [
-      { id: 'new', label: 'New skill…', hint: 'Ctrl/Cmd+N', run: () => command('new-skill') },
-      { id: 'history', label: 'Show history', hint: 'Ctrl/Cmd+Shift+H', run: () => command('history') },
-      { id: 'settings', label: 'Open settings', hint: 'Ctrl/Cmd+,', run: () => command('settings') },
-      {
-        id: 'save-all',
-        label: 'Save all unsaved files',
-        hint: 'Ctrl/Cmd+S',
-        run: saveAll,
-      },
+  const paletteItems = useMemo<PaletteItem[]>(() => {
+    const list: PaletteItem[] = [
       {
         id: 'theme',
         label: `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`,
@@ -218,12 +164,12 @@ export function App() {
           run: () => open(e.id),
         });
     return list;
-  }, [command, entries, entry, host, open, saveAll, theme]);
+  }, [entries, entry, host, open, theme]);
 
   const onReplay = (h: HistoryEntryView) => {
     if (!entries.some((e) => e.id === h.skillId))
       return setProblem(`The skill ${h.skillId} of that run is no longer loaded.`);
-    setReplay({ tool: h.tool, args: h.args, nonce: Date.now() });
+    bus.dispatch('replay-run', { skillId: h.skillId, tool: h.tool, args: h.args });
     open(h.skillId, 'run');
   };
 
@@ -270,7 +216,7 @@ export function App() {
           <button
             className="palette-button"
             onClick={() => setPalette(true)}
-            title="Command palette (Ctrl/Cmd+K)"
+            title={`Command palette (${shortcutOf('palette')})`}
           >
             Go to… <kbd>Ctrl/Cmd K</kbd>
           </button>
@@ -347,11 +293,10 @@ export function App() {
                     entry={entry}
                     store={store}
                     theme={theme}
-                    saveRequest={saveRequest}
                     onRenameFix={(name) => setDialog({ kind: 'rename', entry, name })}
                   />
                 ) : view.tab === 'run' ? (
-                  <RunnerView key={entry.id} host={host} entry={entry} theme={theme} replay={replay} />
+                  <RunnerView key={entry.id} host={host} entry={entry} theme={theme} />
                 ) : (
                   <PreviewView
                     entry={entry}
@@ -363,7 +308,7 @@ export function App() {
           </div>
         )}
       </main>
-      {palette ? <CommandPalette commands={commands} onClose={() => setPalette(false)} /> : null}
+      {palette ? <CommandPalette items={paletteItems} onClose={() => setPalette(false)} /> : null}
       {dialog ? (
         <SkillDialogs
           host={host}

@@ -4,6 +4,8 @@ import { DiffEditor, Editor, type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
+import { shortcutOf } from '../commands/commands.js';
+import { useCommand } from '../commands/use-commands.js';
 import { Modal } from '../ui/Modal.js';
 import { isDirty, type BufferStore } from './buffers.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
@@ -46,8 +48,6 @@ export default function EditorView(props: {
   entry: LibraryEntry;
   store: BufferStore;
   theme: 'light' | 'dark';
-  /** Bumped by the app when the user asks to save from outside the editor (menu, palette). */
-  saveRequest: number;
   /** A fix that renames the skill folder: the app confirms it in its rename dialog. */
   onRenameFix: (name: string) => void;
 }) {
@@ -152,20 +152,8 @@ export default function EditorView(props: {
     [active, store],
   );
 
-  useEffect(() => {
-    if (props.saveRequest) void save();
-  }, [props.saveRequest, save]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
+  // Ctrl/Cmd+S, the menu's Save and the palette save the active file while the editor is open.
+  useCommand('save', () => void save());
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
@@ -266,7 +254,7 @@ export default function EditorView(props: {
           <span className="status" role="status">
             {status}
           </span>
-          <button onClick={() => void save()} disabled={!buffer} title="Save (Ctrl/Cmd+S)">
+          <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
             Save
           </button>
           <button

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CaseResultSummary, SavedCaseView } from '../../../shared/host-types.js';
 import type { HostApi, IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, LibraryEntry, ToolDefinition, ToolOutput } from '../../../shared/types.js';
+import { shortcutOf, type Replay } from '../commands/commands.js';
+import { useCommand, useCommandBus } from '../commands/use-commands.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme, validateJsonModel } from '../monaco/monaco.js';
 import { Modal } from '../ui/Modal.js';
 import { OutputView } from './OutputView.js';
@@ -12,13 +14,6 @@ import './runner.css';
 import { initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
 import { SchemaForm } from './schema-form/SchemaForm.js';
 import { validateArgs } from './schema-form/validate-args.js';
-
-export interface Replay {
-  tool: string;
-  args: JsonValue;
-  /** Changes on every replay request, so the same call can be replayed twice. */
-  nonce: number;
-}
 
 interface RunState {
   runId: string;
@@ -44,12 +39,7 @@ function targetOf(t: ToolDefinition): string {
   }
 }
 
-export default function RunnerView(props: {
-  host: HostApi;
-  entry: LibraryEntry;
-  theme: 'light' | 'dark';
-  replay?: Replay;
-}) {
+export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; theme: 'light' | 'dark' }) {
   const { host, entry } = props;
   const [tools, setTools] = useState<ToolDefinition[]>();
   const [loadError, setLoadError] = useState<string>();
@@ -108,10 +98,14 @@ export default function RunnerView(props: {
     [tool],
   );
 
-  // A replay from the history picks the tool and loads its arguments.
-  const replay = props.replay;
+  // A replay from the history picks the tool and loads its arguments (once the tools are listed).
+  const [replay, setReplay] = useState<Replay>();
+  useCommand('replay-run', (r) => {
+    if (r.skillId === entry.id) setReplay(r);
+  });
   useEffect(() => {
     if (!replay || !tools) return;
+    setReplay(undefined);
     const t = tools.find((x) => x.name === replay.tool || x.composedName === replay.tool);
     if (!t) return;
     setSelected(t.name);
@@ -174,20 +168,10 @@ export default function RunnerView(props: {
     if (run) void host.invoke('tools:cancel', { runId: run.runId });
   }, [run, host]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-        e.preventDefault();
-        void start();
-      }
-      if (e.key === 'Escape' && run) cancel();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [start, cancel, run]);
+  const bus = useCommandBus();
+  useCommand('run', () => void start());
+  useCommand('cancel-run', cancel, { enabled: !!run });
 
-  const startRef = useRef(start);
-  startRef.current = start;
   const jsonUri = tool ? `inmemory://skillbench/args/${encodeURIComponent(entry.id)}/${tool.name}.json` : '';
   useEffect(() => {
     if (!tool) return;
@@ -195,7 +179,8 @@ export default function RunnerView(props: {
   }, [tool, jsonUri]);
   const onMount: OnMount = (ed) => {
     jsonEditor.current = ed;
-    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void startRef.current());
+    // Monaco keeps Ctrl/Cmd+Enter to itself (insert a line below): hand it to the bus like the window's keys.
+    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => bus.dispatch('run'));
   };
 
   const runCases = async (names?: string[]) => {
@@ -425,7 +410,7 @@ export default function RunnerView(props: {
                   aria-label="Run tool"
                   onClick={() => void start()}
                   disabled={!!blocked}
-                  title="Run (Ctrl/Cmd+Enter)"
+                  title={`Run (${shortcutOf('run')})`}
                 >
                   Run
                 </button>
