@@ -6,6 +6,7 @@ import type { HostApi } from '../../../shared/ipc.js';
 import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
 import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
+import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
 import { isDirty, type BufferStore } from './buffers.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
@@ -53,7 +54,7 @@ export default function EditorView(props: {
 }) {
   const { host, entry, store } = props;
   useSyncExternalStore(store.subscribe, store.snapshot);
-  const folder = entry.path.slice(0, entry.path.length - (entry.path.split(/[\\/]/).pop()?.length ?? 0));
+  const folder = folderOf(entry.path);
   const [files, setFiles] = useState<string[]>([]);
   const [tabs, setTabs] = useState<string[]>([]);
   const [active, setActive] = useState<string>(entry.path);
@@ -86,7 +87,9 @@ export default function EditorView(props: {
     const list = () =>
       void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
     list();
-    return host.on('skills:changed', list);
+    return host.on('skills:changed', (change) => {
+      if (change.reset || change.ids.includes(entry.id)) list();
+    });
   }, [host, entry.id]);
 
   useEffect(() => {

@@ -84,4 +84,16 @@ describe('BufferStore', () => {
     const refused = (await store.save(PATH)) as IpcResult<unknown>;
     expect(refused.ok).toBe(false);
   });
+
+  it('compares only the buffers in the folders a change touched', async () => {
+    const { host, disk } = scriptedHost();
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    disk.text = 'theirs';
+    disk.hash = 'hx';
+    await store.refreshAll(['/r/other/', '/r/s-2/']);
+    expect(store.get(PATH)).toMatchObject({ text: 'v1', hash: 'h1' });
+    await store.refreshAll(['/r/other/', '/r/s/']);
+    expect(store.get(PATH)).toMatchObject({ text: 'theirs', hash: 'hx' });
+  });
 });
