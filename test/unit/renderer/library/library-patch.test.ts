@@ -1,36 +1,17 @@
 // Patching the library from incremental skills:changed events, checked against the host's own scan of real
 // fixture roots: whatever is patched in lands where a fresh skills:list would have put it.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLibrary } from '../../../../electron/core/skills/library.js';
 import {
   applySkillsChanged,
   changedFolders,
   compareEntries,
   type LibraryState,
 } from '../../../../renderer/src/library/library-patch.js';
-import type { SkillsChanged } from '../../../../shared/ipc.js';
 import type { Diagnostic, LibraryEntry } from '../../../../shared/types.js';
-import { FIXTURES, REPO } from '../../../helpers.js';
+import { change, library } from './fixture-library.js';
 
-// Two user roots, a project root with a nested group, the bundled examples; a folder with two manifests
-// (toml-skill), names that sort differently by code unit than by locale (Bad_Name, café, -leading, ｆｕｌｌ).
-const library = loadLibrary([
-  { path: join(FIXTURES, 'library', 'user'), kind: 'user' },
-  { path: join(REPO, 'skills'), kind: 'bundled' },
-  { path: join(FIXTURES, 'library', 'project'), kind: 'project' },
-  { path: join(FIXTURES, 'skills'), kind: 'user' },
-]);
 const { roots, entries } = library;
 const state: LibraryState = { entries, diagnostics: library.diagnostics };
-const change = (patch: Partial<SkillsChanged>): SkillsChanged => ({
-  ids: [],
-  entries: [],
-  removed: [],
-  diagnostics: library.diagnostics,
-  reset: false,
-  ...patch,
-});
 const paths = (list: readonly LibraryEntry[]) => list.map((e) => e.path);
 const sharedFolder = entries.filter((e) => e.id === entries.find((x) => x.status === 'excluded')?.id);
 

@@ -1,17 +1,11 @@
 // The library store against a scripted host serving a real scan: a reset fetches the list again, any other change
 // is patched in without fetching, and a change that overtakes a list on its way is not lost.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLibrary } from '../../../../electron/core/skills/library.js';
 import { LibraryStore } from '../../../../renderer/src/library/library-store.js';
 import type { EventName, HostApi, SkillsChanged } from '../../../../shared/ipc.js';
 import type { LibraryEntry } from '../../../../shared/types.js';
-import { FIXTURES } from '../../../helpers.js';
+import { change, library } from './fixture-library.js';
 
-const library = loadLibrary([
-  { path: join(FIXTURES, 'library', 'user'), kind: 'user' },
-  { path: join(FIXTURES, 'library', 'project'), kind: 'project' },
-]);
 const [first, second, ...rest] = library.entries as [LibraryEntry, LibraryEntry, ...LibraryEntry[]];
 
 /** Serves `served` for skills:list; `hold()` keeps the next list answer until `release()`. */
@@ -44,14 +38,6 @@ function scriptedHost() {
     release: () => held?.(),
   };
 }
-const change = (patch: Partial<SkillsChanged>): SkillsChanged => ({
-  ids: [],
-  entries: [],
-  removed: [],
-  diagnostics: library.diagnostics,
-  reset: false,
-  ...patch,
-});
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('LibraryStore', () => {
