@@ -1,7 +1,7 @@
 // The editor screen (loaded lazily with Monaco): the skill's files, one Monaco model per open file, the host's
 // diagnostics as markers with quick fixes, a problems list, the frontmatter panel, save / revert, conflicts.
-import { DiffEditor, Editor, type OnMount } from '@monaco-editor/react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Editor, type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
 import { shortcutOf } from '../commands/commands.js';
@@ -9,7 +9,9 @@ import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
 import { isDirty, type BufferStore } from './buffers.js';
+import { ConflictDialog } from './ConflictDialog.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
+import { ProblemsList } from './ProblemsList.js';
 import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
 import './editor.css';
@@ -36,13 +38,6 @@ const LANGUAGES: Record<string, string> = {
 const languageOf = (path: string) =>
   LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
 const VALIDATE_DELAY_MS = 150;
-/** A fix that renames the skill's folder (the rename dialog carries it out). */
-function renameFix(d: Diagnostic): { title: string; name: string } | undefined {
-  const fix = [d.fix, ...(d.alternativeFixes ?? [])].find((f) => f?.rename);
-  const name = fix?.rename?.to.split(/[\\/]/).pop();
-  return fix && name ? { title: fix.title, name } : undefined;
-}
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export default function EditorView(props: {
   host: HostApi;
@@ -61,7 +56,6 @@ export default function EditorView(props: {
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<string>();
   const [closing, setClosing] = useState<string>();
-  const [compare, setCompare] = useState(false);
   const [showFrontmatter, setShowFrontmatter] = useState(true);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const buffer = store.get(active);
@@ -144,7 +138,6 @@ export default function EditorView(props: {
       const r = await store.save(active, { overwrite });
       if (r.ok) {
         setStatus(`Saved ${new Date().toLocaleTimeString()}`);
-        setCompare(false);
       } else
         setStatus(
           r.error.code === 'Conflict'
@@ -198,11 +191,6 @@ export default function EditorView(props: {
     if (rest.length === 0) void openFile(entry.path);
   };
 
-  const counts = useMemo(() => {
-    const c = { error: 0, warning: 0, info: 0 };
-    for (const d of diagnostics) c[d.severity]++;
-    return c;
-  }, [diagnostics]);
   const relative = (p: string) => (p.startsWith(folder) ? p.slice(folder.length) : p);
   const dirty = buffer ? isDirty(buffer) : false;
 
@@ -310,85 +298,26 @@ export default function EditorView(props: {
             <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
           ) : null}
         </div>
-        <section className="problems" aria-label="Problems">
-          <h3>
-            Problems{' '}
-            <span className="muted">
-              {plural(counts.error, 'error')} · {plural(counts.warning, 'warning')} · {counts.info} info
-            </span>
-          </h3>
-          {active !== entry.path ? (
-            <p className="muted">Only the skill's manifest is validated.</p>
-          ) : diagnostics.length === 0 ? (
-            <p className="muted">No problems.</p>
-          ) : (
-            <ul>
-              {diagnostics.map((d, i) => (
-                <li key={i}>
-                  <button className="diag-jump" onClick={() => jumpTo(d)} title="Go to the line">
-                    <span className={`sev-${d.severity}`}>{d.severity}</span>
-                    <span className="pos">
-                      {d.line}:{d.column}
-                    </span>
-                    <span>
-                      <code>{d.code}</code> {d.message}
-                    </span>
-                  </button>
-                  {textFixes(d)[0] ? (
-                    <button className="fix" onClick={() => applyFix(d)}>
-                      {textFixes(d)[0]?.title}
-                    </button>
-                  ) : null}
-                  {renameFix(d) ? (
-                    <button
-                      className="fix"
-                      disabled={dirty}
-                      title={dirty ? 'Save or revert first' : undefined}
-                      onClick={() => props.onRenameFix(renameFix(d)?.name ?? '')}
-                    >
-                      {renameFix(d)?.title}
-                    </button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ProblemsList
+          diagnostics={diagnostics}
+          validated={active === entry.path}
+          dirty={dirty}
+          onJump={jumpTo}
+          onFix={applyFix}
+          onRenameFix={props.onRenameFix}
+        />
       </div>
       {buffer?.conflict ? (
-        <Modal
-          wide={compare}
-          title={`${relative(active)} changed on disk`}
-          onCancel={() => store.dismissConflict(active)}
-          actions={
-            <>
-              <button onClick={() => void store.revert(active).then(() => setCompare(false))}>
-                Reload from disk
-              </button>
-              <button onClick={() => void save(true)}>Overwrite with mine</button>
-              <button onClick={() => setCompare((v) => !v)} aria-pressed={compare}>
-                Compare
-              </button>
-              <button onClick={() => store.dismissConflict(active)}>Keep editing</button>
-            </>
-          }
-        >
-          <p>
-            {buffer.conflict.diskHash === null
-              ? 'The file was deleted on disk. Overwrite writes your version back; reload closes it.'
-              : 'Another program changed this file while you had unsaved edits. Reload takes the disk version (your edits are lost), overwrite saves yours over it.'}
-          </p>
-          {compare ? (
-            <div className="diff-host" aria-label="Disk version (left) and yours (right)">
-              <ConflictDiff
-                original={buffer.conflict.diskText}
-                modified={buffer.text}
-                language={languageOf(active)}
-                theme={props.theme}
-              />
-            </div>
-          ) : null}
-        </Modal>
+        <ConflictDialog
+          name={relative(active)}
+          conflict={buffer.conflict}
+          text={buffer.text}
+          language={languageOf(active)}
+          theme={props.theme}
+          onReload={() => void store.revert(active)}
+          onOverwrite={() => void save(true)}
+          onKeepEditing={() => store.dismissConflict(active)}
+        />
       ) : null}
       {closing ? (
         <Modal
@@ -413,43 +342,5 @@ export default function EditorView(props: {
         </Modal>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Disk version and buffer side by side. The diff models are disposed after the diff editor is gone: letting
- * @monaco-editor/react dispose them first makes Monaco throw ("TextModel got disposed before DiffEditorWidget
- * model got reset").
- */
-function ConflictDiff(props: {
-  original: string;
-  modified: string;
-  language: string;
-  theme: 'light' | 'dark';
-}) {
-  const models = useRef<monaco.editor.IDiffEditorModel | null>(null);
-  useEffect(
-    () => () => {
-      const m = models.current;
-      setTimeout(() => {
-        m?.original.dispose();
-        m?.modified.dispose();
-      }, 0);
-    },
-    [],
-  );
-  return (
-    <DiffEditor
-      original={props.original}
-      modified={props.modified}
-      language={props.language}
-      theme={monacoTheme(props.theme)}
-      keepCurrentOriginalModel
-      keepCurrentModifiedModel
-      onMount={(ed) => {
-        models.current = ed.getModel();
-      }}
-      options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false } }}
-    />
   );
 }
