@@ -43,9 +43,10 @@ export class CommandBus {
     return list.findLast((r) => !r.fallback) ?? list.at(-1);
   }
 
-  /** Whether something carries out `id` now. */
-  has(id: CommandId): boolean {
-    return this.current(id) !== undefined;
+  /** Whether something carries out `id` now (`fallback: false`: something other than a fallback). */
+  has(id: CommandId, options: { fallback?: boolean } = {}): boolean {
+    const registration = this.current(id);
+    return registration !== undefined && (options.fallback !== false || !registration.fallback);
   }
 
   /** Carries out `id`; false when nothing does (and the command does not wait for a handler). */

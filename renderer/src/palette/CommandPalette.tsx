@@ -15,10 +15,13 @@ export interface PaletteItem {
   run: () => void;
 }
 
-/** The bus's commands that the palette offers and that something carries out now, in the registry's order. */
+/**
+ * The bus's commands that the palette offers and that something carries out now, in the registry's order. A
+ * fallback does not count: "Save the file" is offered while the editor is open, "Save all unsaved files" always.
+ */
 export function commandItems(bus: CommandBus): PaletteItem[] {
   return (Object.entries(COMMANDS) as Array<[PlainCommand, CommandSpec]>)
-    .filter(([id, spec]) => spec.inPalette && bus.has(id))
+    .filter(([id, spec]) => spec.inPalette && bus.has(id, { fallback: false }))
     .map(([id, spec]) => ({ id, label: spec.label, hint: shortcutOf(id), run: () => bus.dispatch(id) }));
 }
 

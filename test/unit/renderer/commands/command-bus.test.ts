@@ -11,9 +11,12 @@ describe('CommandBus', () => {
     const offEditor = bus.register('save', () => calls.push('editor'));
     bus.register('save', () => calls.push('save all'), { fallback: true });
     expect(bus.dispatch('save')).toBe(true);
+    expect(bus.has('save', { fallback: false })).toBe(true);
     offEditor();
     expect(bus.dispatch('save')).toBe(true);
     expect(calls).toEqual(['editor', 'save all']);
+    expect(bus.has('save')).toBe(true);
+    expect(bus.has('save', { fallback: false })).toBe(false);
   });
 
   it('gives a command back to the previous handler when the latest one leaves', () => {
