@@ -1,289 +1,105 @@
 // The workbench shell: the library on the left; on the right the selected skill (overview, editor, runner, preview)
-// or the history and settings. Owns navigation, the command palette, global shortcuts and the theme.
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import {
-  DEFAULT_SETTINGS,
-  type DraftView,
-  type HistoryEntryView,
-  type Settings,
-} from '../../shared/host-types.js';
-import type { AppCommand } from '../../shared/ipc.js';
-import type { LibraryEntry, RootInfo } from '../../shared/types.js';
-import { BufferStore, isDirty } from './editor/buffers.js';
+// or the history and settings. It wires features together: their state lives in hooks (useLibrary, useBuffers,
+// useSettings, useNavigation), their shortcuts and menu items in the command bus.
+import { useMemo, useState } from 'react';
+import type { DraftView, HistoryEntryView } from '../../shared/host-types.js';
+import type { HostApi } from '../../shared/ipc.js';
+import { useCommand, useCommandBus, useCommandSources } from './commands/use-commands.js';
+import { useBuffers } from './editor/use-buffers.js';
 import { HistoryView } from './history/HistoryView.js';
-import { pickHost } from './host/index.js';
+import { entryInFolder, folderOf } from './library/entries.js';
 import { LibraryPanel } from './library/LibraryPanel.js';
-import { SkillDetails } from './library/SkillDetails.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
-import { CommandPalette, type Command } from './palette/CommandPalette.js';
-import type { Replay } from './runner/RunnerView.js';
+import { useLibrary } from './library/use-library.js';
+import { CommandPalette } from './palette/CommandPalette.js';
 import { SettingsView } from './settings/SettingsView.js';
+import { useSettings } from './settings/use-settings.js';
+import { useNavigation } from './shell/navigation.js';
+import { paletteItems } from './shell/palette-items.js';
+import { SkillView } from './shell/SkillView.js';
+import { TopBar } from './shell/TopBar.js';
 
-// Monaco and the panels built on it load on first use, keeping the library screen's bundle lean.
-const EditorView = lazy(() => import('./editor/EditorView.js'));
-const RunnerView = lazy(() => import('./runner/RunnerView.js'));
-const PreviewView = lazy(() => import('./preview/PreviewView.js').then((m) => ({ default: m.PreviewView })));
-
-type Tab = 'overview' | 'edit' | 'run' | 'preview';
-type View = { kind: 'skill'; tab: Tab } | { kind: 'history' } | { kind: 'settings' };
-const TABS: Array<[Tab, string]> = [
-  ['overview', 'Overview'],
-  ['edit', 'Edit'],
-  ['run', 'Run'],
-  ['preview', 'Preview'],
-];
-
-function useSystemDark(): boolean {
-  const query = useMemo(() => window.matchMedia('(prefers-color-scheme: dark)'), []);
-  return useSyncExternalStore(
-    (cb) => {
-      query.addEventListener('change', cb);
-      return () => query.removeEventListener('change', cb);
-    },
-    () => query.matches,
-  );
-}
-
-const folderOf = (path: string) => path.replace(/[^\\/]+$/, '');
-
-export function App() {
-  const host = useMemo(() => pickHost(), []);
-  const store = useMemo(() => new BufferStore(host), [host]);
-  useSyncExternalStore(store.subscribe, store.snapshot);
-  const [entries, setEntries] = useState<LibraryEntry[]>([]);
-  const [roots, setRoots] = useState<RootInfo[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const [selected, setSelected] = useState<string>();
-  const [view, setView] = useState<View>({ kind: 'skill', tab: 'overview' });
-  const [problem, setProblem] = useState<string>();
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+export function App({ host }: { host: HostApi }) {
+  const bus = useCommandBus();
+  useCommandSources(bus, host);
+  const library = useLibrary(host);
+  const { store: buffers, waitingDrafts } = useBuffers(host, library.store);
+  const { settings, theme, save: saveSettings, setSettings } = useSettings(host);
+  const { selected, setSelected, view, setView, open, tab } = useNavigation();
   const [palette, setPalette] = useState(false);
   const [dialog, setDialog] = useState<SkillDialog>();
-  const [replay, setReplay] = useState<Replay>();
-  const [saveRequest, setSaveRequest] = useState(0);
-  const [drafts, setDrafts] = useState<DraftView[]>([]);
-  const systemDark = useSystemDark();
-  const theme = settings.theme === 'system' ? (systemDark ? 'dark' : 'light') : settings.theme;
+  const [problem, setProblem] = useState<string>();
+  const entry = library.entries.find((e) => e.id === selected && e.status !== 'excluded');
 
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+  const saveAll = () => {
+    for (const b of buffers.dirty()) void buffers.save(b.path);
+  };
+  useCommand('palette', () => setPalette((p) => !p));
+  useCommand('new-skill', () => setDialog({ kind: 'create' }));
+  useCommand('history', () => setView({ kind: 'history' }));
+  useCommand('settings', () => setView({ kind: 'settings' }));
+  useCommand('save-all', saveAll);
+  // Outside the editor (which saves its active file), Ctrl/Cmd+S and the menu's Save save everything.
+  useCommand('save', saveAll, { fallback: true });
 
-  const load = useCallback(async () => {
-    const [list, rootList] = await Promise.all([
-      host.invoke('skills:list', {}),
-      host.invoke('roots:list', {}),
-    ]);
-    if (list.ok) {
-      setEntries(list.value.entries);
-      setProblem(undefined);
-    } else setProblem(`Could not load the library: ${list.error.message}`);
-    if (rootList.ok) setRoots(rootList.value);
-    setLoaded(true);
-  }, [host]);
-
-  useEffect(() => {
-    void load();
-    void host.invoke('settings:get', {}).then((r) => r.ok && setSettings(r.value));
-    void store.pendingDrafts().then(setDrafts);
-    return host.on('skills:changed', () => {
-      void load();
-      void store.refreshAll();
-    });
-  }, [host, load, store]);
-
-  // A dirty buffer guards the window: the browser (or Electron) asks before it closes.
-  useEffect(() => {
-    const guard = (e: BeforeUnloadEvent) => {
-      if (store.dirty().length) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', guard);
-    return () => window.removeEventListener('beforeunload', guard);
-  }, [store]);
-
-  const entry = entries.find((e) => e.id === selected && e.status !== 'excluded');
-  const open = useCallback((id: string, tab: Tab = 'overview') => {
-    setSelected(id);
-    setView({ kind: 'skill', tab });
-  }, []);
-
-  const saveAll = useCallback(() => {
-    for (const b of store.dirty()) void store.save(b.path);
-  }, [store]);
-
-  const command = useCallback(
-    (c: AppCommand) => {
-      if (c === 'palette') setPalette(true);
-      else if (c === 'new-skill') setDialog({ kind: 'create' });
-      else if (c === 'history') setView({ kind: 'history' });
-      else if (c === 'settings') setView({ kind: 'settings' });
-      else if (c === 'save') {
-        if (view.kind === 'skill' && view.tab === 'edit') setSaveRequest((n) => n + 1);
-        else saveAll();
-      }
-    },
-    [view, store, saveAll],
+  const items = useMemo(
+    () =>
+      paletteItems({
+        entries: library.entries,
+        entry,
+        theme,
+        setTheme: (t) => void saveSettings({ theme: t }),
+        open,
+        dialog: setDialog,
+      }),
+    [library.entries, entry, theme, saveSettings, open],
   );
-  const commandRef = useRef(command);
-  commandRef.current = command;
-  useEffect(() => host.on('app:command', (p) => commandRef.current(p.command)), [host]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const mod = e.ctrlKey || e.metaKey;
-      if (!mod) return;
-      const key = e.key.toLowerCase();
-      if (key === 'k') {
-        e.preventDefault();
-        setPalette((p) => !p);
-      } else if (key === 'n' && !e.shiftKey) {
-        e.preventDefault();
-        command('new-skill');
-      } else if (key === 'h' && e.shiftKey) {
-        e.preventDefault();
-        command('history');
-      } else if (key === ',') {
-        e.preventDefault();
-        command('settings');
-      } else if (key === 's' && !(view.kind === 'skill' && view.tab === 'edit')) {
-        e.preventDefault();
-        command('save');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [command, view]);
-
-  const commands = useMemo<Command[]>(() => {
-    const list: Command[] = [
-      { id: 'new', label: 'New skill…', hint: 'Ctrl/Cmd+N', run: () => command('new-skill') },
-      { id: 'history', label: 'Show history', hint: 'Ctrl/Cmd+Shift+H', run: () => command('history') },
-      { id: 'settings', label: 'Open settings', hint: 'Ctrl/Cmd+,', run: () => command('settings') },
-      {
-        id: 'save-all',
-        label: 'Save all unsaved files',
-        hint: 'Ctrl/Cmd+S',
-        run: saveAll,
-      },
-      {
-        id: 'theme',
-        label: `Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`,
-        run: () =>
-          void host
-            .invoke('settings:set', { settings: { theme: theme === 'dark' ? 'light' : 'dark' } })
-            .then((r) => r.ok && setSettings(r.value)),
-      },
-    ];
-    if (entry) {
-      for (const [tab, label] of TABS)
-        list.push({
-          id: `tab-${tab}`,
-          label: `${label}: ${entry.skill?.name ?? entry.id}`,
-          hint: 'tab',
-          run: () => open(entry.id, tab),
-        });
-      list.push(
-        {
-          id: 'duplicate',
-          label: `Duplicate ${entry.skill?.name ?? ''}…`,
-          run: () => setDialog({ kind: 'duplicate', entry }),
-        },
-        {
-          id: 'rename',
-          label: `Rename ${entry.skill?.name ?? ''}…`,
-          run: () => setDialog({ kind: 'rename', entry }),
-        },
-        {
-          id: 'delete',
-          label: `Delete ${entry.skill?.name ?? ''}…`,
-          run: () => setDialog({ kind: 'delete', entry }),
-        },
-      );
-    }
-    for (const e of entries)
-      if (e.status !== 'excluded')
-        list.push({
-          id: `skill-${e.id}`,
-          label: e.skill?.name ?? e.id,
-          hint: e.id.split('/')[0],
-          run: () => open(e.id),
-        });
-    return list;
-  }, [command, entries, entry, host, open, saveAll, theme]);
-
-  const onReplay = (h: HistoryEntryView) => {
-    if (!entries.some((e) => e.id === h.skillId))
+  const replay = (h: HistoryEntryView) => {
+    if (!library.entries.some((e) => e.id === h.skillId))
       return setProblem(`The skill ${h.skillId} of that run is no longer loaded.`);
-    setReplay({ tool: h.tool, args: h.args, nonce: Date.now() });
+    bus.dispatch('replay-run', { skillId: h.skillId, tool: h.tool, args: h.args });
     open(h.skillId, 'run');
   };
-
-  const skillFolder = entry ? folderOf(entry.path) : '';
-  const dirtyInSkill = entry ? store.dirty(skillFolder).length : 0;
-  const manifestBuffer = entry ? store.get(entry.path) : undefined;
-  const remainingDrafts = drafts.filter((d) => !store.get(d.path));
   const openDraft = (d: DraftView) => {
-    const owner = entries.find((e) => d.path.startsWith(folderOf(e.path)));
+    const owner = library.entries.find((e) => d.path.startsWith(folderOf(e.path)));
     if (owner) open(owner.id, 'edit');
   };
+  const shownProblem = library.problem ?? problem;
 
   return (
     <div className="app">
       <LibraryPanel
-        entries={entries}
+        entries={library.entries}
         selected={selected}
-        onSelect={(id) => open(id, view.kind === 'skill' ? view.tab : 'overview')}
-        loaded={loaded}
+        onSelect={(id) => open(id, tab)}
+        loaded={library.loaded}
         onNewSkill={() => setDialog({ kind: 'create' })}
       />
       <main>
-        <nav className="topbar" aria-label="Workbench">
-          <button
-            className={view.kind === 'skill' ? 'active' : ''}
-            onClick={() => setView({ kind: 'skill', tab: view.kind === 'skill' ? view.tab : 'overview' })}
-          >
-            Skill
-          </button>
-          <button
-            className={view.kind === 'history' ? 'active' : ''}
-            onClick={() => setView({ kind: 'history' })}
-          >
-            History
-          </button>
-          <button
-            className={view.kind === 'settings' ? 'active' : ''}
-            onClick={() => setView({ kind: 'settings' })}
-          >
-            Settings
-          </button>
-          <span className="spacer" />
-          {store.dirty().length ? <span className="dirty-label">{store.dirty().length} unsaved</span> : null}
-          <button
-            className="palette-button"
-            onClick={() => setPalette(true)}
-            title="Command palette (Ctrl/Cmd+K)"
-          >
-            Go to… <kbd>Ctrl/Cmd K</kbd>
-          </button>
-        </nav>
-        {problem ? (
+        <TopBar
+          view={view}
+          onView={setView}
+          unsaved={buffers.dirty().length}
+          onPalette={() => setPalette(true)}
+        />
+        {shownProblem ? (
           <p className="problem" role="alert">
-            {problem} <button onClick={() => void load()}>Try again</button>
+            {shownProblem}{' '}
+            <button
+              onClick={() => {
+                setProblem(undefined);
+                void library.store.reload();
+              }}
+            >
+              Try again
+            </button>
           </p>
         ) : null}
-        {remainingDrafts.length ? (
+        {waitingDrafts.length ? (
           <div className="banner" role="status">
             Unsaved changes from an earlier session:{' '}
-            {remainingDrafts.map((d) => (
+            {waitingDrafts.map((d) => (
               <button key={d.path} className="link" onClick={() => openDraft(d)}>
                 {d.path.split(/[\\/]/).slice(-2).join('/')}
               </button>
@@ -291,93 +107,42 @@ export function App() {
           </div>
         ) : null}
         {view.kind === 'history' ? (
-          <HistoryView host={host} onReplay={onReplay} />
+          <HistoryView host={host} onReplay={replay} />
         ) : view.kind === 'settings' ? (
           <SettingsView host={host} settings={settings} onSaved={setSettings} />
-        ) : !entry ? (
-          <p className="empty">
-            {loaded ? 'Select a skill, or press Ctrl/Cmd+K to find one.' : 'Loading the library…'}
-          </p>
+        ) : entry ? (
+          <SkillView
+            host={host}
+            entry={entry}
+            roots={library.roots}
+            tab={view.tab}
+            onTab={(t) => open(entry.id, t)}
+            buffers={buffers}
+            theme={theme}
+            onDialog={setDialog}
+          />
         ) : (
-          <div className="skill-view">
-            <header className="skill-head">
-              <h2>{entry.skill?.name ?? entry.id}</h2>
-              <div className="tabs" role="tablist" aria-label="Skill views">
-                {TABS.map(([tab, label]) => (
-                  <button
-                    key={tab}
-                    role="tab"
-                    aria-selected={view.tab === tab}
-                    onClick={() => open(entry.id, tab)}
-                  >
-                    {label}
-                    {tab === 'edit' && dirtyInSkill ? ' ●' : ''}
-                  </button>
-                ))}
-              </div>
-              <span className="spacer" />
-              <button onClick={() => setDialog({ kind: 'duplicate', entry })}>Duplicate</button>
-              <button
-                onClick={() => setDialog({ kind: 'rename', entry })}
-                disabled={entry.id.startsWith('bundled/')}
-              >
-                Rename
-              </button>
-              <button
-                onClick={() => setDialog({ kind: 'delete', entry })}
-                disabled={entry.id.startsWith('bundled/')}
-              >
-                Delete
-              </button>
-            </header>
-            <div className="skill-body">
-              <Suspense
-                fallback={
-                  <p className="empty" role="status">
-                    Loading the editor…
-                  </p>
-                }
-              >
-                {view.tab === 'overview' ? (
-                  <SkillDetails entry={entry} />
-                ) : view.tab === 'edit' ? (
-                  <EditorView
-                    key={entry.id}
-                    host={host}
-                    entry={entry}
-                    store={store}
-                    theme={theme}
-                    saveRequest={saveRequest}
-                    onRenameFix={(name) => setDialog({ kind: 'rename', entry, name })}
-                  />
-                ) : view.tab === 'run' ? (
-                  <RunnerView key={entry.id} host={host} entry={entry} theme={theme} replay={replay} />
-                ) : (
-                  <PreviewView
-                    entry={entry}
-                    unsavedText={manifestBuffer && isDirty(manifestBuffer) ? manifestBuffer.text : undefined}
-                  />
-                )}
-              </Suspense>
-            </div>
-          </div>
+          <p className="empty">
+            {library.loaded ? 'Select a skill, or press Ctrl/Cmd+K to find one.' : 'Loading the library…'}
+          </p>
         )}
       </main>
-      {palette ? <CommandPalette commands={commands} onClose={() => setPalette(false)} /> : null}
+      {palette ? <CommandPalette items={items} onClose={() => setPalette(false)} /> : null}
       {dialog ? (
         <SkillDialogs
           host={host}
           dialog={dialog}
-          roots={roots}
-          dirtyFiles={dialog.kind === 'create' ? 0 : store.dirty(folderOf(dialog.entry.path)).length}
+          roots={library.roots}
+          dirtyFiles={dialog.kind === 'create' ? 0 : buffers.dirty(folderOf(dialog.entry.path)).length}
           onClose={() => setDialog(undefined)}
-          onDone={(r) => {
+          onDone={(done) => {
             if (dialog.kind === 'rename' || dialog.kind === 'delete')
-              store.forget(folderOf(dialog.entry.path));
+              buffers.forget(folderOf(dialog.entry.path));
             setDialog(undefined);
-            void load().then(() => {
-              if (r.kind === 'delete') setSelected(undefined);
-              else if (r.id) open(r.id, r.kind === 'create' ? 'edit' : 'overview');
+            void library.store.reload().then(({ entries }) => {
+              const made = done.folder ? entryInFolder(entries, done.folder) : undefined;
+              if (done.kind === 'delete') setSelected(undefined);
+              else if (made) open(made.id, done.kind === 'create' ? 'edit' : 'overview');
             });
           }}
         />

@@ -1,14 +1,21 @@
 // The editor screen (loaded lazily with Monaco): the skill's files, one Monaco model per open file, the host's
 // diagnostics as markers with quick fixes, a problems list, the frontmatter panel, save / revert, conflicts.
-import { DiffEditor, Editor, type OnMount } from '@monaco-editor/react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Editor, type OnMount } from '@monaco-editor/react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
+import { shortcutOf } from '../commands/commands.js';
+import { useCommand } from '../commands/use-commands.js';
+import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
 import { isDirty, type BufferStore } from './buffers.js';
+import { ConflictDialog } from './ConflictDialog.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
-import { editsOf, showDiagnostics, textFixes } from './markers.js';
-import { monaco } from './monaco.js';
+import { ProblemsList } from './ProblemsList.js';
+import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
+import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
+import './editor.css';
+import './frontmatter-completion.js';
 
 const LANGUAGES: Record<string, string> = {
   md: 'markdown',
@@ -31,34 +38,24 @@ const LANGUAGES: Record<string, string> = {
 const languageOf = (path: string) =>
   LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
 const VALIDATE_DELAY_MS = 150;
-/** A fix that renames the skill's folder (the rename dialog carries it out). */
-function renameFix(d: Diagnostic): { title: string; name: string } | undefined {
-  const fix = [d.fix, ...(d.alternativeFixes ?? [])].find((f) => f?.rename);
-  const name = fix?.rename?.to.split(/[\\/]/).pop();
-  return fix && name ? { title: fix.title, name } : undefined;
-}
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export default function EditorView(props: {
   host: HostApi;
   entry: LibraryEntry;
   store: BufferStore;
   theme: 'light' | 'dark';
-  /** Bumped by the app when the user asks to save from outside the editor (menu, palette). */
-  saveRequest: number;
   /** A fix that renames the skill folder: the app confirms it in its rename dialog. */
   onRenameFix: (name: string) => void;
 }) {
   const { host, entry, store } = props;
   useSyncExternalStore(store.subscribe, store.snapshot);
-  const folder = entry.path.slice(0, entry.path.length - (entry.path.split(/[\\/]/).pop()?.length ?? 0));
+  const folder = folderOf(entry.path);
   const [files, setFiles] = useState<string[]>([]);
   const [tabs, setTabs] = useState<string[]>([]);
   const [active, setActive] = useState<string>(entry.path);
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<string>();
   const [closing, setClosing] = useState<string>();
-  const [compare, setCompare] = useState(false);
   const [showFrontmatter, setShowFrontmatter] = useState(true);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const buffer = store.get(active);
@@ -84,7 +81,9 @@ export default function EditorView(props: {
     const list = () =>
       void host.invoke('skills:list-files', { id: entry.id }).then((r) => setFiles(r.ok ? r.value : []));
     list();
-    return host.on('skills:changed', list);
+    return host.on('skills:changed', (change) => {
+      if (change.reset || change.ids.includes(entry.id)) list();
+    });
   }, [host, entry.id]);
 
   useEffect(() => {
@@ -139,7 +138,6 @@ export default function EditorView(props: {
       const r = await store.save(active, { overwrite });
       if (r.ok) {
         setStatus(`Saved ${new Date().toLocaleTimeString()}`);
-        setCompare(false);
       } else
         setStatus(
           r.error.code === 'Conflict'
@@ -150,20 +148,8 @@ export default function EditorView(props: {
     [active, store],
   );
 
-  useEffect(() => {
-    if (props.saveRequest) void save();
-  }, [props.saveRequest, save]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        void save();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [save]);
+  // Ctrl/Cmd+S, the menu's Save and the palette save the active file while the editor is open.
+  useCommand('save', () => void save());
 
   const onMount: OnMount = (ed) => {
     editorRef.current = ed;
@@ -205,17 +191,12 @@ export default function EditorView(props: {
     if (rest.length === 0) void openFile(entry.path);
   };
 
-  const counts = useMemo(() => {
-    const c = { error: 0, warning: 0, info: 0 };
-    for (const d of diagnostics) c[d.severity]++;
-    return c;
-  }, [diagnostics]);
   const relative = (p: string) => (p.startsWith(folder) ? p.slice(folder.length) : p);
   const dirty = buffer ? isDirty(buffer) : false;
 
   return (
-    <div className="editor-view">
-      <nav className="file-tree" aria-label="Files">
+    <div className="editor-view workspace">
+      <nav className="file-tree side-pane" aria-label="Files">
         <h3>Files</h3>
         <ul>
           {files
@@ -264,7 +245,7 @@ export default function EditorView(props: {
           <span className="status" role="status">
             {status}
           </span>
-          <button onClick={() => void save()} disabled={!buffer} title="Save (Ctrl/Cmd+S)">
+          <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
             Save
           </button>
           <button
@@ -297,17 +278,15 @@ export default function EditorView(props: {
                 path={monaco.Uri.file(active).toString()}
                 defaultValue={buffer.text}
                 defaultLanguage={languageOf(active)}
-                theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
+                theme={monacoTheme(props.theme)}
                 onMount={onMount}
                 onChange={(value) => store.update(active, value ?? '')}
                 loading={<p className="empty">Loading the editor…</p>}
                 options={{
-                  minimap: { enabled: false },
+                  ...EDITOR_OPTIONS,
                   fontSize: 13,
                   wordWrap: 'on',
-                  scrollBeyondLastLine: false,
                   renderWhitespace: 'selection',
-                  automaticLayout: true,
                   ariaLabel: `Editor for ${relative(active)}`,
                 }}
               />
@@ -319,85 +298,26 @@ export default function EditorView(props: {
             <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
           ) : null}
         </div>
-        <section className="problems" aria-label="Problems">
-          <h3>
-            Problems{' '}
-            <span className="muted">
-              {plural(counts.error, 'error')} · {plural(counts.warning, 'warning')} · {counts.info} info
-            </span>
-          </h3>
-          {active !== entry.path ? (
-            <p className="muted">Only the skill's manifest is validated.</p>
-          ) : diagnostics.length === 0 ? (
-            <p className="muted">No problems.</p>
-          ) : (
-            <ul>
-              {diagnostics.map((d, i) => (
-                <li key={i} className="diag">
-                  <button className="diag-jump" onClick={() => jumpTo(d)} title="Go to the line">
-                    <span className={`sev-${d.severity}`}>{d.severity}</span>
-                    <span className="pos">
-                      {d.line}:{d.column}
-                    </span>
-                    <span>
-                      <code>{d.code}</code> {d.message}
-                    </span>
-                  </button>
-                  {textFixes(d)[0] ? (
-                    <button className="fix" onClick={() => applyFix(d)}>
-                      {textFixes(d)[0]?.title}
-                    </button>
-                  ) : null}
-                  {renameFix(d) ? (
-                    <button
-                      className="fix"
-                      disabled={dirty}
-                      title={dirty ? 'Save or revert first' : undefined}
-                      onClick={() => props.onRenameFix(renameFix(d)?.name ?? '')}
-                    >
-                      {renameFix(d)?.title}
-                    </button>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ProblemsList
+          diagnostics={diagnostics}
+          validated={active === entry.path}
+          dirty={dirty}
+          onJump={jumpTo}
+          onFix={applyFix}
+          onRenameFix={props.onRenameFix}
+        />
       </div>
       {buffer?.conflict ? (
-        <Modal
-          wide={compare}
-          title={`${relative(active)} changed on disk`}
-          onCancel={() => store.dismissConflict(active)}
-          actions={
-            <>
-              <button onClick={() => void store.revert(active).then(() => setCompare(false))}>
-                Reload from disk
-              </button>
-              <button onClick={() => void save(true)}>Overwrite with mine</button>
-              <button onClick={() => setCompare((v) => !v)} aria-pressed={compare}>
-                Compare
-              </button>
-              <button onClick={() => store.dismissConflict(active)}>Keep editing</button>
-            </>
-          }
-        >
-          <p>
-            {buffer.conflict.diskHash === null
-              ? 'The file was deleted on disk. Overwrite writes your version back; reload closes it.'
-              : 'Another program changed this file while you had unsaved edits. Reload takes the disk version (your edits are lost), overwrite saves yours over it.'}
-          </p>
-          {compare ? (
-            <div className="diff-host" aria-label="Disk version (left) and yours (right)">
-              <ConflictDiff
-                original={buffer.conflict.diskText}
-                modified={buffer.text}
-                language={languageOf(active)}
-                theme={props.theme}
-              />
-            </div>
-          ) : null}
-        </Modal>
+        <ConflictDialog
+          name={relative(active)}
+          conflict={buffer.conflict}
+          text={buffer.text}
+          language={languageOf(active)}
+          theme={props.theme}
+          onReload={() => void store.revert(active)}
+          onOverwrite={() => void save(true)}
+          onKeepEditing={() => store.dismissConflict(active)}
+        />
       ) : null}
       {closing ? (
         <Modal
@@ -422,43 +342,5 @@ export default function EditorView(props: {
         </Modal>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Disk version and buffer side by side. The diff models are disposed after the diff editor is gone: letting
- * @monaco-editor/react dispose them first makes Monaco throw ("TextModel got disposed before DiffEditorWidget
- * model got reset").
- */
-function ConflictDiff(props: {
-  original: string;
-  modified: string;
-  language: string;
-  theme: 'light' | 'dark';
-}) {
-  const models = useRef<monaco.editor.IDiffEditorModel | null>(null);
-  useEffect(
-    () => () => {
-      const m = models.current;
-      setTimeout(() => {
-        m?.original.dispose();
-        m?.modified.dispose();
-      }, 0);
-    },
-    [],
-  );
-  return (
-    <DiffEditor
-      original={props.original}
-      modified={props.modified}
-      language={props.language}
-      theme={props.theme === 'dark' ? 'vs-dark' : 'vs'}
-      keepCurrentOriginalModel
-      keepCurrentModifiedModel
-      onMount={(ed) => {
-        models.current = ed.getModel();
-      }}
-      options={{ readOnly: true, renderSideBySide: true, minimap: { enabled: false } }}
-    />
   );
 }

@@ -244,8 +244,14 @@ export class BufferStore {
     this.set(path, { conflict: { diskText: disk?.text ?? '', diskHash } });
   }
 
-  async refreshAll(): Promise<void> {
-    await Promise.all(this.all().map((b) => this.refresh(b.path)));
+  /** Compares open buffers with the disk: every one, or those under the given folders (what a change touched). */
+  async refreshAll(folders?: readonly string[]): Promise<void> {
+    const touched = (path: string) => !folders || folders.some((f) => path.startsWith(f));
+    await Promise.all(
+      this.all()
+        .filter((b) => touched(b.path))
+        .map((b) => this.refresh(b.path)),
+    );
   }
 
   /** A skill folder moved or went away: its buffers are closed (unsaved text stays in the host's drafts). */

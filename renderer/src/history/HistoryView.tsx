@@ -4,6 +4,7 @@ import type { HistoryEntryView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import { formatDuration } from '../ui/format.js';
 import { Modal } from '../ui/Modal.js';
+import './history.css';
 
 export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntryView): void }) {
   const { host } = props;
@@ -41,7 +42,7 @@ export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntry
   };
 
   return (
-    <section className="history" aria-label="History">
+    <section className="history page" aria-label="History">
       <header className="view-head">
         <h2>History</h2>
         <input

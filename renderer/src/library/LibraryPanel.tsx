@@ -2,6 +2,8 @@
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useMemo, useState, type UIEvent } from 'react';
 import type { LibraryEntry } from '../../../shared/types.js';
+import { shortcutOf } from '../commands/commands.js';
+import './library.css';
 
 const ROW_HEIGHT = 44;
 const OVERSCAN = 8;
@@ -27,7 +29,7 @@ export function matchesFilters(entry: LibraryEntry, f: LibraryFilters): boolean 
   if (f.tools && (entry.skill?.tools.length ?? 0) === 0) return false;
   if (f.shadowed && entry.status !== 'shadowed') return false;
   if (f.format && entry.format !== f.format) return false;
-  if (f.root && entry.id.split('/')[0] !== f.root) return false;
+  if (f.root && entry.rootId !== f.root) return false;
   return true;
 }
 
@@ -48,10 +50,7 @@ export function LibraryPanel(props: {
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
-  const roots = useMemo(
-    () => [...new Set(props.entries.map((e) => e.id.split('/')[0] ?? ''))],
-    [props.entries],
-  );
+  const roots = useMemo(() => [...new Set(props.entries.map((e) => e.rootId))], [props.entries]);
   const formats = useMemo(() => [...new Set(props.entries.map((e) => e.format))], [props.entries]);
   const toggle = (key: 'errors' | 'tools' | 'shadowed') => setFilters((f) => ({ ...f, [key]: !f[key] }));
   const [scrollTop, setScrollTop] = useState(0);
@@ -75,7 +74,11 @@ export function LibraryPanel(props: {
         <div className="sidebar-title">
           <h1>Skillbench</h1>
           {props.onNewSkill ? (
-            <button className="small" onClick={props.onNewSkill} title="New skill (Ctrl/Cmd+N)">
+            <button
+              className="small"
+              onClick={props.onNewSkill}
+              title={`New skill (${shortcutOf('new-skill')})`}
+            >
               New skill
             </button>
           ) : null}

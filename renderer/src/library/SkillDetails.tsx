@@ -1,12 +1,13 @@
 // What a selected skill holds: its metadata, its diagnostics at their positions, and its tools.
 import type { LibraryEntry } from '../../../shared/types.js';
+import './library.css';
 
 export function SkillDetails(props: { entry: LibraryEntry | undefined }) {
   const entry = props.entry;
   if (!entry) return <p className="empty">Select a skill to see its diagnostics and tools.</p>;
   const skill = entry.skill;
   return (
-    <article aria-label={`Skill ${skill?.name ?? entry.id}`}>
+    <article className="skill-details page" aria-label={`Skill ${skill?.name ?? entry.id}`}>
       <div className="meta">
         {entry.format} · {entry.status}
         {entry.reason ? ` (${entry.reason})` : ''} · {entry.path}

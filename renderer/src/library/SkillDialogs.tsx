@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { HostApi, IpcResult } from '../../../shared/ipc.js';
 import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
 import { Modal } from '../ui/Modal.js';
+import { folderOf, rootOf } from './entries.js';
 
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export function nameProblem(name: string): string | undefined {
@@ -30,12 +31,15 @@ export function SkillDialogs(props: {
   /** Unsaved files of the skill (rename and delete wait until they are saved or reverted). */
   dirtyFiles: number;
   onClose: () => void;
-  onDone: (result: { kind: SkillDialog['kind']; id?: string; path?: string }) => void;
+  /** `folder`: the skill's folder after creating, duplicating or renaming it. */
+  onDone: (result: { kind: SkillDialog['kind']; folder?: string }) => void;
 }) {
   const { host, dialog } = props;
   const writable = props.roots.filter((r) => r.kind !== 'bundled');
   const current =
-    dialog.kind === 'create' ? '' : (dialog.entry.skill?.name ?? dialog.entry.id.split('/').pop() ?? '');
+    dialog.kind === 'create'
+      ? ''
+      : (dialog.entry.skill?.name ?? folderOf(dialog.entry.path).split(/[\\/]/).at(-2) ?? '');
   const [name, setName] = useState(
     dialog.kind === 'create'
       ? ''
@@ -43,8 +47,7 @@ export function SkillDialogs(props: {
           (dialog.kind === 'duplicate' ? `${current}-copy` : dialog.kind === 'rename' ? current : '')),
   );
   const [description, setDescription] = useState('');
-  const ownRoot =
-    dialog.kind === 'create' ? undefined : writable.find((r) => r.id === dialog.entry.id.split('/')[0]);
+  const ownRoot = dialog.kind === 'create' ? undefined : rootOf(dialog.entry, writable);
   const [rootId, setRootId] = useState(ownRoot?.id ?? writable[0]?.id ?? '');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -56,20 +59,15 @@ export function SkillDialogs(props: {
     }
     setBusy(true);
     let r: IpcResult<{ path?: string; trashedTo?: string | null }>;
-    let id: string | undefined;
-    if (dialog.kind === 'create') {
+    if (dialog.kind === 'create')
       r = await host.invoke('skills:create', { rootId, name, ...(description ? { description } : {}) });
-      id = `${rootId}/${name}`;
-    } else if (dialog.kind === 'duplicate') {
+    else if (dialog.kind === 'duplicate')
       r = await host.invoke('skills:duplicate', { id: dialog.entry.id, name, rootId });
-      id = `${rootId}/${name}`;
-    } else if (dialog.kind === 'rename') {
-      r = await host.invoke('skills:rename', { id: dialog.entry.id, name });
-      id = dialog.entry.id.replace(/[^/]+$/, name);
-    } else r = await host.invoke('skills:delete', { id: dialog.entry.id });
+    else if (dialog.kind === 'rename') r = await host.invoke('skills:rename', { id: dialog.entry.id, name });
+    else r = await host.invoke('skills:delete', { id: dialog.entry.id });
     setBusy(false);
     if (!r.ok) return setProblem(r.error.message);
-    props.onDone({ kind: dialog.kind, id, path: r.value.path });
+    props.onDone({ kind: dialog.kind, ...(r.value.path ? { folder: r.value.path } : {}) });
   };
 
   const blocked = (dialog.kind === 'rename' || dialog.kind === 'delete') && props.dirtyFiles > 0;

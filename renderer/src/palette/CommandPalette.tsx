@@ -1,8 +1,13 @@
-// Ctrl/Cmd+K: one box to open any skill or run any action, driven entirely by the keyboard.
+// Ctrl/Cmd+K: one box to open any skill or run any action, driven entirely by the keyboard. It offers every command
+// something carries out right now (through the command bus), then the app's own items (tabs, skills, theme).
 import { useMemo, useState } from 'react';
+import type { CommandBus } from '../commands/command-bus.js';
+import { COMMANDS, shortcutOf, type CommandSpec, type PlainCommand } from '../commands/commands.js';
+import { useCommandBus } from '../commands/use-commands.js';
 import { Modal } from '../ui/Modal.js';
+import './palette.css';
 
-export interface Command {
+export interface PaletteItem {
   id: string;
   label: string;
   /** Shown at the right: a shortcut or what kind of item this is. */
@@ -10,10 +15,20 @@ export interface Command {
   run: () => void;
 }
 
+/**
+ * The bus's commands that the palette offers and that something carries out now, in the registry's order. A
+ * fallback does not count: "Save the file" is offered while the editor is open, "Save all unsaved files" always.
+ */
+export function commandItems(bus: CommandBus): PaletteItem[] {
+  return (Object.entries(COMMANDS) as Array<[PlainCommand, CommandSpec]>)
+    .filter(([id, spec]) => spec.inPalette && bus.has(id, { fallback: false }))
+    .map(([id, spec]) => ({ id, label: spec.label, hint: shortcutOf(id), run: () => bus.dispatch(id) }));
+}
+
 const MAX_SHOWN = 50;
 
 /** Every word of the query appears in the label (case-insensitive); earlier matches rank first. */
-export function filterCommands(commands: readonly Command[], query: string): Command[] {
+export function filterItems(commands: readonly PaletteItem[], query: string): PaletteItem[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return commands.slice(0, MAX_SHOWN);
   return commands
@@ -28,11 +43,14 @@ export function filterCommands(commands: readonly Command[], query: string): Com
     .map((x) => x.c);
 }
 
-export function CommandPalette(props: { commands: Command[]; onClose: () => void }) {
+export function CommandPalette(props: { items: PaletteItem[]; onClose: () => void }) {
+  const bus = useCommandBus();
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
-  const shown = useMemo(() => filterCommands(props.commands, query), [props.commands, query]);
-  const pick = (c: Command | undefined) => {
+  // Read when the palette opens: what the bus offers cannot change while the palette holds the focus.
+  const all = useMemo(() => [...commandItems(bus), ...props.items], [bus, props.items]);
+  const shown = useMemo(() => filterItems(all, query), [all, query]);
+  const pick = (c: PaletteItem | undefined) => {
     if (!c) return;
     props.onClose();
     c.run();

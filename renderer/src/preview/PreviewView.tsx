@@ -5,6 +5,7 @@ import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.j
 import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/instructions.js';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
+import './preview.css';
 
 export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }) {
   const skill = props.entry.skill;
@@ -32,7 +33,7 @@ export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }
   });
   const inCatalog = catalogEntries([props.entry]).length === 1;
   return (
-    <div className="preview">
+    <div className="preview page">
       <section aria-label="Invocation">
         <label className="form-row">
           Arguments {skill.argumentHint ? <span className="muted">{skill.argumentHint}</span> : null}

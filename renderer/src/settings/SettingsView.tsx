@@ -5,6 +5,7 @@ import type { McpServerView, Settings } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { RootInfo } from '../../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../../shared/types.js';
+import './settings.css';
 
 export function SettingsView(props: { host: HostApi; settings: Settings; onSaved(s: Settings): void }) {
   const { host, settings } = props;
@@ -82,7 +83,7 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
   };
 
   return (
-    <section className="settings" aria-label="Settings">
+    <section className="settings page" aria-label="Settings">
       <header className="view-head">
         <h2>Settings</h2>
         <span className="muted" role="status">

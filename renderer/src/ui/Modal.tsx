@@ -1,6 +1,7 @@
 // One modal dialog for the whole UI: labelled for screen readers, focus moved in on open and back on close,
 // Escape cancels, Tab stays inside.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 export function Modal(props: {
   title: string;

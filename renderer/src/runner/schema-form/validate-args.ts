@@ -1,7 +1,7 @@
 // Owns checking tool arguments in the renderer against the advertised schema with @cfworker/json-schema, which
 // interprets schemas instead of generating code, so it runs under a CSP without 'unsafe-eval'.
 import { Validator, type OutputUnit } from '@cfworker/json-schema';
-import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 
 export interface ArgError {
   /** JSON pointer of the value, "" for the root. */

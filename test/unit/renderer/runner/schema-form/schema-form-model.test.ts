@@ -1,11 +1,15 @@
 // The schema-form normaliser on a catalogue of schemas: every shape the runner's form must handle, the ones it
 // must hand to a JSON field instead, and the schemas a real MCP server (server-everything) publishes.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JsonSchema } from '../../../shared/types.js';
-import { McpPool } from '../../../electron/core/mcp/pool.js';
-import { BUILTIN_TOOLS } from '../../../electron/core/tools/builtin-catalog.js';
-import { initialValue, normalizeSchema, type Field } from '../../../renderer/src/runner/schema-form-model.js';
-import { EVERYTHING_SERVER } from '../../helpers.js';
+import type { JsonSchema } from '../../../../../shared/types.js';
+import { McpPool } from '../../../../../electron/core/mcp/pool.js';
+import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalog.js';
+import {
+  initialValue,
+  normalizeSchema,
+  type Field,
+} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+import { EVERYTHING_SERVER } from '../../../../helpers.js';
 
 const n = (schema: object) => normalizeSchema(schema as JsonSchema);
 const prop = (f: Field, name: string): Field => {

@@ -1,7 +1,7 @@
 // The one schema-to-form normaliser (STYLE.md "One way to do a thing"): a pure step from a tool's JSON Schema to
 // the fields a form can show honestly. Whatever a form cannot show exactly becomes a JSON field, so the form
 // never sends something different from what it shows (the MCP Inspector rule).
-import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 
 interface Common {
   title?: string;

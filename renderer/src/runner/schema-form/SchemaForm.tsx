@@ -1,8 +1,9 @@
 // The form a tool's schema gets, drawn from the normaliser's fields. It holds no copy of the value: what it shows
 // is the value it was given, and every edit hands the whole new value up (the form never sends what it does not show).
 import { createContext, useCallback, useContext, useEffect, useId, useState, type ReactNode } from 'react';
-import type { JsonValue } from '../../../shared/types.js';
+import type { JsonValue } from '../../../../shared/types.js';
 import { initialValue, type Field } from './schema-form-model.js';
+import './schema-form.css';
 
 type Obj = { [key: string]: JsonValue };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,13 +4,16 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { McpPool } from '../../../electron/core/mcp/pool.js';
-import { BUILTIN_TOOLS } from '../../../electron/core/tools/builtin-catalog.js';
-import { initialValue, normalizeSchema } from '../../../renderer/src/runner/schema-form-model.js';
-import { SchemaForm } from '../../../renderer/src/runner/SchemaForm.js';
-import { validateArgs } from '../../../renderer/src/runner/validate-args.js';
-import type { JsonSchema, JsonValue } from '../../../shared/types.js';
-import { EVERYTHING_SERVER } from '../../helpers.js';
+import { McpPool } from '../../../../../electron/core/mcp/pool.js';
+import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalog.js';
+import {
+  initialValue,
+  normalizeSchema,
+} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+import { SchemaForm } from '../../../../../renderer/src/runner/schema-form/SchemaForm.js';
+import { validateArgs } from '../../../../../renderer/src/runner/schema-form/validate-args.js';
+import type { JsonSchema, JsonValue } from '../../../../../shared/types.js';
+import { EVERYTHING_SERVER } from '../../../../helpers.js';
 
 afterEach(cleanup);
 

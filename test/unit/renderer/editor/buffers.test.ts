@@ -1,7 +1,7 @@
 // The editor's buffers against a scripted host: saves, conflicts, and the change event of the app's own save.
 import { describe, expect, it } from 'vitest';
-import { BufferStore } from '../../../renderer/src/editor/buffers.js';
-import type { HostApi, IpcResult } from '../../../shared/ipc.js';
+import { BufferStore } from '../../../../renderer/src/editor/buffers.js';
+import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
 
 /** A host with one file on disk; save-file answers when `release()` is called, reads when `releaseReads()` is. */
 function scriptedHost() {
@@ -83,5 +83,17 @@ describe('BufferStore', () => {
     expect(store.get(PATH)?.conflict).toEqual({ diskText: 'theirs again', diskHash: 'hy' });
     const refused = (await store.save(PATH)) as IpcResult<unknown>;
     expect(refused.ok).toBe(false);
+  });
+
+  it('compares only the buffers in the folders a change touched', async () => {
+    const { host, disk } = scriptedHost();
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    disk.text = 'theirs';
+    disk.hash = 'hx';
+    await store.refreshAll(['/r/other/', '/r/s-2/']);
+    expect(store.get(PATH)).toMatchObject({ text: 'v1', hash: 'h1' });
+    await store.refreshAll(['/r/other/', '/r/s/']);
+    expect(store.get(PATH)).toMatchObject({ text: 'theirs', hash: 'hx' });
   });
 });

@@ -1,26 +1,9 @@
-// Owns loading Monaco: the locally bundled monaco-editor (never a CDN), its workers as Vite `?worker` chunks, YAML
-// support from monaco-yaml, and frontmatter completion and hover from the shared frontmatter schema. Imported lazily,
-// so the library screen never pays for it.
-import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
-import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
-import JsonWorker from 'monaco-editor/esm/vs/language/json/json.worker?worker';
-import { configureMonacoYaml } from 'monaco-yaml';
-import YamlWorker from 'monaco-yaml/yaml.worker?worker';
+// Frontmatter language support in SKILL.md: the frontmatter's top-level keys complete and explain themselves from
+// the shared frontmatter schema. Registered once, when the editor (and so Monaco) first loads.
 import { FRONTMATTER_SCHEMA } from '../../../shared/frontmatter-schema.js';
 import type { JsonValue } from '../../../shared/types.js';
+import { monaco } from '../monaco/monaco.js';
 import { frontmatterRange } from './frontmatter-edit.js';
-
-self.MonacoEnvironment = {
-  getWorker(_id: string, label: string) {
-    if (label === 'json') return new JsonWorker();
-    if (label === 'yaml') return new YamlWorker();
-    return new EditorWorker();
-  },
-};
-
-loader.config({ monaco });
-configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, completion: true, hover: true });
 
 type Obj = { [key: string]: JsonValue };
 const properties = ((FRONTMATTER_SCHEMA as Obj).properties ?? {}) as Record<string, Obj>;
@@ -82,5 +65,3 @@ monaco.languages.registerHoverProvider('markdown', {
     };
   },
 });
-
-export { monaco };

@@ -4,7 +4,7 @@ import {
   frontmatterRange,
   readFrontmatter,
   setFrontmatterField,
-} from '../../../renderer/src/editor/frontmatter-edit.js';
+} from '../../../../renderer/src/editor/frontmatter-edit.js';
 
 const SKILL = `---
 # who we are

@@ -1,0 +1,82 @@
+// The arguments as JSON in Monaco, on the same value as the form: the form's value is written into the editor,
+// and typing valid JSON there changes the form (without echoing it back). Validated against the tool's schema.
+import { Editor, type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import type { JsonValue, ToolDefinition } from '../../../shared/types.js';
+import { useCommandBus } from '../commands/use-commands.js';
+import { EDITOR_OPTIONS, monaco, monacoTheme, validateJsonModel } from '../monaco/monaco.js';
+
+export function ArgsJsonEditor(props: {
+  skillId: string;
+  tool: ToolDefinition;
+  value: JsonValue | undefined;
+  onChange(value: JsonValue): void;
+  /** Why the text is not a value (undefined once it is one again). */
+  error: string | undefined;
+  onError: (message: string | undefined) => void;
+  theme: 'light' | 'dark';
+}) {
+  const { tool, value, onError } = props;
+  const bus = useCommandBus();
+  const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  /** True while the form's value is written into the editor (its change event is not the user's). */
+  const writing = useRef(false);
+  /** The value's text as the editor already shows it. */
+  const synced = useRef<string | undefined>(undefined);
+  const uri = `inmemory://skillbench/args/${encodeURIComponent(props.skillId)}/${tool.name}.json`;
+
+  useEffect(() => {
+    validateJsonModel(uri, `skillbench://schema/${tool.composedName}`, tool.inputSchema);
+  }, [tool, uri]);
+
+  useEffect(() => {
+    const text = JSON.stringify(value ?? {}, null, 2);
+    if (synced.current === text) return;
+    synced.current = text;
+    onError(undefined);
+    // Written imperatively: a controlled `value` would race the user's keystrokes and drop some.
+    const ed = editor.current;
+    const model = ed?.getModel();
+    if (ed && model && model.getValue() !== text) {
+      writing.current = true;
+      ed.executeEdits('form', [{ range: model.getFullModelRange(), text }]);
+      writing.current = false;
+    }
+  }, [value, onError]);
+
+  const onMount: OnMount = (ed) => {
+    editor.current = ed;
+    // Monaco keeps Ctrl/Cmd+Enter to itself (insert a line below): hand it to the bus like the window's keys.
+    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => bus.dispatch('run'));
+  };
+
+  return (
+    <section className="json-pane" aria-label="Arguments JSON">
+      <div className="pane-title">
+        JSON {props.error ? <span className="sev-error small-text">{props.error}</span> : null}
+      </div>
+      <div className="json-editor">
+        <Editor
+          path={uri}
+          language="json"
+          defaultValue={synced.current ?? '{}'}
+          theme={monacoTheme(props.theme)}
+          onMount={onMount}
+          onChange={(text) => {
+            if (writing.current) return;
+            const t = text ?? '';
+            try {
+              const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
+              onError(undefined);
+              synced.current = JSON.stringify(parsed, null, 2); // already shown: not written back
+              props.onChange(parsed);
+            } catch (e) {
+              onError(`Not valid JSON: ${(e as Error).message}`);
+            }
+          }}
+          options={{ ...EDITOR_OPTIONS, fontSize: 12, lineNumbers: 'off', ariaLabel: 'Arguments as JSON' }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// Owns one tool call's lifecycle in the runner: idle → running (with the host's progress and a ticking clock) →
+// a result (output or error) for the tool it was run with; cancel asks the host to stop the run.
+import { useCallback, useEffect, useState } from 'react';
+import type { HostApi, IpcError } from '../../../shared/ipc.js';
+import type { JsonValue, ToolOutput } from '../../../shared/types.js';
+
+export interface RunningCall {
+  runId: string;
+  startedAt: number;
+  progress?: { progress?: number; total?: number; message?: string };
+}
+
+export interface RunResult {
+  tool: string;
+  output?: ToolOutput;
+  error?: IpcError;
+}
+
+const TICK_MS = 200;
+
+export function useRun(host: HostApi, skillId: string) {
+  const [running, setRunning] = useState<RunningCall>();
+  const [result, setResult] = useState<RunResult>();
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  useEffect(
+    () =>
+      host.on('runs:progress', (p) => {
+        setRunning((r) => (r && r.runId === p.runId ? { ...r, progress: p } : r));
+      }),
+    [host],
+  );
+
+  /** Runs `tool` with `args` (one call at a time); `timeoutSecs` overrides the manifest's timeout. */
+  const start = useCallback(
+    async (tool: string, args: JsonValue, timeoutSecs?: number) => {
+      if (running) return;
+      const runId = crypto.randomUUID();
+      const startedAt = Date.now();
+      setNow(startedAt);
+      setRunning({ runId, startedAt });
+      setResult(undefined);
+      const r = await host.invoke('tools:run', {
+        runId,
+        skillId,
+        tool,
+        args,
+        ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
+      });
+      setRunning(undefined);
+      setResult(r.ok ? { tool, output: r.value } : { tool, error: r.error });
+    },
+    [running, host, skillId],
+  );
+
+  const cancel = useCallback(() => {
+    if (running) void host.invoke('tools:cancel', { runId: running.runId });
+  }, [running, host]);
+
+  const progress = running?.progress;
+  return {
+    running,
+    result,
+    start,
+    cancel,
+    /** Seconds since the run started, to a tenth. */
+    elapsed: running ? Math.max(0, Math.round((now - running.startedAt) / 100) / 10) : 0,
+    /** Percent done, when the host reports a total. */
+    percent: progress?.total ? Math.min(100, (100 * (progress.progress ?? 0)) / progress.total) : undefined,
+  };
+}

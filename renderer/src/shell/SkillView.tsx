@@ -1,0 +1,82 @@
+// One skill: its name, its tabs (overview, editor, runner, preview) and its actions. The editor, runner and preview
+// load on first use with Monaco, keeping the library screen's bundle lean.
+import { lazy, Suspense } from 'react';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
+import { isDirty, type BufferStore } from '../editor/buffers.js';
+import { folderOf, isReadOnly } from '../library/entries.js';
+import { SkillDetails } from '../library/SkillDetails.js';
+import type { SkillDialog } from '../library/SkillDialogs.js';
+import { TABS, type Tab } from './navigation.js';
+
+const EditorView = lazy(() => import('../editor/EditorView.js'));
+const RunnerView = lazy(() => import('../runner/RunnerView.js'));
+const PreviewView = lazy(() => import('../preview/PreviewView.js').then((m) => ({ default: m.PreviewView })));
+
+export function SkillView(props: {
+  host: HostApi;
+  entry: LibraryEntry;
+  roots: RootInfo[];
+  tab: Tab;
+  onTab(tab: Tab): void;
+  buffers: BufferStore;
+  theme: 'light' | 'dark';
+  onDialog(dialog: SkillDialog): void;
+}) {
+  const { host, entry, buffers, theme } = props;
+  const dirtyInSkill = buffers.dirty(folderOf(entry.path)).length;
+  const manifest = buffers.get(entry.path);
+  const readOnly = isReadOnly(entry, props.roots);
+  return (
+    <div className="skill-view">
+      <header className="skill-head">
+        <h2>{entry.skill?.name ?? entry.id}</h2>
+        <div className="tabs" role="tablist" aria-label="Skill views">
+          {TABS.map(([tab, label]) => (
+            <button key={tab} role="tab" aria-selected={props.tab === tab} onClick={() => props.onTab(tab)}>
+              {label}
+              {tab === 'edit' && dirtyInSkill ? ' ●' : ''}
+            </button>
+          ))}
+        </div>
+        <span className="spacer" />
+        <button onClick={() => props.onDialog({ kind: 'duplicate', entry })}>Duplicate</button>
+        <button onClick={() => props.onDialog({ kind: 'rename', entry })} disabled={readOnly}>
+          Rename
+        </button>
+        <button onClick={() => props.onDialog({ kind: 'delete', entry })} disabled={readOnly}>
+          Delete
+        </button>
+      </header>
+      <div className="skill-body">
+        <Suspense
+          fallback={
+            <p className="empty" role="status">
+              Loading the editor…
+            </p>
+          }
+        >
+          {props.tab === 'overview' ? (
+            <SkillDetails entry={entry} />
+          ) : props.tab === 'edit' ? (
+            <EditorView
+              key={entry.id}
+              host={host}
+              entry={entry}
+              store={buffers}
+              theme={theme}
+              onRenameFix={(name) => props.onDialog({ kind: 'rename', entry, name })}
+            />
+          ) : props.tab === 'run' ? (
+            <RunnerView key={entry.id} host={host} entry={entry} theme={theme} />
+          ) : (
+            <PreviewView
+              entry={entry}
+              unsavedText={manifest && isDirty(manifest) ? manifest.text : undefined}
+            />
+          )}
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// Where the workbench is: a skill on one of its tabs, the history, or the settings.
+import { useCallback, useState } from 'react';
+
+export type Tab = 'overview' | 'edit' | 'run' | 'preview';
+export type View = { kind: 'skill'; tab: Tab } | { kind: 'history' } | { kind: 'settings' };
+
+export const TABS: ReadonlyArray<readonly [Tab, string]> = [
+  ['overview', 'Overview'],
+  ['edit', 'Edit'],
+  ['run', 'Run'],
+  ['preview', 'Preview'],
+];
+
+export function useNavigation() {
+  const [selected, setSelected] = useState<string>();
+  const [view, setView] = useState<View>({ kind: 'skill', tab: 'overview' });
+  /** Shows a skill on a tab. */
+  const open = useCallback((id: string, tab: Tab = 'overview') => {
+    setSelected(id);
+    setView({ kind: 'skill', tab });
+  }, []);
+  /** The tab the skill view is on (or would return to). */
+  const tab: Tab = view.kind === 'skill' ? view.tab : 'overview';
+  return { selected, setSelected, view, setView, open, tab };
+}
