@@ -58,6 +58,12 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
     if (!r.ok) return setProblem(r.error.message);
     if (r.value.path) await addRoot(r.value.path);
   };
+  const setTrust = async (id: string, trusted: boolean) => {
+    const r = await host.invoke('roots:trust', { id, trusted });
+    if (!r.ok) return setProblem(r.error.message);
+    setRoots(r.value);
+    loadServers();
+  };
   const removeRoot = async (id: string) => {
     const r = await host.invoke('roots:remove', { id });
     if (!r.ok) return setProblem(r.error.message);
@@ -101,7 +107,17 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
         <ul className="roots">
           {roots.map((r) => (
             <li key={r.id}>
-              <span className="badge">{r.kind}</span> <code>{r.path}</code>
+              <span className="badge">{r.kind}</span> <code>{r.path}</code>{' '}
+              <span className={r.trusted ? 'ok' : 'sev-warning'}>{r.trusted ? 'trusted' : 'restricted'}</span>
+              {r.kind !== 'bundled' ? (
+                <button
+                  className="small"
+                  onClick={() => void setTrust(r.id, !r.trusted)}
+                  aria-label={`${r.trusted ? 'Stop trusting' : 'Trust'} root ${r.path}`}
+                >
+                  {r.trusted ? 'Stop trusting' : 'Trust'}
+                </button>
+              ) : null}
               {r.kind === 'user' ? (
                 <button
                   className="small"
@@ -222,10 +238,22 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
           {servers.map((s) => (
             <li key={s.name}>
               <code>{s.name}</code> <span className="badge">{s.transport}</span>{' '}
-              <span className={s.state === 'failed' ? 'sev-error' : s.state === 'connected' ? 'ok' : 'muted'}>
+              <span
+                className={
+                  s.state === 'failed'
+                    ? 'sev-error'
+                    : s.state === 'connected'
+                      ? 'ok'
+                      : s.state === 'untrusted'
+                        ? 'sev-warning'
+                        : 'muted'
+                }
+              >
                 {s.state}
               </span>{' '}
-              <span className="muted">{s.source}</span>
+              <span className="muted">
+                {s.source}; called by {s.callers}
+              </span>
               {s.error ? <div className="sev-error small-text">{s.error}</div> : null}
               <button
                 className="small"

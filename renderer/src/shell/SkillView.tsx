@@ -4,8 +4,9 @@ import { lazy, Suspense } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
-import { folderOf, isReadOnly } from '../library/entries.js';
+import { folderOf, isReadOnly, rootOf } from '../library/entries.js';
 import { SkillDetails } from '../library/SkillDetails.js';
+import { TrustBanner } from '../library/TrustBanner.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
 import { TABS, type Tab } from './navigation.js';
 
@@ -27,6 +28,7 @@ export function SkillView(props: {
   const dirtyInSkill = buffers.dirty(folderOf(entry.path)).length;
   const manifest = buffers.get(entry.path);
   const readOnly = isReadOnly(entry, props.roots);
+  const root = rootOf(entry, props.roots);
   return (
     <div className="skill-view">
       <header className="skill-head">
@@ -48,6 +50,7 @@ export function SkillView(props: {
           Delete
         </button>
       </header>
+      {root && <TrustBanner key={root.id} host={host} root={root} />}
       <div className="skill-body">
         <Suspense
           fallback={
