@@ -163,8 +163,10 @@ export interface ToolDefinition {
   /** Values the manifest locks; shown read-only, never sent by callers. */
   lockedArgs?: Record<string, JsonValue>;
   outputSchema?: JsonSchema;
-  /** Why the advertised schema may be incomplete (an MCP server that could not be reached). */
+  /** Why the advertised schema may be incomplete (an MCP server that could not be reached), or why it may not run. */
   problem?: string;
+  /** The tool may not run here (workspace trust, issue 12): `problem` says why; its schema comes from the manifest. */
+  refused?: true;
 }
 
 export type ToolType =

@@ -23,7 +23,12 @@ test('an untrusted folder runs no shell tool until the user trusts it from the b
   await expect(banner).toContainText('a folder you have not trusted');
   // Nothing in the banner has focus by itself: trusting is a click, never a stray keystroke.
   await expect(banner.getByRole('button', { name: 'Trust this folder' })).not.toBeFocused();
-  await page.getByRole('listbox', { name: 'Tool' }).getByRole('option').filter({ hasText: 'fail' }).click();
+  const failTool = page
+    .getByRole('listbox', { name: 'Tool' })
+    .getByRole('option')
+    .filter({ hasText: 'fail' });
+  await expect(failTool).toContainText('restricted');
+  await failTool.click();
   await page.getByRole('button', { name: 'Run tool' }).click();
   const output = page.getByRole('region', { name: 'Output' });
   await expect(output).toContainText('Failed: PermissionDenied');

@@ -122,10 +122,14 @@ describe('skillbench run', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/PermissionDenied: .*which you have not trusted\. Trust the root/);
     const listed = await run(['tools', folder, '--format', 'json']);
-    const tools = JSON.parse(listed.stdout) as Array<{ toolName: string; problem?: string }>;
-    expect(tools.map((t) => [t.toolName, /not trusted/.test(t.problem ?? '')])).toEqual([
-      ['echo', false],
-      ['fail', true],
+    const tools = JSON.parse(listed.stdout) as Array<{
+      toolName: string;
+      problem?: string;
+      refused?: boolean;
+    }>;
+    expect(tools.map((t) => [t.toolName, /not trusted/.test(t.problem ?? ''), t.refused ?? false])).toEqual([
+      ['echo', false, false],
+      ['fail', true, true],
     ]);
     expect((await run([...args, '--trust'])).stdout).toBe('nope\n');
   });

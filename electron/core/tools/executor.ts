@@ -117,7 +117,8 @@ export class Executor implements SkillExecutor {
       skill.tools.map(async (tool) => {
         // A refused tool is described from the manifest alone: nothing is started to learn its schema.
         const refused = this.options.refuse?.(skill, tool);
-        if (refused) return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused };
+        if (refused)
+          return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused, refused: true };
         try {
           return this.definition(skill, tool, await this.targetSchema(tool));
         } catch (error) {

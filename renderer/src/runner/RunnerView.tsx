@@ -125,7 +125,7 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
                 <code>{t.name}</code> <span className="badge">{t.toolType.type}</span>
                 {t.problem ? (
                   <span className="badge warning" title={t.problem}>
-                    unavailable
+                    {t.refused ? 'restricted' : 'unavailable'}
                   </span>
                 ) : null}
               </div>
@@ -152,8 +152,10 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
             {tool.description ? <p>{tool.description}</p> : null}
             {tool.problem ? (
               <p className="sev-warning" role="status">
-                {tool.problem} Until it is reached, its arguments are edited as JSON; running it will try
-                again.
+                {tool.problem}
+                {tool.refused
+                  ? ''
+                  : ' Until it is reached, its arguments are edited as JSON; running it will try again.'}
               </p>
             ) : null}
           </header>
