@@ -20,20 +20,6 @@ export interface BlockedServer extends OwnedServer {
   reason: string;
 }
 
-/** What a root would run once trusted, for the trust banner: exactly the commands, env keys and folders. */
-export interface TrustReport {
-  servers: Array<{
-    name: string;
-    file: string;
-    command?: string;
-    args?: string[];
-    envKeys: string[];
-    cwd?: string;
-    url?: string;
-  }>;
-  tools: Array<{ skillId: string; tool: string; kind: string; command: string }>;
-}
-
 /** Whether a tool runs code the library supplies (a process of its own choosing). */
 export function runsLibraryCode(tool: SkillTool): boolean {
   return (

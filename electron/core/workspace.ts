@@ -2,7 +2,7 @@
 // pool, the executor, history and cases. The host and every CLI command open a workspace; nothing else wires core
 // together, so the library, the editor and the runner always see the same skills, servers and rules.
 import { sep } from 'node:path';
-import type { SavedCaseView } from '../../shared/host-types.js';
+import type { SavedCaseView, TrustReportView } from '../../shared/host-types.js';
 import type {
   Diagnostic,
   JsonValue,
@@ -26,13 +26,7 @@ import {
   type RootSpec,
 } from './skills/library.js';
 import { Executor } from './tools/executor.js';
-import {
-  runsLibraryCode,
-  trustRefusal,
-  type BlockedServer,
-  type OwnedServer,
-  type TrustReport,
-} from './trust.js';
+import { runsLibraryCode, trustRefusal, type BlockedServer, type OwnedServer } from './trust.js';
 
 export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   roots: RootSpec[];
@@ -106,7 +100,7 @@ export class Workspace {
   }
 
   /** What a root would run once trusted: its servers' command lines, env keys and folders, its process tools. */
-  trustReport(rootId: string): TrustReport {
+  trustReport(rootId: string): TrustReportView {
     const owned = (s: OwnedServer) => s.owner.kind === 'roots' && s.owner.rootIds.has(rootId);
     const servers = Object.entries({ ...this.servers, ...this.blocked })
       .filter(([, s]) => owned(s))

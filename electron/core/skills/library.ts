@@ -294,7 +294,7 @@ export class SkillLibrary implements Library {
     const winner = name === undefined ? undefined : this.byName.get(name)?.[0];
     if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
       return entry.diagnostics;
-    return [...entry.diagnostics, shadowDiagnostic(entry, winner.entry, nameRangeOf(raw))];
+    return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw))];
   }
 
   private scanAll(): void {
