@@ -220,7 +220,7 @@ export class SkillLibrary implements Library {
     const regions = this.regionsOf(paths.map((p) => resolve(p)));
     const removed: Slot[] = [];
     const added: Slot[] = [];
-    const fresh = new Map<Slot, RawManifest | undefined>();
+    const fresh = new Set<Slot>();
     for (const { root, folder } of regions) {
       // A skill folder holds no other skill: its own slots are the region's (no pass over the library).
       const below = folder + sep;
@@ -307,7 +307,7 @@ export class SkillLibrary implements Library {
     const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
     let skills = 0;
     let skillsHit = false;
-    const fresh = new Map<Slot, RawManifest | undefined>();
+    const fresh = new Set<Slot>();
     for (const root of this.states) {
       root.start = root.info.path;
       root.onlyFile = undefined;
@@ -458,7 +458,7 @@ export class SkillLibrary implements Library {
    * Looks at every slot after a scan, and only at the skills named in `names` after an update. Returns the slots
    * whose published entry was replaced (the fresh ones, and those whose winner changed).
    */
-  private derive(fresh: ReadonlyMap<Slot, RawManifest | undefined>, names?: ReadonlySet<string>): Slot[] {
+  private derive(fresh: ReadonlySet<Slot>, names?: ReadonlySet<string>): Slot[] {
     const changed: Slot[] = [];
     const publish = (slot: Slot, winner: Slot | undefined) => {
       const shadow = winner ? shadowKey(slot.own, winner.own) : undefined;
@@ -466,8 +466,7 @@ export class SkillLibrary implements Library {
       slot.shadow = shadow;
       if (!winner) slot.entry = slot.own;
       else {
-        const raw = fresh.get(slot);
-        slot.nameRange ??= raw ? nameRangeOf(raw) : this.rereadNameRange(slot);
+        slot.nameRange ??= this.rereadNameRange(slot);
         slot.entry = shadowed(slot.own, winner.own, slot.nameRange);
       }
       changed.push(slot);
@@ -477,7 +476,7 @@ export class SkillLibrary implements Library {
     for (const list of lists)
       list.forEach((slot, i) => (ranked.add(slot), publish(slot, i > 0 ? list[0] : undefined)));
     // Slots without a name to clash on (excluded, unparsed) are published as they are.
-    for (const slot of fresh.keys()) if (!ranked.has(slot)) publish(slot, undefined);
+    for (const slot of fresh) if (!ranked.has(slot)) publish(slot, undefined);
     this.entries = this.slots.map((s) => s.entry);
     return changed;
   }
@@ -590,7 +589,7 @@ export class SkillLibrary implements Library {
   }
 
   /** Reads and validates a found manifest: its slot, and one per manifest it overrides. */
-  private load(f: Found, fresh: Map<Slot, RawManifest | undefined>): Slot[] {
+  private load(f: Found, fresh: Set<Slot>): Slot[] {
     const rel = relative(f.root.start, f.folder).split(sep).join('/');
     const id = rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id;
     const segments = rel && rel !== '.' ? rel.split('/') : [];
@@ -598,7 +597,10 @@ export class SkillLibrary implements Library {
     const read = readManifestText(f.manifest, this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
     const { entry, raw } = this.evaluate(f, id, read);
     const slot: Slot = { root: f.root, segments, rank: 0, folder: f.folder, real: f.real, own: entry, entry };
-    if (raw) fresh.set(slot, raw);
+    // A skill whose name is taken may be shadowed: note where its name is while the parse is at hand (the parse
+    // itself is not kept: holding every parse until shadowing is derived costs memory and GC time at load).
+    if (raw && entry.skill && this.byName.has(entry.skill.name)) slot.nameRange = nameRangeOf(raw);
+    fresh.add(slot);
     const slots = [slot];
     f.losers.forEach((loser, i) => {
       const own: LibraryEntry = {
@@ -619,7 +621,7 @@ export class SkillLibrary implements Library {
         ],
       };
       const s: Slot = { ...slot, rank: i + 1, real: loser.path, own, entry: own };
-      fresh.set(s, undefined); // excluded: nothing to parse
+      fresh.add(s);
       slots.push(s);
     });
     return slots;
