@@ -42,7 +42,9 @@ export function manageLifecycle(
     (stopping ??= settleWithin(options.teardown(), options.deadlineMs).then(
       (outcome) => {
         if (outcome === 'timed out')
-          console.error(`Skillbench quit without waiting longer than ${options.deadlineMs} ms for its shutdown.`);
+          console.error(
+            `Skillbench quit without waiting longer than ${options.deadlineMs} ms for its shutdown.`,
+          );
       },
       (error: unknown) => console.error('Skillbench could not shut down cleanly:', error),
     ));

@@ -8,7 +8,10 @@ import { isAppUrl } from './security.js';
  * with navigator.clipboard.readText (`clipboard-read`). Chromium checks a permission first and requests it when the
  * check is denied, so both handlers answer alike.
  */
-export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'clipboard-read']);
+export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
+  'clipboard-sanitized-write',
+  'clipboard-read',
+]);
 
 export function isPermissionGranted(
   permission: string,
@@ -17,7 +20,11 @@ export function isPermissionGranted(
   fromOurWindow: boolean,
 ): boolean {
   return (
-    fromOurWindow && isMainFrame && GRANTED_PERMISSIONS.has(permission) && !!requestingUrl && isAppUrl(requestingUrl)
+    fromOurWindow &&
+    isMainFrame &&
+    GRANTED_PERMISSIONS.has(permission) &&
+    !!requestingUrl &&
+    isAppUrl(requestingUrl)
   );
 }
 

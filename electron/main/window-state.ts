@@ -52,7 +52,9 @@ export function fitToDisplays(state: WindowState, workAreas: readonly Area[]): W
   if (x === undefined || y === undefined) return fitted;
   const titleBarVisible = workAreas.some((a) => {
     const overlap = Math.min(x + fitted.width, a.x + a.width) - Math.max(x, a.x);
-    return overlap >= Math.min(GRAB_WIDTH, fitted.width) && y >= a.y && y + TITLE_BAR_HEIGHT <= a.y + a.height;
+    return (
+      overlap >= Math.min(GRAB_WIDTH, fitted.width) && y >= a.y && y + TITLE_BAR_HEIGHT <= a.y + a.height
+    );
   });
   return titleBarVisible ? { x, y, ...fitted } : fitted;
 }

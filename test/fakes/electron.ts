@@ -221,7 +221,12 @@ export function createFakeElectron(options: FakeElectronOptions) {
     }
     /** docs/api/app.md 'activate' (macOS): e.g. a click on the Dock icon. */
     activate() {
-      emit(this, 'activate', fakeEvent(), windows.some((w) => w.isVisible()));
+      emit(
+        this,
+        'activate',
+        fakeEvent(),
+        windows.some((w) => w.isVisible()),
+      );
     }
   }
   const app = new FakeApp();
@@ -506,7 +511,10 @@ export function createFakeElectron(options: FakeElectronOptions) {
     ): Promise<boolean> {
       const isMainFrame = frame.isMainFrame ?? true;
       const checked = checkHandler.fn
-        ? checkHandler.fn(webContents, permission, originOf(frame.url), { requestingUrl: frame.url, isMainFrame })
+        ? checkHandler.fn(webContents, permission, originOf(frame.url), {
+            requestingUrl: frame.url,
+            isMainFrame,
+          })
         : true;
       if (checked) return true;
       if (!webContents) return false;

@@ -45,7 +45,9 @@ describe('quitting', () => {
     expect(l.fake.windows).toHaveLength(1);
     expect(l.fake.app.exitCode).toBeUndefined();
     expect(close).not.toHaveBeenCalled();
-    expect(await l.call('drafts:put', { path: SKILL, text: 'x', baseHash: null })).toMatchObject({ ok: true });
+    expect(await l.call('drafts:put', { path: SKILL, text: 'x', baseHash: null })).toMatchObject({
+      ok: true,
+    });
     expect(await l.call('skills:list')).toMatchObject({ ok: true });
     await l.handle.quit();
   });

@@ -48,7 +48,7 @@ describe('preload bridge', () => {
     expect(() => bridge.on('ipc:anything', () => undefined)).toThrow(/Unknown event/);
   });
 
-  it('is built from names that are exactly the contract\'s channels and events', () => {
+  it("is built from names that are exactly the contract's channels and events", () => {
     expect([...CHANNEL_NAMES].sort()).toEqual([...CHANNELS].sort());
     expect([...EVENT_NAMES].sort()).toEqual(Object.keys(EVENTS).sort());
   });

@@ -10,8 +10,7 @@ interface StartScript {
   electronEnvironment: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv;
 }
 // Importing the script does not run it (it runs only as `node scripts/start.js`).
-const load = async () =>
-  (await import(pathToFileURL(join(REPO, 'scripts', 'start.js')).href)) as StartScript;
+const load = async () => (await import(pathToFileURL(join(REPO, 'scripts', 'start.js')).href)) as StartScript;
 
 describe('npm start', () => {
   it('starts Electron without ELECTRON_RUN_AS_NODE, keeping the rest of the environment', async () => {

@@ -4,11 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_WINDOW_STATE,
-  fitToDisplays,
-  saveWindowState,
-} from '../../../electron/main/window-state.js';
+import { DEFAULT_WINDOW_STATE, fitToDisplays, saveWindowState } from '../../../electron/main/window-state.js';
 import { DEFAULT_DISPLAY, type FakeDisplay, type FakeElectron } from '../../fakes/electron.js';
 import { launch } from './launch.js';
 
