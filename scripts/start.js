@@ -1,17 +1,22 @@
 // `npm start`: builds the app and opens it in Electron on the bundled skills. When the Electron binary is missing
 // and cannot be downloaded, it says so in one paragraph and serves the same app in the browser instead.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-execFileSync(npm, ['run', '--silent', 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
+
+/**
+ * The environment Electron starts with: the caller's, without ELECTRON_RUN_AS_NODE. Terminals that are Electron apps
+ * themselves (VS Code's) can leave it set, and with it the binary runs as plain Node and rejects Chromium's switches
+ * (issue 19).
+ */
+export function electronEnvironment(env) {
+  const { ELECTRON_RUN_AS_NODE: _runAsNode, ...rest } = env;
+  return rest;
+}
 
 function electronBinary() {
   const dir = join(root, 'node_modules', 'electron');
@@ -47,20 +52,23 @@ function browserMode(reason) {
   serve.on('exit', (code) => process.exit(code ?? 0));
 }
 
-if (process.env.SKILLBENCH_BROWSER === '1') {
-  browserMode('SKILLBENCH_BROWSER=1 is set.');
-} else {
+function main() {
+  execFileSync(npm, ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
+  if (process.env.SKILLBENCH_BROWSER === '1') return browserMode('SKILLBENCH_BROWSER=1 is set.');
   const bin = electronBinary();
-  if (!bin) {
-    browserMode('The Electron binary is not installed and could not be downloaded.');
-  } else {
-    const started = Date.now();
-    const app = spawn(bin, ['.'], { cwd: root, stdio: 'inherit' });
-    app.on('exit', (code) => {
-      // An Electron that cannot even start (missing system libraries, no display) falls back too.
-      if (code !== 0 && Date.now() - started < 10_000)
-        browserMode(`Electron exited at start (code ${code}).`);
-      else process.exit(code ?? 0);
-    });
-  }
+  if (!bin) return browserMode('The Electron binary is not installed and could not be downloaded.');
+  const started = Date.now();
+  const app = spawn(bin, ['.'], { cwd: root, stdio: 'inherit', env: electronEnvironment(process.env) });
+  app.on('exit', (code) => {
+    // An Electron that cannot even start (missing system libraries, no display) falls back too.
+    if (code !== 0 && Date.now() - started < 10_000) browserMode(`Electron exited at start (code ${code}).`);
+    else process.exit(code ?? 0);
+  });
 }
+
+// Run as `node scripts/start.js`; importing the module (its test) runs nothing.
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) main();

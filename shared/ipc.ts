@@ -1,7 +1,9 @@
 // The one IPC contract (STYLE.md convention 1): every channel with its request schema (checked at runtime by the
 // host) and its response type. Main registers a handler per entry, the preload exposes a method per entry, and
-// the browser-mode server routes them all; adding a channel touches this file and the host service.
+// the browser-mode server routes them all; adding a channel touches this file, its name in ipc-names.ts and the
+// host service.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { ChannelName, EventNameOnly } from './ipc-names.js';
 import type {
   CaseResultSummary,
   DraftView,
@@ -168,7 +170,7 @@ export const CONTRACT = {
 
   'settings:get': { request: Empty, response: returns<Settings>() },
   'settings:set': { request: strict({ settings: Json }), response: returns<Settings>() },
-} satisfies Record<string, { request: TSchema; response: unknown }>;
+} satisfies Record<ChannelName, { request: TSchema; response: unknown }>;
 
 export type Channel = keyof typeof CONTRACT;
 export const CHANNELS = Object.keys(CONTRACT) as Channel[];
@@ -206,14 +208,12 @@ export const EVENTS = {
   'skills:changed': returns<SkillsChanged>(),
   'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
-};
+} satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;
 export type EventOf<E extends EventName> = (typeof EVENTS)[E];
 
-/** `skills:save-file` -> `skillsSaveFile`: the preload's method name for a channel. */
-export function methodName(channel: string): string {
-  return channel.replace(/[:-]([a-z])/g, (_, c: string) => c.toUpperCase());
-}
+// The names alone (no schemas), for the preload: shared/ipc-names.ts.
+export { CHANNEL_NAMES, EVENT_NAMES, methodName } from './ipc-names.js';
 
 /** What the renderer talks to, in Electron (window.skillbench) and in browser mode alike. */
 export interface HostApi {

@@ -1,29 +1,22 @@
-// Owns the Electron app's lifecycle: single instance, the app:// protocol, the window, IPC, menus and a clean quit.
-// It takes the electron module as a parameter so tests drive it with a fake one.
+// Owns the Electron app's start: single instance, the app:// protocol, permissions, the window, IPC and menus; how it
+// ends is lifecycle.ts. It takes the electron module as a parameter so tests drive it with a fake one.
 import type * as ElectronModule from 'electron';
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { EVENTS } from '../../shared/ipc.js';
 import { Host } from '../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../core/paths.js';
 import { forwardEvents, registerIpc } from './ipc.js';
+import { manageLifecycle, settleWithin } from './lifecycle.js';
 import { menuTemplate } from './menu.js';
-import { APP_SCHEME, APP_URL, CONTENT_SECURITY_POLICY } from './security.js';
+import { installPermissionHandlers } from './permissions.js';
+import { registerAppScheme, rendererResponse } from './protocol.js';
+import { APP_SCHEME, APP_URL } from './security.js';
+import { adoptLoginShellPath } from './shell-path.js';
 import { lockDown, windowOptions } from './window.js';
-import { loadWindowState, saveWindowState } from './window-state.js';
+import { fitToDisplays, loadWindowState, saveWindowState } from './window-state.js';
 
 type Electron = typeof ElectronModule;
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-};
 
 export interface MainPaths {
   renderer: string;
@@ -42,42 +35,39 @@ export function defaultPaths(resourcesPath?: string): MainPaths {
   };
 }
 
-/** Serves the built renderer under app://skillbench/, with the CSP on every response; nothing outside it. */
-export function rendererResponse(rendererDir: string, requestUrl: string): Response {
-  const url = new URL(requestUrl);
-  const root = resolve(rendererDir);
-  const file = resolve(
-    root,
-    normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html',
-  );
-  const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
-  if (url.host !== 'skillbench' || (file !== root && !file.startsWith(root + sep)) || !existsSync(file)) {
-    return new Response('Not found', { status: 404, headers });
-  }
-  return new Response(readFileSync(file), {
-    status: 200,
-    headers: { ...headers, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' },
-  });
+export interface MainOptions {
+  platform: NodeJS.Platform;
+  /** The environment main reads (SKILLBENCH_DATA_DIR) and gives tools (PATH). */
+  env: NodeJS.ProcessEnv;
+  /** How long quitting may wait for running tools and MCP servers to stop. */
+  shutdownDeadlineMs: number;
 }
 
 export interface MainHandle {
   host: Host;
+  /** The teardown quitting runs (bounded); for tests and embedders. */
   quit(): Promise<void>;
 }
 
 export async function startMain(
   electron: Electron,
   paths: MainPaths = defaultPaths(process.resourcesPath),
+  options: Partial<MainOptions> = {},
 ): Promise<MainHandle | undefined> {
-  const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu } = electron;
+  const { platform = process.platform, env = process.env, shutdownDeadlineMs = 3000 } = options;
+  const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, screen } = electron;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
   }
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-  ]);
-  await app.whenReady();
+  registerAppScheme(protocol);
+  // One data folder with the CLI: it follows SKILLBENCH_DATA_DIR too (Electron's own default, appData/productName,
+  // is the CLI's default). setPath needs the folder to exist, and must come before ready.
+  if (env.SKILLBENCH_DATA_DIR) {
+    mkdirSync(env.SKILLBENCH_DATA_DIR, { recursive: true });
+    app.setPath('userData', env.SKILLBENCH_DATA_DIR);
+  }
+  await Promise.all([app.whenReady(), adoptLoginShellPath(env, platform, app.isPackaged)]);
 
   const userData = app.getPath('userData');
   const host = new Host({
@@ -92,25 +82,26 @@ export async function startMain(
     },
   });
   protocol.handle(APP_SCHEME, (request) => rendererResponse(paths.renderer, request.url));
-  // Permissions (camera, notifications, …) are never granted.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
 
   const windows = new Set<ElectronModule.BrowserWindow>();
   const ourIds = () => new Set([...windows].map((w) => w.webContents.id));
-  const unregister = registerIpc(ipcMain, host, ourIds);
+  installPermissionHandlers(session.defaultSession, (contents) => ourIds().has(contents.id));
+  const ipc = registerIpc(ipcMain, host, ourIds);
   const stopEvents = forwardEvents(host, (event, payload) => {
     if (!(event in EVENTS)) return;
     for (const w of windows) w.webContents.send(event, payload);
   });
 
   const createWindow = () => {
-    const state = loadWindowState(userData);
+    const state = fitToDisplays(
+      loadWindowState(userData),
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
     const win = new BrowserWindow(windowOptions(paths.preload, state));
     windows.add(win);
     lockDown(win, shell);
-    if (state.maximized) win.maximize();
-    win.once('ready-to-show', () => win.show());
+    // Shown once its page painted: maximize() would show it at once, before the page (a flash of the background).
+    win.once('ready-to-show', () => (state.maximized ? win.maximize() : win.show()));
     win.on('close', () =>
       saveWindowState(userData, { ...win.getNormalBounds(), maximized: win.isMaximized() }),
     );
@@ -130,6 +121,26 @@ export async function startMain(
     void win.loadURL(APP_URL);
     return win;
   };
+  const showWindow = () => {
+    const [win] = windows;
+    if (!win) return void createWindow();
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  };
+
+  const lifecycle = manageLifecycle(app, {
+    platform,
+    deadlineMs: shutdownDeadlineMs,
+    showWindow,
+    windowCount: () => windows.size,
+    // Runs once every window is closed: calls already sent (a last draft) finish, then the host stops.
+    teardown: async () => {
+      stopEvents();
+      await settleWithin(ipc.idle(), 1000);
+      ipc.unregister();
+      await host.close(); // stops running tools, the watcher and MCP servers
+    },
+  });
 
   const addRoot = async () => {
     const result = await dialog.showOpenDialog({
@@ -149,42 +160,14 @@ export async function startMain(
             for (const w of windows) if (w.isFocused()) w.webContents.send('app:command', { command });
           },
         },
-        process.platform === 'darwin',
+        platform === 'darwin',
       ),
     ),
   );
-
-  app.on('second-instance', () => {
-    const [win] = windows;
-    if (win) {
-      if (win.isMinimized()) win.restore();
-      win.focus();
-    }
-  });
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
-  app.on('activate', () => {
-    if (windows.size === 0) createWindow();
-  });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-
-  let quitting = false;
-  const quit = async () => {
-    if (quitting) return;
-    quitting = true;
-    stopEvents();
-    unregister();
-    await host.close(); // stops running tools and MCP servers
-  };
-  app.on('before-quit', (event) => {
-    if (quitting) return;
-    event.preventDefault();
-    void quit().then(() => app.quit());
-  });
 
   createWindow();
-  return { host, quit };
+  return { host, quit: lifecycle.shutdown };
 }

@@ -19,23 +19,39 @@ export function senderOf(event: unknown): SenderInfo {
   };
 }
 
+export interface IpcRegistration {
+  /** Removes every handler: a call after this gets Electron's "No handler registered". */
+  unregister(): void;
+  /** Settles when no call is being answered (a draft the renderer sent just before its window closed). */
+  idle(): Promise<void>;
+}
+
 export function registerIpc(
   ipcMain: IpcMainLike,
   host: Host,
   ourWebContentsIds: () => ReadonlySet<number>,
-): () => void {
+): IpcRegistration {
+  const inFlight = new Set<Promise<unknown>>();
   for (const channel of CHANNELS) {
-    ipcMain.handle(channel, async (event, request): Promise<IpcResult<unknown>> => {
+    ipcMain.handle(channel, (event, request): Promise<IpcResult<unknown>> => {
       if (!isTrustedSender(senderOf(event), ourWebContentsIds())) {
-        return {
+        return Promise.resolve({
           ok: false,
           error: { code: 'PermissionDenied', message: 'This frame may not call Skillbench.' },
-        };
+        });
       }
-      return host.handle(channel, request);
+      const answer = host.handle(channel, request);
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+      return answer;
     });
   }
-  return () => CHANNELS.forEach((c) => ipcMain.removeHandler(c));
+  return {
+    unregister: () => CHANNELS.forEach((c) => ipcMain.removeHandler(c)),
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+  };
 }
 
 /** Forwards host events to our windows. */

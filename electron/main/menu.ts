@@ -11,7 +11,10 @@ export interface MenuActions {
 
 /**
  * The renderer's own shortcuts, listed in the menu. `registerAccelerator: false` shows the keys without
- * capturing them, so the keystroke still reaches the renderer (which knows what is focused); a click forwards.
+ * capturing them on Linux and Windows, so the keystroke still reaches the renderer (which knows what is focused); a
+ * click forwards. macOS ignores it and the menu takes the key: so list only shortcuts that mean the same anywhere in
+ * the window, as a command the renderer handles. Keys that depend on where focus is (Cmd/Ctrl+Enter runs the tool
+ * in the runner) stay off the menu (issue 19).
  */
 const rendererItem = (
   actions: MenuActions,
@@ -44,7 +47,6 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
       label: 'Go',
       submenu: [
         rendererItem(actions, 'Command Palette…', 'CmdOrCtrl+K', 'palette'),
-        rendererItem(actions, 'Run Tool', 'CmdOrCtrl+Enter', 'run'),
         rendererItem(actions, 'History', 'CmdOrCtrl+Shift+H', 'history'),
         rendererItem(actions, 'Settings', 'CmdOrCtrl+,', 'settings'),
       ],

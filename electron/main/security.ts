@@ -16,14 +16,18 @@ export interface SenderInfo {
   isMainFrame: boolean;
 }
 
+/**
+ * Whether a URL (or an origin as Chromium reports it, `app://skillbench/`) is the app's own. Compared as text: a
+ * custom scheme has an opaque origin in WHATWG URL, so `new URL(url).origin` cannot tell.
+ */
+export function isAppUrl(url: string): boolean {
+  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+}
+
 /** Only the main frame of one of our windows, showing our own origin, may call the contract. */
 export function isTrustedSender(sender: SenderInfo, ourWebContentsIds: ReadonlySet<number>): boolean {
   if (!ourWebContentsIds.has(sender.senderId) || !sender.isMainFrame || !sender.frameUrl) return false;
-  try {
-    return new URL(sender.frameUrl).origin === APP_ORIGIN || sender.frameUrl.startsWith(`${APP_ORIGIN}/`);
-  } catch {
-    return false;
-  }
+  return isAppUrl(sender.frameUrl);
 }
 
 /** Navigation inside the window is allowed only within the app's own origin. */

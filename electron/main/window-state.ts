@@ -1,4 +1,4 @@
-// Owns remembering the window's size and position between launches.
+// Owns remembering the window's size and position between launches, and fitting them to the displays there are now.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { saveFileAtomically } from '../core/editor/save-file.js';
@@ -11,7 +11,18 @@ export interface WindowState {
   maximized?: boolean;
 }
 
+export interface Area {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export const DEFAULT_WINDOW_STATE: WindowState = { width: 1280, height: 820 };
+
+/** How much of the title bar must be on a display for the user to grab it. */
+const GRAB_WIDTH = 100;
+const TITLE_BAR_HEIGHT = 32;
 
 export function loadWindowState(userData: string): WindowState {
   const file = join(userData, 'window-state.json');
@@ -25,8 +36,39 @@ export function loadWindowState(userData: string): WindowState {
   return { ...DEFAULT_WINDOW_STATE };
 }
 
+/**
+ * A saved position is kept only while the window's title bar is on one of the displays' work areas (a monitor may
+ * have been unplugged since); otherwise the OS places the window. A size larger than every display is shrunk.
+ */
+export function fitToDisplays(state: WindowState, workAreas: readonly Area[]): WindowState {
+  const { x, y, ...rest } = state;
+  const largest = workAreas.reduce<Area | undefined>(
+    (a, b) => (!a || b.width * b.height > a.width * a.height ? b : a),
+    undefined,
+  );
+  const fitted: WindowState = largest
+    ? { ...rest, width: Math.min(rest.width, largest.width), height: Math.min(rest.height, largest.height) }
+    : rest;
+  if (x === undefined || y === undefined) return fitted;
+  const titleBarVisible = workAreas.some((a) => {
+    const overlap = Math.min(x + fitted.width, a.x + a.width) - Math.max(x, a.x);
+    return (
+      overlap >= Math.min(GRAB_WIDTH, fitted.width) && y >= a.y && y + TITLE_BAR_HEIGHT <= a.y + a.height
+    );
+  });
+  return titleBarVisible ? { x, y, ...fitted } : fitted;
+}
+
+/**
+ * Best effort: a full disk or an unwritable folder costs the remembered bounds, never an error. (This runs in a
+ * window's close listener, where a throw would reach Electron's "error in the main process" dialog.)
+ */
 export function saveWindowState(userData: string, state: WindowState): void {
   const file = join(userData, 'window-state.json');
-  mkdirSync(dirname(file), { recursive: true });
-  saveFileAtomically(file, `${JSON.stringify(state)}\n`);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    saveFileAtomically(file, `${JSON.stringify(state)}\n`);
+  } catch (error) {
+    console.warn(`Skillbench could not remember the window's bounds: ${(error as Error).message}`);
+  }
 }

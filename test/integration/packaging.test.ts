@@ -1,7 +1,9 @@
 // Packaging, tested honestly without Electron's zip: the config against electron-builder's own schema, and a real
-// electron-builder run with a stand-in Electron folder whose app.asar and resources are then inspected.
+// electron-builder run with a stand-in Electron folder whose app.asar, resources and fuses are then inspected. The
+// stand-in executable carries Electron's default fuse wire (docs/tutorial/fuses.md), so the real afterPack hook
+// flips it and reads it back.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,12 +57,21 @@ describe('electron-builder.yml', () => {
 });
 
 describe('packaging smoke test (stand-in electronDist)', () => {
+  const asar = require('@electron/asar') as {
+    listPackage(path: string, options: object): string[];
+    extractFile(archive: string, file: string): Buffer;
+  };
   let out: string;
+  let asarPath: string;
   let files: string[];
 
   beforeAll(() => {
     out = mkdtempSync(join(tmpdir(), 'skillbench-pack-'));
     mkdirSync(out, { recursive: true });
+    const electronDist = join(out, 'electron-dist');
+    cpSync(join(FIXTURES, 'packaging', 'electron-dist'), electronDist, { recursive: true });
+    // Electron's defaults: RunAsNode, NODE_OPTIONS, --inspect and file:// privileges on, the rest off.
+    appendFileSync(join(electronDist, 'electron'), `# dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX\x01\x0810110001\n`);
     execFileSync(
       process.execPath,
       [
@@ -69,17 +80,14 @@ describe('packaging smoke test (stand-in electronDist)', () => {
         'dir',
         '--publish',
         'never',
-        `-c.electronDist=${join(FIXTURES, 'packaging', 'electron-dist')}`,
+        `-c.electronDist=${electronDist}`,
         '-c.electronVersion=45.5.0',
-        `-c.afterPack=${join(FIXTURES, 'packaging', 'no-fuses.cjs')}`,
-        `-c.directories.output=${out}`,
+        `-c.directories.output=${join(out, 'release')}`,
       ],
       { cwd: REPO, stdio: 'pipe', env: { ...process.env, CI: 'true' } },
     );
-    const asar = require('@electron/asar') as { listPackage(path: string, options: object): string[] };
-    files = asar
-      .listPackage(join(out, 'linux-unpacked', 'resources', 'app.asar'), {})
-      .map((f) => f.replace(/\\/g, '/'));
+    asarPath = join(out, 'release', 'linux-unpacked', 'resources', 'app.asar');
+    files = asar.listPackage(asarPath, {}).map((f) => f.replace(/\\/g, '/'));
   }, 240_000);
 
   it('packs main, preload, renderer and the production dependencies into app.asar', () => {
@@ -115,12 +123,49 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     expect(unwanted).toEqual([]);
   });
 
+  it('packs only what the app runs: no CLI, no ESM copy of the preload (issue 19)', () => {
+    const children = (dir: string) =>
+      [
+        ...new Set(files.filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length).split('/')[0])),
+      ].sort();
+    expect(children('/dist/')).toEqual(['electron', 'preload', 'renderer', 'shared']);
+    expect(children('/dist/electron/')).toEqual(['core', 'host', 'main']);
+    expect(children('/dist/preload/')).toEqual(['index.cjs']);
+    expect(children('/dist/renderer/')).toEqual(['assets', 'index.html']);
+  });
+
+  it('packs a preload that carries the channel names but not TypeBox (issue 19)', () => {
+    const preload = asar.extractFile(asarPath, 'dist/preload/index.cjs').toString('utf8');
+    expect(preload).toContain('"skills:save-file"');
+    expect(preload).toContain('require("electron")');
+    expect(preload).not.toMatch(/typebox|TypeBox|TypeCompiler/);
+    expect(preload.length).toBeLessThan(10_000);
+  });
+
+  it("flips the packed binary's fuses and reads them back (the afterPack hook)", () => {
+    const executable = join(out, 'release', 'linux-unpacked', 'skillbench');
+    const fuseWire = readFileSync(executable, 'latin1').split('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX')[1]!;
+    // RunAsNode, cookie encryption, NODE_OPTIONS, --inspect, asar integrity, asar only, V8 snapshot, file://
+    expect(fuseWire.slice(2, 10)).toBe('01001101');
+    const check = (...args: string[]) =>
+      execFileSync(
+        process.execPath,
+        [join(REPO, 'scripts', 'after-pack.cjs'), '--check', ...args, executable],
+        {
+          encoding: 'utf8',
+          stdio: 'pipe',
+        },
+      );
+    expect(check()).toMatch(/as shipped/);
+    expect(() => check('--smoke')).toThrow(/EnableNodeCliInspectArguments should be on/);
+  });
+
   it('ships the bundled skills unpacked next to app.asar, where the packaged app looks for them', () => {
-    const resources = join(out, 'linux-unpacked', 'resources');
+    const resources = join(out, 'release', 'linux-unpacked', 'resources');
     expect(existsSync(join(resources, 'skills', 'text-toolkit', 'SKILL.md'))).toBe(true);
     expect(existsSync(join(resources, 'skills', '.skillbench', 'mcp.json'))).toBe(true);
     expect(defaultPaths(resources).bundledSkills).toBe(join(resources, 'skills'));
-    expect(existsSync(join(out, 'linux-unpacked', 'skillbench'))).toBe(true);
+    expect(existsSync(join(out, 'release', 'linux-unpacked', 'skillbench'))).toBe(true);
   });
 });
 
@@ -135,5 +180,45 @@ describe('runtime resources in development', () => {
     expect(existsSync(join(paths.renderer, 'index.html'))).toBe(true);
     expect(existsSync(paths.preload)).toBe(true);
     expect(defaultPaths('/nowhere/resources').bundledSkills).toBe(join(REPO, 'skills'));
+  });
+});
+
+describe('the release workflow (what its real run proves is in the README)', () => {
+  type Step = { name?: string; run?: string; if?: string; env?: Record<string, string> };
+  const workflow = parse(readFileSync(join(REPO, '.github', 'workflows', 'release.yml'), 'utf8')) as {
+    jobs: { build: { steps: Step[]; strategy: { matrix: { include: Array<Record<string, string>> } } } };
+  };
+  const steps = workflow.jobs.build.steps;
+  const at = (test: (s: Step) => boolean) => steps.findIndex(test);
+
+  it('runs the smoke suite on a build that keeps --inspect, after checking Playwright can attach to it', () => {
+    const smokeBuild = at((s) => s.env?.SKILLBENCH_SMOKE_BUILD === '1');
+    const attachCheck = at((s) =>
+      /after-pack\.cjs --check --smoke "\$\{\{ matrix\.smoke_app \}\}"/.test(s.run ?? ''),
+    );
+    const suites = steps.filter((s) => s.env?.SKILLBENCH_APP === '${{ matrix.smoke_app }}');
+    expect(steps[smokeBuild]?.run).toMatch(/electron-builder .* dir .*-c\.directories\.output=smoke/);
+    expect(smokeBuild).toBeGreaterThan(-1);
+    expect(attachCheck).toBeGreaterThan(smokeBuild);
+    expect(suites.map((s) => s.if).sort()).toEqual(["runner.os != 'Linux'", "runner.os == 'Linux'"]);
+    for (const suite of suites) {
+      expect(steps.indexOf(suite)).toBeGreaterThan(attachCheck);
+      expect(suite.run).toMatch(/playwright test --config test\/electron\/playwright\.config\.ts/);
+    }
+    for (const os of workflow.jobs.build.strategy.matrix.include) expect(os.smoke_app).toMatch(/^smoke\//);
+    expect(at((s) => /apparmor_restrict_unprivileged_userns=0/.test(s.run ?? ''))).toBeGreaterThan(-1);
+  });
+
+  it('then builds the installers without the smoke variable and reads their fuses back', () => {
+    const installers = at((s) =>
+      /electron-builder \$\{\{ matrix\.dist \}\} --publish never/.test(s.run ?? ''),
+    );
+    const readBack = at((s) => /after-pack\.cjs --check \$\{\{ matrix\.shipped \}\}/.test(s.run ?? ''));
+    const lastSuite = Math.max(...steps.flatMap((s, i) => (s.env?.SKILLBENCH_APP ? [i] : [])));
+    expect(installers).toBeGreaterThan(lastSuite);
+    expect(steps[installers]?.env?.SKILLBENCH_SMOKE_BUILD).toBeUndefined();
+    expect(readBack).toBeGreaterThan(installers);
+    for (const os of workflow.jobs.build.strategy.matrix.include)
+      for (const app of os.shipped!.split(' ')) expect(app).toMatch(/^release\//);
   });
 });

@@ -1,5 +1,8 @@
+// The preload's bridge: one frozen object, one method per channel, typed subscriptions; built from the contract's
+// names alone (shared/ipc-names.ts), which must list exactly the contract's channels and events.
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, methodName } from '../../../shared/ipc.js';
+import { CHANNELS, EVENTS, methodName } from '../../../shared/ipc.js';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../../shared/ipc-names.js';
 import { buildBridge } from '../../../electron/preload/bridge.js';
 
 function fakeIpc() {
@@ -43,5 +46,10 @@ describe('preload bridge', () => {
     off();
     expect(ipc.listeners.get('runs:finished')?.size).toBe(0);
     expect(() => bridge.on('ipc:anything', () => undefined)).toThrow(/Unknown event/);
+  });
+
+  it("is built from names that are exactly the contract's channels and events", () => {
+    expect([...CHANNEL_NAMES].sort()).toEqual([...CHANNELS].sort());
+    expect([...EVENT_NAMES].sort()).toEqual(Object.keys(EVENTS).sort());
   });
 });

@@ -1,0 +1,51 @@
+// Owns the names of the IPC contract's channels and push events, and nothing else (issue 19): the sandboxed preload
+// needs only these, so it carries them without the contract's TypeBox schemas. shared/ipc.ts checks its contract
+// against these lists at compile time (`satisfies`), and a unit test checks them at run time.
+
+export const CHANNEL_NAMES = [
+  'app:get-version',
+  'app:get-paths',
+  'app:open-external',
+  'app:pick-folder',
+  'roots:list',
+  'roots:add',
+  'roots:remove',
+  'skills:list',
+  'skills:get',
+  'skills:list-files',
+  'skills:read-file',
+  'skills:save-file',
+  'skills:validate-text',
+  'skills:create',
+  'skills:duplicate',
+  'skills:rename',
+  'skills:delete',
+  'drafts:list',
+  'drafts:put',
+  'drafts:discard',
+  'tools:list',
+  'tools:run',
+  'tools:cancel',
+  'history:list',
+  'history:search',
+  'history:get',
+  'history:pin',
+  'history:clear',
+  'cases:list',
+  'cases:save',
+  'cases:run',
+  'mcp:list',
+  'mcp:status',
+  'mcp:restart',
+  'settings:get',
+  'settings:set',
+] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+export const EVENT_NAMES = ['app:command', 'skills:changed', 'runs:progress', 'runs:finished'] as const;
+export type EventNameOnly = (typeof EVENT_NAMES)[number];
+
+/** `skills:save-file` -> `skillsSaveFile`: the preload's method name for a channel. */
+export function methodName(channel: string): string {
+  return channel.replace(/[:-]([a-z])/g, (_, c: string) => c.toUpperCase());
+}

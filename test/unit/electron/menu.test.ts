@@ -1,0 +1,73 @@
+// The application menu (issue 19): it lists the renderer's shortcuts, sends only commands the renderer handles, and
+// on macOS (where registerAccelerator: false is ignored and the menu takes every listed key) leaves alone the keys
+// the renderer handles in context, such as Cmd+Enter in the runner.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { menuTemplate, type MenuActions } from '../../../electron/main/menu.js';
+import type { AppCommand } from '../../../shared/ipc.js';
+import { REPO } from '../../helpers.js';
+import { launch } from './launch.js';
+
+type Item = {
+  label?: string;
+  accelerator?: string;
+  registerAccelerator?: boolean;
+  click?: () => void;
+  submenu?: unknown;
+};
+const items = (template: unknown[]) =>
+  (template as Item[]).flatMap((m) => (Array.isArray(m.submenu) ? (m.submenu as Item[]) : []));
+const record = () => {
+  const sent: AppCommand[] = [];
+  const actions: MenuActions = { addRoot: () => {}, reload: () => {}, command: (c) => sent.push(c) };
+  return { sent, actions };
+};
+
+/** The commands the renderer's App handles (`c === '…'` in its command switch). */
+function rendererCommands(): string[] {
+  const app = readFileSync(join(REPO, 'renderer', 'src', 'App.tsx'), 'utf8');
+  return [...app.matchAll(/\bc === '([a-z-]+)'/g)].map((m) => m[1]!);
+}
+
+describe('menu', () => {
+  it('sends only commands the renderer handles', () => {
+    const handled = rendererCommands();
+    expect(handled.length).toBeGreaterThan(3); // the pattern still finds the renderer's switch
+    for (const isMac of [false, true]) {
+      const { sent, actions } = record();
+      for (const item of items(menuTemplate(actions, isMac))) item.click?.();
+      expect(sent.length).toBeGreaterThan(0);
+      for (const command of sent) expect(handled, command).toContain(command);
+    }
+  });
+
+  it('lists the renderer shortcuts without capturing them on Linux and Windows', async () => {
+    for (const platform of ['linux', 'win32'] as const) {
+      const l = await launch({ platform });
+      for (const key of ['CmdOrCtrl+S', 'CmdOrCtrl+K', 'CmdOrCtrl+N', 'CmdOrCtrl+Enter'])
+        expect(l.fake.pressKey(key), key).toBe(false);
+      expect(l.fake.pressKey('CmdOrCtrl+O')).toBe(true); // Add Skill Folder is the menu's own
+      await l.handle.quit();
+    }
+  });
+
+  it('on macOS, where the menu takes every key it lists, Cmd+Enter still reaches the runner', async () => {
+    const l = await launch({ platform: 'darwin' });
+    l.win().focus();
+    expect(l.fake.pressKey('CmdOrCtrl+Enter')).toBe(false);
+    expect(l.fake.pressKey('CmdOrCtrl+S')).toBe(true);
+    expect(l.win().webContents.sent).toContainEqual(['app:command', { command: 'save' }]);
+    await l.handle.quit();
+  });
+
+  it('shows the shortcuts and forwards a click as a command', () => {
+    const { sent, actions } = record();
+    const shortcuts = items(menuTemplate(actions, false)).filter((i) => i.registerAccelerator === false);
+    expect(shortcuts.map((i) => i.accelerator).sort()).toEqual(
+      ['CmdOrCtrl+,', 'CmdOrCtrl+K', 'CmdOrCtrl+N', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+H'].sort(),
+    );
+    for (const item of shortcuts) item.click?.();
+    expect(sent.sort()).toEqual(['history', 'new-skill', 'palette', 'save', 'settings']);
+  });
+});
