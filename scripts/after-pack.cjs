@@ -26,6 +26,8 @@ function fuseOptions(FuseV1Options, FuseVersion, platform, arch, { smoke = false
     [FuseV1Options.EnableNodeCliInspectArguments]: smoke,
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
     [FuseV1Options.OnlyLoadAppFromAsar]: true,
+    // The renderer is served from app://, never file://: file:// pages get no extra privileges (issue 12).
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
   };
 }
 

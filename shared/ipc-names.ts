@@ -10,6 +10,8 @@ export const CHANNEL_NAMES = [
   'roots:list',
   'roots:add',
   'roots:remove',
+  'roots:trust',
+  'roots:trust-info',
   'skills:list',
   'skills:get',
   'skills:list-files',

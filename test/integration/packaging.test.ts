@@ -146,7 +146,7 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     const executable = join(out, 'release', 'linux-unpacked', 'skillbench');
     const fuseWire = readFileSync(executable, 'latin1').split('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX')[1]!;
     // RunAsNode, cookie encryption, NODE_OPTIONS, --inspect, asar integrity, asar only, V8 snapshot, file://
-    expect(fuseWire.slice(2, 10)).toBe('01001101');
+    expect(fuseWire.slice(2, 10)).toBe('01001100');
     const check = (...args: string[]) =>
       execFileSync(
         process.execPath,

@@ -58,6 +58,7 @@ const wireOf = async (executable: string) => {
     cookieEncryption: on(O.EnableCookieEncryption),
     asarIntegrity: on(O.EnableEmbeddedAsarIntegrityValidation),
     onlyAsar: on(O.OnlyLoadAppFromAsar),
+    fileProtocol: on(O.GrantFileProtocolExtraPrivileges),
   };
 };
 const SHIPPED = {
@@ -67,6 +68,7 @@ const SHIPPED = {
   cookieEncryption: true,
   asarIntegrity: true,
   onlyAsar: true,
+  fileProtocol: false,
 };
 
 describe('fuses (afterPack)', () => {
@@ -80,6 +82,7 @@ describe('fuses (afterPack)', () => {
       [O.EnableCookieEncryption]: true,
       [O.EnableEmbeddedAsarIntegrityValidation]: true,
       [O.OnlyLoadAppFromAsar]: true,
+      [O.GrantFileProtocolExtraPrivileges]: false,
       resetAdHocDarwinSignature: false,
     });
     expect(smoke).toEqual({ ...shipped, [O.EnableNodeCliInspectArguments]: true });
