@@ -137,14 +137,22 @@ export class BufferStore {
     clearTimeout(this.draftTimers.get(path));
     this.draftTimers.set(
       path,
-      setTimeout(() => {
-        this.draftTimers.delete(path);
-        const b = this.buffers.get(path);
-        if (!b) return;
-        if (isDirty(b)) void this.host.invoke('drafts:put', { path, text: b.text, baseHash: b.hash });
-        else void this.host.invoke('drafts:discard', { path });
-      }, DRAFT_DELAY_MS),
+      setTimeout(() => this.sendDraft(path), DRAFT_DELAY_MS),
     );
+  }
+
+  private sendDraft(path: string): void {
+    clearTimeout(this.draftTimers.get(path));
+    this.draftTimers.delete(path);
+    const b = this.buffers.get(path);
+    if (!b) return;
+    if (isDirty(b)) void this.host.invoke('drafts:put', { path, text: b.text, baseHash: b.hash });
+    else void this.host.invoke('drafts:discard', { path });
+  }
+
+  /** Sends every draft still waiting for its delay (the window is closing: the last keystrokes must not be lost). */
+  flushDrafts(): void {
+    for (const path of [...this.draftTimers.keys()]) this.sendDraft(path);
   }
 
   /**

@@ -23,6 +23,7 @@ export function useBuffers(host: HostApi, library: LibraryStore) {
   // A dirty buffer guards the window: the browser (or Electron) asks before it closes.
   useEffect(() => {
     const guard = (e: BeforeUnloadEvent) => {
+      store.flushDrafts(); // issue 19: a draft due in the last moments reaches the host before the window goes
       if (store.dirty().length) e.preventDefault();
     };
     window.addEventListener('beforeunload', guard);

@@ -85,6 +85,25 @@ describe('BufferStore', () => {
     expect(refused.ok).toBe(false);
   });
 
+  it('sends a draft still waiting for its delay at once when the window closes (flushDrafts)', async () => {
+    const calls: Array<[string, unknown]> = [];
+    const { host } = scriptedHost();
+    const spy = {
+      ...host,
+      invoke: (c: string, r: unknown) => (calls.push([c, r]), host.invoke(c as never, r as never)),
+    } as HostApi;
+    const store = new BufferStore(spy);
+    await store.open(PATH);
+    store.update(PATH, 'typed just before closing');
+    expect(calls.filter(([c]) => c === 'drafts:put')).toEqual([]);
+    store.flushDrafts();
+    expect(calls.filter(([c]) => c === 'drafts:put')).toEqual([
+      ['drafts:put', { path: PATH, text: 'typed just before closing', baseHash: 'h1' }],
+    ]);
+    store.flushDrafts(); // nothing left waiting: nothing sent twice
+    expect(calls.filter(([c]) => c === 'drafts:put')).toHaveLength(1);
+  });
+
   it('compares only the buffers in the folders a change touched', async () => {
     const { host, disk } = scriptedHost();
     const store = new BufferStore(host);
