@@ -174,3 +174,19 @@ describe('MCP tools through the executor', () => {
     expect(local.status()[0]?.state).toBe('idle');
   });
 });
+
+describe('closing the pool', () => {
+  it('does not wait for a server that is still starting: it is stopped at once', async () => {
+    // A stdio "server" that never answers initialize (the pool would wait for its 60 s connect timeout).
+    const local = new McpPool({
+      silent: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], source: 'test' },
+    });
+    const starting = local.listTools('silent');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(local.status()[0]?.state).toBe('connecting');
+    const started = Date.now();
+    await local.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    await expect(starting).rejects.toThrow(/could not be started/);
+  });
+});

@@ -32,6 +32,8 @@ export class McpPool {
   private readonly stderrTails = new Map<string, string>();
   private readonly states = new Map<string, { state: McpServerState; error?: string }>();
   private readonly toolCache = new Map<string, Tool[]>();
+  /** Every transport opened and not closed yet, also while its server is still starting. */
+  private readonly transports = new Set<Transport>();
 
   constructor(readonly servers: Readonly<Record<string, McpServerConfig>>) {}
 
@@ -179,6 +181,12 @@ export class McpPool {
       });
       transport = stdio;
     }
+    this.transports.add(transport);
+    const onTransportClose = transport.onclose;
+    transport.onclose = () => {
+      this.transports.delete(transport);
+      onTransportClose?.();
+    };
     const client = new Client({ name: 'skillbench', version: '0.1.0' }, { capabilities: {} });
     const conn: Connection = { client, transport, closed: false };
     try {
@@ -223,11 +231,17 @@ export class McpPool {
     await this.listTools(server);
   }
 
-  /** Closes every connection (stdio servers are stopped). */
+  /**
+   * Closes every connection and stops stdio servers, without waiting for servers still starting: their
+   * transports are closed at once (issue 19: quitting must not wait a minute on a server that never answers).
+   */
   async close(): Promise<void> {
     this.closing = true;
     const all = [...this.connections.values()];
     this.connections.clear();
+    const transports = [...this.transports];
+    this.transports.clear();
+    await Promise.all(transports.map((t) => t.close().catch(() => undefined)));
     await Promise.all(
       all.map(async (p) => (await p.catch(() => undefined))?.client.close().catch(() => undefined)),
     );
