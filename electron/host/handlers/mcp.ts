@@ -7,9 +7,10 @@ import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 
 function callers(server: OwnedServer): string {
+  // The view's `source` already names the file the server comes from.
   return server.owner.kind === 'user'
-    ? `skills of trusted roots (${server.owner.file})`
-    : `skills of ${[...server.owner.rootIds].join(', ')} (${server.owner.file})`;
+    ? 'skills of trusted roots'
+    : `skills of the root${server.owner.rootIds.size > 1 ? 's' : ''} ${[...server.owner.rootIds].join(', ')}`;
 }
 
 export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
