@@ -99,7 +99,7 @@ ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.p50.toFixed(2)} ms | $
 ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.save.p50.toFixed(2)} ms | ${r.save.p99.toFixed(2)} ms | ${r.save.validatedPerSave} | ${r.save.rescan.toFixed(0)} ms | ${(r.save.p50 / r.save.rescan).toFixed(4)}x | p50 < 20 ms |`).join('\n')}
 
 A save is the atomic write, the incremental update (the saved skill's folder re-read and re-validated, shadowing
-re-derived over the whole library) and the \`skills:changed\` event. Before issue 10 every save rescanned every
+re-derived for the names involved) and the \`skills:changed\` event. Before issue 10 every save rescanned every
 root, which is what the baseline column measures (\`Reload Skills\`).
 
 ## Tool executor
