@@ -14,7 +14,7 @@ export const USAGE = `Usage: skillbench <command> [options]
 
 Commands:
   validate [PATH...]     Check every skill manifest; exit 1 when any error is found
-      --profile NAME       portable | claude-code | skillbench (default)
+      --profile NAME       portable | claude-code | clawft | zeroclaw | skillbench (default)
       --format FORMAT      text (default) | json
       --with-bundled       also load the bundled example skills
       --discover           also load ./.claude/skills, ./.agents/skills and the same in your home folder
