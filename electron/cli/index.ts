@@ -8,6 +8,7 @@ import { runServe } from './commands/serve.js';
 import { runTest } from './commands/test.js';
 import { runRun, runTools } from './commands/tools.js';
 import { runValidate } from './commands/validate.js';
+import { SkillError } from '../../shared/errors.js';
 import { processIo, UsageError, type CliIo } from './io.js';
 
 export const USAGE = `Usage: skillbench <command> [options]
@@ -57,6 +58,11 @@ const OPTIONS = {
   trust: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
+
+/** `--format json` (or `--format=json`) anywhere on the command line. */
+function jsonFormat(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
 
 const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp', 'serve']);
 
@@ -141,7 +147,15 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.stderr(`skillbench: ${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    io.stderr(`skillbench: unexpected failure: ${(error as Error).stack ?? String(error)}\n`);
+    if (error instanceof SkillError) {
+      // Bad input (an unknown skill or tool, a manifest that cannot run): an error value, exit 1, never a stack.
+      if (jsonFormat(argv)) io.stdout(`${JSON.stringify({ error: error.toJSON() }, null, 2)}\n`);
+      else io.stderr(`skillbench: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    // A bug, not bad input: the message, and the stack only when asked for (SKILLBENCH_DEBUG=1).
+    const detail = process.env.SKILLBENCH_DEBUG ? ((error as Error).stack ?? String(error)) : String(error);
+    io.stderr(`skillbench: unexpected failure: ${detail}\n`);
     return 70;
   }
 }

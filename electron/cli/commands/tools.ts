@@ -148,10 +148,9 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const definition = (await session.workspace.executor.describeTools(session.skill.id)).find(
-      (d) => d.name === a.tool || d.composedName === a.tool,
-    );
-    const args = argsFromFlags(a.args, a.arg, definition?.inputSchema ?? { type: 'object' });
+    // Only the tool being run is described: its MCP server, and no other, is started.
+    const definition = await session.workspace.executor.describeTool(session.skill.id, a.tool);
+    const args = argsFromFlags(a.args, a.arg, definition.inputSchema);
     const output = await session.workspace.executor.executeTool(session.skill.id, a.tool, args, {
       signal: controller.signal,
       ...(timeoutSecs ? { timeoutSecs } : {}),

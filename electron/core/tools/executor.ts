@@ -130,6 +130,22 @@ export class Executor implements SkillExecutor {
     );
   }
 
+  /**
+   * One tool's advertised definition, reaching only the MCP server that tool needs (so `run` of a built-in starts
+   * no server at all, issue 11). Unknown tool: `NotFound`.
+   */
+  async describeTool(skillId: string, toolName: string): Promise<ToolDefinition> {
+    const skill = this.skill(skillId);
+    const tool = this.tool(skill, toolName);
+    const refused = this.options.refuse?.(skill, tool);
+    if (refused) return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused };
+    try {
+      return this.definition(skill, tool, await this.targetSchema(tool));
+    } catch (error) {
+      return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: (error as Error).message };
+    }
+  }
+
   /** Tools usable directly, outside any skill: built-ins and MCP tools, minus the excluded ones. */
   async registry(): Promise<Array<{ name: string; description: string; inputSchema: JsonSchema }>> {
     const out = Object.entries(BUILTIN_TOOLS)
