@@ -83,3 +83,24 @@ describe('EPIPE', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('one broken tool', () => {
+  const skill = join(REPO, 'test', 'fixtures', 'cli', 'one-bad-tool');
+
+  it('`tools` lists every tool, the broken one with its problem', async () => {
+    const r = await run(['tools', skill, '--format', 'json']);
+    expect(r.code).toBe(0);
+    const defs = JSON.parse(r.stdout) as Array<{ toolName: string; problem?: string }>;
+    expect(defs.map((d) => d.toolName)).toEqual(['say', 'broken']);
+    expect(defs[0]?.problem).toBeUndefined();
+    expect(defs[1]?.problem).toMatch(/no_such_handler/);
+  });
+
+  it('runs the good tool; running the broken one is its own error', async () => {
+    const good = await run(['run', skill, 'say', '--arg', 'text=hi', '--history', history()]);
+    expect([good.code, good.stdout]).toEqual([0, 'hi\n']);
+    const bad = await run(['run', skill, 'broken', '--format', 'json', '--history', history()]);
+    expect(bad.code).toBe(1);
+    expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('NotFound');
+  });
+});

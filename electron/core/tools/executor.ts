@@ -104,7 +104,23 @@ export class Executor implements SkillExecutor {
   /** Advertised definitions from what is known now (MCP schemas once the server was listed; see describeTools). */
   tools(skillId: string): ToolDefinition[] {
     const skill = this.skill(skillId);
-    return skill.tools.map((tool) => this.definition(skill, tool, this.knownSchema(tool)));
+    return skill.tools.map((tool) => {
+      const def = this.definition(skill, tool, this.knownSchema(tool));
+      const problem = this.options.refuse?.(skill, tool) ?? this.staticProblem(tool);
+      return problem ? { ...def, problem } : def;
+    });
+  }
+
+  /** What makes a tool unrunnable that the manifest alone shows (a built-in that does not exist). */
+  private staticProblem(tool: SkillTool): string | undefined {
+    if (tool.kind === 'mcp') return undefined;
+    try {
+      // Only MCP targets are asynchronous; every other kind answers from the manifest at once.
+      const schema = KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema | undefined;
+      return schema === undefined ? `Tool "${tool.name}" has no input schema.` : undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
 
   /**
@@ -291,8 +307,16 @@ export class Executor implements SkillExecutor {
     return Promise.resolve(KINDS[tool.kind].targetSchema(tool, this.deps));
   }
 
+  /** The schema known without reaching anything; a broken tool falls back to its own (issue 11: one bad tool must
+   *  not hide its siblings). */
   private knownSchema(tool: SkillTool): JsonSchema {
-    if (tool.kind !== 'mcp') return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
+    if (tool.kind !== 'mcp') {
+      try {
+        return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
+      } catch {
+        return tool.inputSchema ?? PERMISSIVE;
+      }
+    }
     const { server, tool: name } = splitMcpTarget(tool.target ?? '');
     const cached = this.options.mcp?.cachedTools(server)?.find((t) => t.name === name);
     return (cached?.inputSchema as JsonSchema | undefined) ?? tool.inputSchema ?? PERMISSIVE;
