@@ -94,3 +94,26 @@ describe("clawft's skill.json (serde spelling)", () => {
     expect(loadFixture('runtime/clawft-defaults', 'clawft').skill?.disableModelInvocation).toBe(false);
   });
 });
+
+describe('zeroclaw/clawft tool checks', () => {
+  it('requires string locked values (with a quote fix) and a description, in zeroclaw and clawft only', () => {
+    for (const profile of ['zeroclaw', 'clawft'] as const) {
+      const diags = loadFixture('runtime/zeroclaw-tools', profile).diagnostics;
+      const locked = byCode(diags, 'tool-locked-arg-not-string');
+      expect([locked.severity, locked.line]).toEqual(['error', 13]);
+      expect(locked.fix?.edits[0]?.newText).toBe('"10"');
+      expect(byCode(diags, 'tool-description-missing').line).toBe(14);
+    }
+    expect(loadFixture('runtime/zeroclaw-tools').diagnostics).toEqual([]);
+  });
+
+  it('names the final composed name when it had to be hashed, and warns about raw shells', () => {
+    const diags = loadFixture('runtime/raw-shell').diagnostics;
+    expect(byCode(diags, 'tool-name-hashed').message).toContain('"raw-shell__run_lint_');
+    expect(diags.filter((d) => d.code === 'tool-raw-shell').map((d) => [d.severity, d.line])).toEqual([
+      ['warning', 5],
+      ['warning', 6],
+    ]);
+    expect(byCode(diags, 'tool-raw-shell').message).toContain('"raw-shell__shell"');
+  });
+});
