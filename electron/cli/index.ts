@@ -19,8 +19,9 @@ Commands:
       --format FORMAT      text (default) | json
       --with-bundled       also load the bundled example skills
       --discover           also load ./.claude/skills, ./.agents/skills and the same in your home folder
-  list [PATH...]         List the skills found, their status, format and tools (--format text|json)
-  prompt [PATH...]       Print the <available_skills> catalog a client would give a model
+  list [PATH...]         List the skills found, their status, format and tools (--format text|json; json adds
+                         each skill's effective values for --profile)
+  prompt [PATH...]       Print the <available_skills> catalog the --profile's runtime would give a model
   tools SKILL            Show a skill's tools as advertised, JSON Schema included (--format text|json)
   run SKILL TOOL         Call one tool
       --args JSON          the arguments as one JSON object
