@@ -37,6 +37,8 @@ Commands:
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
+--exclude-tool KIND_OR_NAME (tools, run, test; repeatable): the tool policy: tools of that kind or name are shown
+  as excluded and refused (PermissionDenied). tools --show-locked: include the locked args (never offered to a model).
 --trust (tools, run, test, mcp, serve): trust the skill folders and roots given on the command line, so their
   MCP servers, shell and script tools may run. Without it they run only in folders you trusted in the app.
 Without PATH (or --discover), validate, list, prompt and test use the bundled example skills.
@@ -57,6 +59,8 @@ const OPTIONS = {
   port: { type: 'string' },
   open: { type: 'boolean' },
   trust: { type: 'boolean' },
+  'exclude-tool': { type: 'string', multiple: true },
+  'show-locked': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -105,6 +109,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       arg: v.arg,
       timeout: v.timeout,
       history: v.history,
+      excludeTool: v['exclude-tool'],
+      showLocked: v['show-locked'],
     };
     switch (command) {
       case 'validate':
@@ -134,7 +140,13 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         );
       case 'test':
         return await runTest(
-          { ...library, mcpConfig: v['mcp-config'], history: v.history, trust: v.trust },
+          {
+            ...library,
+            mcpConfig: v['mcp-config'],
+            history: v.history,
+            trust: v.trust,
+            excludeTool: v['exclude-tool'],
+          },
           io,
         );
       default:

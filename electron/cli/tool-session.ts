@@ -20,7 +20,7 @@ export function openToolSession(
   skillRef: string,
   opts: { roots?: string[]; mcpConfig?: string; trust?: boolean },
   io: CliIo,
-  extra: Pick<WorkspaceOptions, 'history'> = {},
+  extra: Pick<WorkspaceOptions, 'history' | 'excludedSkillTools'> = {},
 ): ToolSession {
   const asPath = resolve(io.cwd, skillRef);
   const isPath =

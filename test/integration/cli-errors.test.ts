@@ -90,8 +90,8 @@ describe('one broken tool', () => {
   it('`tools` lists every tool, the broken one with its problem', async () => {
     const r = await run(['tools', skill, '--format', 'json']);
     expect(r.code).toBe(0);
-    const defs = JSON.parse(r.stdout) as Array<{ toolName: string; problem?: string }>;
-    expect(defs.map((d) => d.toolName)).toEqual(['say', 'broken']);
+    const defs = JSON.parse(r.stdout) as Array<{ name: string; problem?: string }>;
+    expect(defs.map((d) => d.name)).toEqual(['one-bad-tool__say', 'one-bad-tool__broken']);
     expect(defs[0]?.problem).toBeUndefined();
     expect(defs[1]?.problem).toMatch(/no_such_handler/);
   });
@@ -102,5 +102,42 @@ describe('one broken tool', () => {
     const bad = await run(['run', skill, 'broken', '--format', 'json', '--history', history()]);
     expect(bad.code).toBe(1);
     expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('NotFound');
+  });
+});
+
+describe('the excluded-tools policy and locked values', () => {
+  const skill = join(REPO, 'test', 'fixtures', 'tools', 'policy-demo');
+
+  it('shows an excluded tool with its reason and refuses to run it (PermissionDenied)', async () => {
+    const listed = await run(['tools', skill, '--format', 'json', '--exclude-tool', 'builtin']);
+    const defs = JSON.parse(listed.stdout) as Array<{ name: string; problem?: string }>;
+    expect(defs[0]?.problem).toMatch(/excluded by the tool policy \(excluded: builtin\)/);
+    const r = await run([
+      'run',
+      skill,
+      'status',
+      '--format',
+      'json',
+      '--exclude-tool',
+      'status',
+      '--history',
+      history(),
+    ]);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { error: { code: string } }).error.code).toBe('PermissionDenied');
+    const text = await run(['tools', skill, '--exclude-tool', 'policy-demo__status']);
+    expect(text.stdout).toMatch(/cannot run: .*excluded by the tool policy/);
+  });
+
+  it('prints locked values only with --show-locked', async () => {
+    const plain = JSON.parse((await run(['tools', skill, '--format', 'json'])).stdout) as Array<object>;
+    expect(plain[0]).not.toHaveProperty('lockedArgs');
+    const shown = JSON.parse(
+      (await run(['tools', skill, '--format', 'json', '--show-locked'])).stdout,
+    ) as Array<{
+      lockedArgs?: object;
+    }>;
+    expect(shown[0]?.lockedArgs).toEqual({ command: 'echo elevated from $(pwd)' });
+    expect((await run(['tools', skill])).stdout).not.toContain('echo elevated');
   });
 });

@@ -22,11 +22,11 @@ describe('skillbench tools', () => {
     expect(r.code).toBe(0);
     const defs = JSON.parse(r.stdout) as Array<{
       name: string;
-      toolName: string;
       inputSchema: { properties: object };
     }>;
     expect(defs[0]?.name).toBe('release-notes__read_changelog');
-    expect(defs[0]?.toolName).toBe('read_changelog');
+    // Exactly what a model is offered (issue 11): no manifest-side fields such as toolName or toolType.
+    expect(Object.keys(defs[0] ?? {})).toEqual(['name', 'description', 'inputSchema']);
     expect(Object.keys(defs[0]?.inputSchema.properties ?? {})).toEqual(['maxBytes']);
   });
 
@@ -122,8 +122,8 @@ describe('skillbench run', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/PermissionDenied: .*which you have not trusted\. Trust the root/);
     const listed = await run(['tools', folder, '--format', 'json']);
-    const tools = JSON.parse(listed.stdout) as Array<{ toolName: string; problem?: string }>;
-    expect(tools.map((t) => [t.toolName, /not trusted/.test(t.problem ?? '')])).toEqual([
+    const tools = JSON.parse(listed.stdout) as Array<{ name: string; problem?: string }>;
+    expect(tools.map((t) => [t.name.split('__')[1], /not trusted/.test(t.problem ?? '')])).toEqual([
       ['echo', false],
       ['fail', true],
     ]);

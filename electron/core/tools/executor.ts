@@ -31,6 +31,11 @@ export interface ExecutorOptions {
   mcp?: McpPool;
   /** Called after every call, successful or not (history). */
   onRun?: (record: RunRecord) => void;
+  /**
+   * Skill tools excluded by the user's policy (issue 11), by kind (`shell`, `http`...), tool name or composed name:
+   * shown as excluded with the reason, and refused with PermissionDenied. Empty by default.
+   */
+  excludedSkillTools?: readonly string[];
   /** Why a skill's tool may not run here (workspace trust), or undefined: refused calls fail with PermissionDenied. */
   refuse?: (skill: SkillDefinition, tool: SkillTool) => string | undefined;
 }
@@ -87,6 +92,17 @@ export class Executor implements SkillExecutor {
     return found;
   }
 
+  /** Why a skill's tool may not run: the excluded-tools policy first, then workspace trust. */
+  refusal(skill: SkillDefinition, tool: SkillTool): string | undefined {
+    const composed = composeToolName(skill.name, tool.name);
+    const rule = (this.options.excludedSkillTools ?? []).find(
+      (x) => x === tool.kind || x === tool.name || x === composed,
+    );
+    if (rule !== undefined)
+      return `"${composed}" is excluded by the tool policy (excluded: ${rule}); remove it from the excluded tools to run it.`;
+    return this.options.refuse?.(skill, tool);
+  }
+
   /** A tool by its own name or its composed name. */
   tool(skill: SkillDefinition, name: string): SkillTool {
     const tool =
@@ -106,7 +122,7 @@ export class Executor implements SkillExecutor {
     const skill = this.skill(skillId);
     return skill.tools.map((tool) => {
       const def = this.definition(skill, tool, this.knownSchema(tool));
-      const problem = this.options.refuse?.(skill, tool) ?? this.staticProblem(tool);
+      const problem = this.refusal(skill, tool) ?? this.staticProblem(tool);
       return problem ? { ...def, problem } : def;
     });
   }
@@ -132,7 +148,7 @@ export class Executor implements SkillExecutor {
     return Promise.all(
       skill.tools.map(async (tool) => {
         // A refused tool is described from the manifest alone: nothing is started to learn its schema.
-        const refused = this.options.refuse?.(skill, tool);
+        const refused = this.refusal(skill, tool);
         if (refused) return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused };
         try {
           return this.definition(skill, tool, await this.targetSchema(tool));
@@ -153,7 +169,7 @@ export class Executor implements SkillExecutor {
   async describeTool(skillId: string, toolName: string): Promise<ToolDefinition> {
     const skill = this.skill(skillId);
     const tool = this.tool(skill, toolName);
-    const refused = this.options.refuse?.(skill, tool);
+    const refused = this.refusal(skill, tool);
     if (refused) return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused };
     try {
       return this.definition(skill, tool, await this.targetSchema(tool));
@@ -231,7 +247,7 @@ export class Executor implements SkillExecutor {
     const merged = mergeLockedArgs(args, tool.lockedArgs);
     let schema: JsonSchema | undefined;
     try {
-      const refused = skill.id === REGISTRY_ID ? undefined : this.options.refuse?.(skill, tool);
+      const refused = skill.id === REGISTRY_ID ? undefined : this.refusal(skill, tool);
       if (refused) throw new SkillError('PermissionDenied', refused);
       schema = await this.targetSchema(tool);
       const what = `tool "${tool.name}" of skill "${skill.name}"`;
