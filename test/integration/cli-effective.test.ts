@@ -1,17 +1,10 @@
 // Issue 11, the effective view: `list --format json` shows each key as the profile's runtime reads it, and `prompt`
 // builds the catalog per profile (when_to_use included, hidden skills left out).
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/index.js';
-import type { CliIo } from '../../electron/cli/io.js';
-import { fixtureSkill, REPO } from '../helpers.js';
+import { runCaptured } from './run-cli.js';
+import { fixtureSkill } from '../helpers.js';
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: REPO };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = runCaptured;
 
 type Listed = {
   skills: Array<{ name: string; effective: Record<string, { value: unknown; source: string }> }>;
@@ -39,46 +32,28 @@ describe('skillbench prompt --profile', () => {
   });
 });
 
+/** The effective values `list --format json` prints for one fixture skill under a profile. */
+async function effectiveOf(profile: string, fixture: string) {
+  const listed = JSON.parse(
+    (await run(['list', '--format', 'json', '--profile', profile, fixtureSkill(fixture)])).stdout,
+  ) as Listed;
+  return listed.skills[0]?.effective ?? {};
+}
+
 describe('skillbench list --format json: effective values', () => {
   it('shows per-profile defaults and what was written', async () => {
-    const clawft = JSON.parse(
-      (
-        await run([
-          'list',
-          '--format',
-          'json',
-          '--profile',
-          'clawft',
-          fixtureSkill('runtime/clawft-defaults'),
-        ])
-      ).stdout,
-    ) as Listed;
-    expect(clawft.skills[0]?.effective['user-invocable']).toEqual({ value: false, source: 'default' });
-    const cc = JSON.parse(
-      (
-        await run([
-          'list',
-          '--format',
-          'json',
-          '--profile',
-          'claude-code',
-          fixtureSkill('runtime/clawft-defaults'),
-        ])
-      ).stdout,
-    ) as Listed;
-    expect(cc.skills[0]?.effective['user-invocable']).toEqual({ value: true, source: 'default' });
-    const yaml11 = JSON.parse(
-      (await run(['list', '--format', 'json', '--profile', 'claude-code', fixtureSkill('runtime/cc-yaml11')]))
-        .stdout,
-    ) as Listed;
-    expect(yaml11.skills[0]?.effective['disable-model-invocation']).toEqual({
+    expect((await effectiveOf('clawft', 'runtime/clawft-defaults'))['user-invocable']).toEqual({
+      value: false,
+      source: 'default',
+    });
+    expect((await effectiveOf('claude-code', 'runtime/clawft-defaults'))['user-invocable']).toEqual({
+      value: true,
+      source: 'default',
+    });
+    expect((await effectiveOf('claude-code', 'runtime/cc-yaml11'))['disable-model-invocation']).toEqual({
       value: true,
       source: 'written',
     });
-    const keys = JSON.parse(
-      (await run(['list', '--format', 'json', '--profile', 'portable', fixtureSkill('runtime/cc-keys')]))
-        .stdout,
-    ) as Listed;
-    expect(keys.skills[0]?.effective.when_to_use?.source).toBe('ignored');
+    expect((await effectiveOf('portable', 'runtime/cc-keys')).when_to_use?.source).toBe('ignored');
   });
 });

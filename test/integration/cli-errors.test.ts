@@ -5,17 +5,10 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/index.js';
-import type { CliIo } from '../../electron/cli/io.js';
+import { runCaptured } from './run-cli.js';
 import { copyFixtures, REPO } from '../helpers.js';
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: REPO };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = runCaptured;
 
 const history = () => join(mkdtempSync(join(tmpdir(), 'skillbench-cli-')), 'history.jsonl');
 const STACK = /\n\s+at /;

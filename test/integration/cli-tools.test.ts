@@ -2,19 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/index.js';
-import type { CliIo } from '../../electron/cli/io.js';
-import { FIXTURES, REPO } from '../helpers.js';
+import { runCaptured } from './run-cli.js';
+import { FIXTURES } from '../helpers.js';
 
 const history = () => join(mkdtempSync(join(tmpdir(), 'skillbench-cli-')), 'history.jsonl');
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: REPO };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = runCaptured;
 
 describe('skillbench tools', () => {
   it('prints the advertised definitions as JSON, schema included', async () => {
