@@ -1,5 +1,6 @@
 // Owns the `<available_skills>` catalog a client gives a model: what it lists and how it is escaped.
-import type { LibraryEntry } from './types.js';
+import { listedDescription } from './effective.js';
+import type { LibraryEntry, ValidationProfile } from './types.js';
 
 export function escapeXml(value: string): string {
   return value.replace(
@@ -19,7 +20,11 @@ export function catalogEntries(entries: readonly LibraryEntry[]): LibraryEntry[]
   );
 }
 
-export function renderAvailableSkills(entries: readonly LibraryEntry[]): string {
+/** The catalog as the profile's runtime builds it (issue 11): its effective flags, its listed description. */
+export function renderAvailableSkills(
+  entries: readonly LibraryEntry[],
+  profile: ValidationProfile = 'skillbench',
+): string {
   const lines = ['<available_skills>'];
   for (const e of catalogEntries(entries)) {
     const skill = e.skill;
@@ -27,7 +32,7 @@ export function renderAvailableSkills(entries: readonly LibraryEntry[]): string 
     lines.push(
       '<skill>',
       `<name>${escapeXml(skill.name)}</name>`,
-      `<description>${escapeXml(skill.description.trim())}</description>`,
+      `<description>${escapeXml(listedDescription(skill, profile))}</description>`,
       `<location>${escapeXml(skill.sourcePath)}</location>`,
       '</skill>',
     );

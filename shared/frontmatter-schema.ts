@@ -1,6 +1,28 @@
-// The JSON Schema of SKILL.md frontmatter (skillbench profile): the editor's completion and hover for frontmatter
-// keys come from it. The validator's rules remain the authority; this schema only describes shapes.
-import type { JsonSchema } from './types.js';
+// The JSON Schema of SKILL.md frontmatter (skillbench profile), derived from the runtime table: the editor's
+// completion and hover for frontmatter keys come from it. The validator's rules remain the authority.
+import { RUNTIME_LABELS, RUNTIME_TABLE, type KeyType, type RuntimeKey } from './runtime-table.js';
+import type { JsonSchema, JsonValue } from './types.js';
+
+const TYPE_SCHEMA: Record<KeyType, { [key: string]: JsonValue }> = {
+  string: { type: 'string' },
+  boolean: { type: 'boolean' },
+  mapping: { type: 'object' },
+  list: { type: 'array' },
+  'string-list': { type: 'array', items: { type: 'string' } },
+  'string-or-list': {
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
+  },
+};
+
+/** One key's schema: its type, its extra keywords, and a description naming the runtimes that read it. */
+function keySchema(k: RuntimeKey): { [key: string]: JsonValue } {
+  const readers = k.readBy.filter((r) => r !== 'skillbench').map((r) => RUNTIME_LABELS[r]);
+  return {
+    ...TYPE_SCHEMA[k.type],
+    ...(k.schema ?? {}),
+    description: `${k.summary} Read by: ${readers.join(', ') || 'Skillbench'}.`,
+  };
+}
 
 const toolKinds = ['builtin', 'mcp', 'shell', 'script', 'http'];
 
@@ -10,63 +32,7 @@ export const FRONTMATTER_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['name', 'description'],
   properties: {
-    name: {
-      type: 'string',
-      description: 'Lowercase letters, digits and single hyphens, 1–64 characters; equal to the folder name.',
-      pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
-      maxLength: 64,
-    },
-    description: {
-      type: 'string',
-      description: 'What the skill does and when to use it (models choose skills by it). 1–1024 characters.',
-      minLength: 1,
-      maxLength: 1024,
-    },
-    license: { type: 'string', description: 'License name or a reference to a bundled license file.' },
-    compatibility: {
-      type: 'string',
-      maxLength: 500,
-      description: 'Environment requirements (at most 500 characters).',
-    },
-    metadata: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Extra key/value pairs.',
-    },
-    'allowed-tools': {
-      description: 'Tools the skill may use without asking: a space-separated string or a list.',
-      oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string', minLength: 1 } }],
-    },
-    'argument-hint': {
-      type: 'string',
-      description: 'Shown when the skill is invoked, e.g. "[file] [mode]".',
-    },
-    arguments: {
-      description:
-        'Names for positional arguments, used as $name in the body: a list or a space-separated string.',
-      oneOf: [
-        { type: 'string' },
-        { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][\\w-]*$' } },
-      ],
-    },
-    'disable-model-invocation': {
-      type: 'boolean',
-      description: 'Only the user can invoke the skill (default false).',
-    },
-    'user-invocable': {
-      type: 'boolean',
-      description: 'The user can invoke the skill as a command (default true).',
-    },
-    model: { type: 'string', description: 'Claude Code: the model that runs the skill.' },
-    context: { type: 'string', description: 'Claude Code: "fork" runs the skill in a sub-agent context.' },
-    agent: { type: 'string', description: 'Claude Code: the agent type for a forked context.' },
-    hooks: { type: 'object', description: 'Claude Code: lifecycle hooks active while the skill runs.' },
-    version: { type: 'string', description: 'The skill version, quoted ("1.0.0").' },
-    variables: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Template variables used as {{name}} in the body.',
-    },
+    ...Object.fromEntries(RUNTIME_TABLE.filter((k) => k.key !== 'tools').map((k) => [k.key, keySchema(k)])),
     tools: {
       type: 'array',
       description: 'Tools the skill declares.',

@@ -85,7 +85,13 @@ export const CONTRACT = {
       path: Path,
       text: Type.String({ maxLength: 8 * 1024 * 1024 }),
       profile: Type.Optional(
-        Type.Union([Type.Literal('portable'), Type.Literal('claude-code'), Type.Literal('skillbench')]),
+        Type.Union([
+          Type.Literal('portable'),
+          Type.Literal('claude-code'),
+          Type.Literal('clawft'),
+          Type.Literal('zeroclaw'),
+          Type.Literal('skillbench'),
+        ]),
       ),
     }),
     response: returns<Diagnostic[]>(),

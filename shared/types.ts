@@ -147,8 +147,14 @@ export interface RootInfo {
   trusted: boolean;
 }
 
-export type ValidationProfile = 'portable' | 'claude-code' | 'skillbench';
-export const VALIDATION_PROFILES: readonly ValidationProfile[] = ['portable', 'claude-code', 'skillbench'];
+export type ValidationProfile = 'portable' | 'claude-code' | 'clawft' | 'zeroclaw' | 'skillbench';
+export const VALIDATION_PROFILES: readonly ValidationProfile[] = [
+  'portable',
+  'claude-code',
+  'clawft',
+  'zeroclaw',
+  'skillbench',
+];
 
 /** What the executor advertises for one skill tool. */
 export interface ToolDefinition {

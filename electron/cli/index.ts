@@ -8,18 +8,20 @@ import { runServe } from './commands/serve.js';
 import { runTest } from './commands/test.js';
 import { runRun, runTools } from './commands/tools.js';
 import { runValidate } from './commands/validate.js';
+import { SkillError } from '../../shared/errors.js';
 import { processIo, UsageError, type CliIo } from './io.js';
 
 export const USAGE = `Usage: skillbench <command> [options]
 
 Commands:
   validate [PATH...]     Check every skill manifest; exit 1 when any error is found
-      --profile NAME       portable | claude-code | skillbench (default)
+      --profile NAME       portable | claude-code | clawft | zeroclaw | skillbench (default)
       --format FORMAT      text (default) | json
       --with-bundled       also load the bundled example skills
       --discover           also load ./.claude/skills, ./.agents/skills and the same in your home folder
-  list [PATH...]         List the skills found, their status, format and tools (--format text|json)
-  prompt [PATH...]       Print the <available_skills> catalog a client would give a model
+  list [PATH...]         List the skills found, their status, format and tools (--format text|json; json adds
+                         each skill's effective values for --profile)
+  prompt [PATH...]       Print the <available_skills> catalog the --profile's runtime would give a model
   tools SKILL            Show a skill's tools as advertised, JSON Schema included (--format text|json)
   run SKILL TOOL         Call one tool
       --args JSON          the arguments as one JSON object
@@ -35,6 +37,8 @@ Commands:
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
+--exclude-tool KIND_OR_NAME (tools, run, test; repeatable): the tool policy: tools of that kind or name are shown
+  as excluded and refused (PermissionDenied). tools --show-locked: include the locked args (never offered to a model).
 --trust (tools, run, test, mcp, serve): trust the skill folders and roots given on the command line, so their
   MCP servers, shell and script tools may run. Without it they run only in folders you trusted in the app.
 Without PATH (or --discover), validate, list, prompt and test use the bundled example skills.
@@ -55,8 +59,15 @@ const OPTIONS = {
   port: { type: 'string' },
   open: { type: 'boolean' },
   trust: { type: 'boolean' },
+  'exclude-tool': { type: 'string', multiple: true },
+  'show-locked': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
+
+/** `--format json` (or `--format=json`) anywhere on the command line. */
+function jsonFormat(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
 
 const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp', 'serve']);
 
@@ -98,6 +109,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       arg: v.arg,
       timeout: v.timeout,
       history: v.history,
+      excludeTool: v['exclude-tool'],
+      showLocked: v['show-locked'],
     };
     switch (command) {
       case 'validate':
@@ -127,7 +140,13 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         );
       case 'test':
         return await runTest(
-          { ...library, mcpConfig: v['mcp-config'], history: v.history, trust: v.trust },
+          {
+            ...library,
+            mcpConfig: v['mcp-config'],
+            history: v.history,
+            trust: v.trust,
+            excludeTool: v['exclude-tool'],
+          },
           io,
         );
       default:
@@ -141,7 +160,15 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.stderr(`skillbench: ${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    io.stderr(`skillbench: unexpected failure: ${(error as Error).stack ?? String(error)}\n`);
+    if (error instanceof SkillError) {
+      // Bad input (an unknown skill or tool, a manifest that cannot run): an error value, exit 1, never a stack.
+      if (jsonFormat(argv)) io.stdout(`${JSON.stringify({ error: error.toJSON() }, null, 2)}\n`);
+      else io.stderr(`skillbench: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+    // A bug, not bad input: the message, and the stack only when asked for (SKILLBENCH_DEBUG=1).
+    const detail = process.env.SKILLBENCH_DEBUG ? ((error as Error).stack ?? String(error)) : String(error);
+    io.stderr(`skillbench: unexpected failure: ${detail}\n`);
     return 70;
   }
 }

@@ -5,8 +5,26 @@ export interface CliIo {
   cwd: string;
 }
 
+let epipeGuarded = false;
+
+/**
+ * `skillbench tools X | head`: once the reader has gone, stop quietly instead of dying on EPIPE with a stack
+ * (issue 11). Installed on the first write, so in-process tests with their own streams are unaffected.
+ */
+function guardEpipe(): void {
+  if (epipeGuarded) return;
+  epipeGuarded = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    guardEpipe();
+    process.stdout.write(text);
+  },
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
 };

@@ -5,7 +5,8 @@ import type { SkillDefinition } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import type { RootSpec } from '../core/skills/index.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
-import { UsageError, type CliIo } from './io.js';
+import { SkillError } from '../../shared/errors.js';
+import type { CliIo } from './io.js';
 import { cliTrust } from './trust.js';
 
 export interface ToolSession {
@@ -19,14 +20,14 @@ export function openToolSession(
   skillRef: string,
   opts: { roots?: string[]; mcpConfig?: string; trust?: boolean },
   io: CliIo,
-  extra: Pick<WorkspaceOptions, 'history'> = {},
+  extra: Pick<WorkspaceOptions, 'history' | 'excludedSkillTools'> = {},
 ): ToolSession {
   const asPath = resolve(io.cwd, skillRef);
   const isPath =
     /[\\/]/.test(skillRef) || skillRef === '.' ? true : existsSync(asPath) && statSync(asPath).isDirectory();
   const roots: RootSpec[] = [];
   if (isPath) {
-    if (!existsSync(asPath)) throw new UsageError(`No such skill folder: ${skillRef}`);
+    if (!existsSync(asPath)) throw new SkillError('NotFound', `No such skill folder: ${skillRef}`);
     roots.push({ path: asPath, kind: 'project' });
   } else {
     for (const r of opts.roots ?? []) roots.push({ path: resolve(io.cwd, r), kind: 'project' });
@@ -38,8 +39,14 @@ export function openToolSession(
     trust: cliTrust(opts.trust),
     ...(opts.mcpConfig ? { mcpConfigFile: resolve(io.cwd, opts.mcpConfig) } : {}),
   });
-  const skill = isPath
-    ? (workspace.entries.find((e) => e.skill && e.status !== 'excluded')?.skill ?? workspace.skill(asPath))
-    : workspace.skill(skillRef);
+  let skill: SkillDefinition;
+  try {
+    skill = isPath
+      ? (workspace.entries.find((e) => e.skill && e.status !== 'excluded')?.skill ?? workspace.skill(asPath))
+      : workspace.skill(skillRef);
+  } catch (error) {
+    void workspace.close(); // an unknown skill (NotFound) must not leave the workspace open
+    throw error;
+  }
   return { workspace, skill, close: () => workspace.close() };
 }

@@ -38,6 +38,8 @@ export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   history?: { file: string; limits?: Partial<HistoryLimits> };
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). */
   excludedTools?: string[];
+  /** Skill tools excluded by kind or name (issue 11: `--exclude-tool`); refused with PermissionDenied. */
+  excludedSkillTools?: string[];
   /** Which roots besides the bundled examples the user trusts (workspace trust); none by default. */
   trust?: (root: RootInfo) => boolean;
 }
@@ -135,6 +137,7 @@ export class Workspace {
         return trustRefusal(root, skill.name, tool, this.mcpServers);
       },
       ...(this.options.excludedTools ? { excludedTools: this.options.excludedTools } : {}),
+      ...(this.options.excludedSkillTools ? { excludedSkillTools: this.options.excludedSkillTools } : {}),
       ...(this.history ? { onRun: (r) => this.history?.record(r) } : {}),
     }));
   }
@@ -227,6 +230,7 @@ export class Workspace {
       settingsServers: _s,
       history: _h,
       excludedTools: _x,
+      excludedSkillTools: _e,
       trust: _t,
       ...load
     } = o;

@@ -119,6 +119,7 @@ export function App({ host }: { host: HostApi }) {
             onTab={(t) => open(entry.id, t)}
             buffers={buffers}
             theme={theme}
+            profile={settings.profile}
             onDialog={setDialog}
           />
         ) : (

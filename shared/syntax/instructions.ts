@@ -12,7 +12,14 @@ export interface RenderInput {
   argumentNames?: string[];
   /** Values for `{{variable}}` placeholders; a placeholder without a value is left as written. */
   variables?: Record<string, string>;
+  /** `${CLAUDE_SKILL_DIR}`: the skill's folder (Claude Code substitutes it; issue 11). */
+  skillDir?: string;
+  /** `${CLAUDE_SESSION_ID}`: a placeholder value in a preview, shown as such. */
+  sessionId?: string;
 }
+
+/** What the preview shows for `${CLAUDE_SESSION_ID}`: there is no session, so it says so. */
+export const PREVIEW_SESSION_ID = '<session id: set by Claude Code at run time>';
 
 export interface RenderedInstructions {
   text: string;
@@ -20,6 +27,18 @@ export interface RenderedInstructions {
   missing: string[];
   /** True when the body had no `$ARGUMENTS` placeholder and the arguments were appended as `ARGUMENTS: ...`. */
   appended: boolean;
+  /**
+   * The `` !`command` `` lines Claude Code runs before the prompt and replaces with their output: listed, never run
+   * here.
+   */
+  commands: string[];
+}
+
+const BANG_COMMAND = /!`([^`\n]+)`/g;
+
+/** The `` !`command` `` snippets of a body, in order (Claude Code runs each and inlines its output). */
+export function bangCommands(instructions: string): string[] {
+  return [...instructions.matchAll(BANG_COMMAND)].map((m) => m[1] ?? '');
 }
 
 const NAME = /^[A-Za-z_][\w-]*$/;
@@ -66,7 +85,9 @@ export function renderInstructions(input: RenderInput): RenderedInstructions {
     return input.args;
   });
   text = replacePlaceholders(text, (name, whole) => input.variables?.[name] ?? whole);
+  if (input.skillDir !== undefined) text = text.replaceAll('${CLAUDE_SKILL_DIR}', input.skillDir);
+  text = text.replaceAll('${CLAUDE_SESSION_ID}', input.sessionId ?? PREVIEW_SESSION_ID);
   const appended = !usedArguments && input.args.trim() !== '';
   if (appended) text = `${text.replace(/\s*$/, '')}\n\nARGUMENTS: ${input.args}\n`;
-  return { text, missing: [...missing], appended };
+  return { text, missing: [...missing], appended, commands: bangCommands(text) };
 }

@@ -2,19 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/index.js';
-import type { CliIo } from '../../electron/cli/io.js';
-import { FIXTURES, REPO } from '../helpers.js';
+import { runCaptured } from './run-cli.js';
+import { FIXTURES } from '../helpers.js';
 
 const history = () => join(mkdtempSync(join(tmpdir(), 'skillbench-cli-')), 'history.jsonl');
 
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd: REPO };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = runCaptured;
 
 describe('skillbench tools', () => {
   it('prints the advertised definitions as JSON, schema included', async () => {
@@ -22,11 +15,11 @@ describe('skillbench tools', () => {
     expect(r.code).toBe(0);
     const defs = JSON.parse(r.stdout) as Array<{
       name: string;
-      toolName: string;
       inputSchema: { properties: object };
     }>;
     expect(defs[0]?.name).toBe('release-notes__read_changelog');
-    expect(defs[0]?.toolName).toBe('read_changelog');
+    // Exactly what a model is offered (issue 11): no manifest-side fields such as toolName or toolType.
+    expect(Object.keys(defs[0] ?? {})).toEqual(['name', 'description', 'inputSchema']);
     expect(Object.keys(defs[0]?.inputSchema.properties ?? {})).toEqual(['maxBytes']);
   });
 
@@ -122,14 +115,10 @@ describe('skillbench run', () => {
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/PermissionDenied: .*which you have not trusted\. Trust the root/);
     const listed = await run(['tools', folder, '--format', 'json']);
-    const tools = JSON.parse(listed.stdout) as Array<{
-      toolName: string;
-      problem?: string;
-      refused?: boolean;
-    }>;
-    expect(tools.map((t) => [t.toolName, /not trusted/.test(t.problem ?? ''), t.refused ?? false])).toEqual([
-      ['echo', false, false],
-      ['fail', true, true],
+    const tools = JSON.parse(listed.stdout) as Array<{ name: string; problem?: string }>;
+    expect(tools.map((t) => [t.name.split('__')[1], /not trusted/.test(t.problem ?? '')])).toEqual([
+      ['echo', false],
+      ['fail', true],
     ]);
     expect((await run([...args, '--trust'])).stdout).toBe('nope\n');
   });

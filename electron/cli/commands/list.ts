@@ -1,16 +1,27 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
-import { displayPath, entrySummary, openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
+import { effectiveValues } from '../../../shared/effective.js';
+import {
+  displayPath,
+  entrySummary,
+  openFromArgs,
+  parseFormat,
+  parseProfile,
+  type LibraryArgs,
+} from '../library-args.js';
 
 export function runList(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
   const { library } = openFromArgs(args, io);
   if (format === 'json') {
+    const profile = parseProfile(args.profile);
+    // `effective`: every key as the profile's runtime reads it, written or defaulted (issue 11).
     const skills = library.entries.map((e) => ({
       ...(e.skill ?? {}),
       ...entrySummary(e),
       name: e.skill?.name ?? null,
+      ...(e.skill ? { effective: effectiveValues(e.skill, profile) } : {}),
     }));
     io.stdout(`${JSON.stringify({ roots: library.roots, skills }, null, 2)}\n`);
     return 0;
@@ -31,6 +42,6 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
 
 export function runPrompt(args: LibraryArgs, io: CliIo): number {
   const { library } = openFromArgs(args, io);
-  io.stdout(`${renderAvailableSkills(library.entries)}\n`);
+  io.stdout(`${renderAvailableSkills(library.entries, parseProfile(args.profile))}\n`);
   return 0;
 }

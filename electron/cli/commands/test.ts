@@ -6,10 +6,16 @@ import type { Workspace } from '../../core/workspace.js';
 import type { CliIo } from '../io.js';
 import { openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
 import { cliTrust } from '../trust.js';
-import { reportError } from './tools.js';
+import { policy, reportError } from './tools.js';
 
 export async function runTest(
-  a: LibraryArgs & { format?: string; mcpConfig?: string; history?: string; trust?: boolean },
+  a: LibraryArgs & {
+    format?: string;
+    mcpConfig?: string;
+    history?: string;
+    trust?: boolean;
+    excludeTool?: string[];
+  },
   io: CliIo,
 ): Promise<number> {
   const format = parseFormat(a.format, ['text', 'json', 'junit'] as const);
@@ -17,6 +23,7 @@ export async function runTest(
   try {
     workspace = openFromArgs(a, io, {
       trust: cliTrust(a.trust),
+      ...policy(a),
       ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
       ...(a.history ? { history: { file: resolve(io.cwd, a.history) } } : {}),
     });

@@ -19,20 +19,28 @@ export interface ToolArgs {
   timeout?: string;
   /** History file for `run` (default: history.jsonl in the user data folder). */
   history?: string;
+  /** The excluded-tools policy: kinds or tool names refused with PermissionDenied. */
+  excludeTool?: string[];
+  /** `tools`: include the locked args, which a model is never offered. */
+  showLocked?: boolean;
 }
 
 export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
   const format = parseFormat(a.format, ['text', 'json'] as const);
   if (!a.skill) throw new UsageError('tools needs a SKILL (a name or a folder).');
-  const session = openToolSession(a.skill, a, io);
+  const session = openToolSession(a.skill, a, io, policy(a));
   try {
     const defs = await session.workspace.executor.describeTools(session.skill.id);
     if (format === 'json') {
-      // The documented JSON keeps the name a model is offered under `name` (and the manifest's under `toolName`).
-      const advertised = defs.map(({ name, composedName, ...rest }) => ({
-        name: composedName,
-        toolName: name,
-        ...rest,
+      // Exactly what a model is offered (issue 11): its name, description and schemas; `problem` where a tool cannot
+      // run (broken, excluded, untrusted); the locked values only when asked for.
+      const advertised = defs.map((d) => ({
+        name: d.composedName,
+        description: d.description,
+        inputSchema: d.inputSchema,
+        ...(d.outputSchema !== undefined ? { outputSchema: d.outputSchema } : {}),
+        ...(d.problem ? { problem: d.problem } : {}),
+        ...(a.showLocked && d.lockedArgs ? { lockedArgs: d.lockedArgs } : {}),
       }));
       io.stdout(`${JSON.stringify(advertised, null, 2)}\n`);
       return 0;
@@ -54,7 +62,10 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
       if (d.description) io.stdout(`  ${d.description}\n`);
       for (const line of describeParams(d.inputSchema)) io.stdout(`  ${line}\n`);
       for (const [k, v] of Object.entries(d.lockedArgs ?? {}))
-        io.stdout(`  ${k} = ${JSON.stringify(v)}  (locked by the manifest)\n`);
+        io.stdout(
+          `  ${k} = ${a.showLocked ? JSON.stringify(v) : '…'}  (locked by the manifest${a.showLocked ? '' : '; --show-locked shows it'})\n`,
+        );
+      if (d.problem) io.stdout(`  cannot run: ${d.problem}\n`);
     }
     return 0;
   } catch (error) {
@@ -62,6 +73,11 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
   } finally {
     await session.close();
   }
+}
+
+/** `--exclude-tool`: the excluded-tools policy for this command's workspace. */
+export function policy(a: { excludeTool?: string[] }): { excludedSkillTools?: string[] } {
+  return a.excludeTool?.length ? { excludedSkillTools: a.excludeTool } : {};
 }
 
 function describeParams(schema: JsonSchema): string[] {
@@ -142,16 +158,16 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
   if (timeoutSecs !== undefined && !(timeoutSecs >= 1))
     throw new UsageError(`--timeout takes a number of seconds (at least 1), not "${a.timeout}".`);
   const session = openToolSession(a.skill, a, io, {
+    ...policy(a),
     history: { file: a.history ? resolve(io.cwd, a.history) : defaultHistoryFile() },
   });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   try {
-    const definition = (await session.workspace.executor.describeTools(session.skill.id)).find(
-      (d) => d.name === a.tool || d.composedName === a.tool,
-    );
-    const args = argsFromFlags(a.args, a.arg, definition?.inputSchema ?? { type: 'object' });
+    // Only the tool being run is described: its MCP server, and no other, is started.
+    const definition = await session.workspace.executor.describeTool(session.skill.id, a.tool);
+    const args = argsFromFlags(a.args, a.arg, definition.inputSchema);
     const output = await session.workspace.executor.executeTool(session.skill.id, a.tool, args, {
       signal: controller.signal,
       ...(timeoutSecs ? { timeoutSecs } : {}),

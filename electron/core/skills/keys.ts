@@ -1,45 +1,34 @@
 // Owns the manifest vocabulary: canonical keys, their accepted spellings, and which profile knows which key.
-import type { ValidationProfile } from '../../../shared/types.js';
+import { profileKeys, RUNTIME_TABLE } from '../../../shared/runtime-table.js';
+import { VALIDATION_PROFILES, type ValidationProfile } from '../../../shared/types.js';
 
-/** Keys of the Agent Skills spec, the only ones hosted platforms accept on upload. */
-export const PORTABLE_KEYS = [
-  'name',
-  'description',
-  'license',
-  'compatibility',
-  'metadata',
-  'allowed-tools',
-] as const;
+/** Keys of the Agent Skills spec, the only ones hosted platforms accept on upload (from the runtime table). */
+export const PORTABLE_KEYS: readonly string[] = profileKeys('portable');
 
-/** Claude Code's extension keys. */
-export const CLAUDE_CODE_KEYS = [
-  'argument-hint',
-  'arguments',
-  'disable-model-invocation',
-  'user-invocable',
-  'model',
-  'context',
-  'agent',
-  'hooks',
-] as const;
+/** Claude Code's extension keys (from the runtime table). */
+export const CLAUDE_CODE_KEYS: readonly string[] = profileKeys('claude-code').filter(
+  (k) => !PORTABLE_KEYS.includes(k),
+);
 
-/** Keys known to other runtimes and to Skillbench itself. */
-export const SKILLBENCH_KEYS = ['version', 'variables', 'tools', 'author', 'tags'] as const;
+/** Keys known to other runtimes and to Skillbench itself (from the runtime table). */
+export const SKILLBENCH_KEYS: readonly string[] = RUNTIME_TABLE.map((k) => k.key).filter(
+  (k) => !PORTABLE_KEYS.includes(k) && !CLAUDE_CODE_KEYS.includes(k),
+);
 
 /** TOML/JSON manifests carry the instructions in a key instead of a Markdown body. */
 export const INSTRUCTION_KEYS = ['instructions', 'prompt', 'prompts'] as const;
 
-const KNOWN: Record<ValidationProfile, ReadonlySet<string>> = {
-  portable: new Set(PORTABLE_KEYS),
-  'claude-code': new Set([...PORTABLE_KEYS, ...CLAUDE_CODE_KEYS]),
-  skillbench: new Set([...PORTABLE_KEYS, ...CLAUDE_CODE_KEYS, ...SKILLBENCH_KEYS]),
-};
+const KNOWN = {} as Record<ValidationProfile, ReadonlySet<string>>;
+for (const p of VALIDATION_PROFILES) KNOWN[p] = new Set(profileKeys(p));
 
 export function isKnownKey(profile: ValidationProfile, canonical: string): boolean {
   return KNOWN[profile].has(canonical);
 }
 
-/** `allowed_tools` and `allowedTools` mean `allowed-tools`; the same for every hyphenated key. */
+/**
+ * `allowed_tools` and `allowedTools` mean `allowed-tools`; the same for every hyphenated key. Keys are case-sensitive,
+ * as every runtime reads them: `Name` is not `name` (issue 11).
+ */
 const canonicalCache = new Map<string, string>();
 
 export function canonicalKey(key: string): string {
@@ -51,11 +40,13 @@ export function canonicalKey(key: string): string {
 }
 
 function computeCanonicalKey(key: string): string {
+  if (KNOWN.skillbench.has(key)) return key;
   const kebab = key
     .replace(/_/g, '-')
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .toLowerCase();
-  return KNOWN.skillbench.has(kebab) ? kebab : key;
+    .replace(/([a-z0-9])([A-Z])/g, (_m, a: string, b: string) => `${a}-${b.toLowerCase()}`);
+  if (KNOWN.skillbench.has(kebab)) return kebab;
+  const snake = kebab.replace(/-/g, '_');
+  return KNOWN.skillbench.has(snake) ? snake : key;
 }
 
 /** Tool-entry keys: snake_case (SKILL.toml), kebab-case and camelCase all name the same field. */

@@ -1,5 +1,13 @@
 // Owns turning a RawManifest into a SkillDefinition: lenient by design (rules report what is wrong, this keeps going).
-import type { JsonSchema, JsonValue, SkillDefinition, SkillTool, ToolKind } from '../../../shared/types.js';
+import { defaultFor, runtimeKey, yaml11Boolean } from '../../../shared/runtime-table.js';
+import type {
+  JsonSchema,
+  JsonValue,
+  SkillDefinition,
+  SkillTool,
+  ToolKind,
+  ValidationProfile,
+} from '../../../shared/types.js';
 import { TOOL_KINDS } from '../../../shared/types.js';
 import { placeholderNames } from '../../../shared/syntax/placeholders.js';
 import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
@@ -38,6 +46,7 @@ export function normalizeSkill(
   id: string,
   folderName: string,
   fields: ReadonlyMap<string, FieldRef> = fieldsOf(raw.data),
+  profile: ValidationProfile = 'skillbench',
 ): SkillDefinition {
   const text = (canonical: string): string | undefined => {
     const f = fields.get(canonical);
@@ -49,9 +58,14 @@ export function normalizeSkill(
     }
     return undefined;
   };
-  const bool = (canonical: string, fallback: boolean): boolean => {
+  // The effective value is what the profile's runtime uses: its default when absent, and `no` as false where Claude
+  // Code (YAML 1.1) would read it so (issue 11).
+  const bool = (canonical: string): boolean => {
     const v = fields.get(canonical)?.value;
-    return typeof v === 'boolean' ? v : fallback;
+    if (typeof v === 'boolean') return v;
+    const yaml11 =
+      raw.format === 'skill-md' && runtimeKey(canonical)?.yaml11Booleans ? yaml11Boolean(v) : undefined;
+    return yaml11 ?? defaultFor(canonical, profile) === true;
   };
 
   const metadata: Record<string, JsonValue> = {};
@@ -71,8 +85,8 @@ export function normalizeSkill(
       ? declaredVariables.filter((v): v is string => typeof v === 'string')
       : placeholderNames(raw.body),
     allowedTools: allowedToolsOf(fields.get('allowed-tools')?.value),
-    userInvocable: bool('user-invocable', true),
-    disableModelInvocation: bool('disable-model-invocation', false),
+    userInvocable: bool('user-invocable'),
+    disableModelInvocation: bool('disable-model-invocation'),
     instructions: raw.body,
     format: raw.format,
     sourcePath: raw.file,
@@ -80,7 +94,10 @@ export function normalizeSkill(
     tools: toolsOf(fields.get('tools')?.value),
     diagnostics: [],
   };
-  const hint = text('argument-hint');
+  // `argument-hint: [file]` is a YAML list; Claude Code shows the text as written.
+  const hintField = fields.get('argument-hint');
+  const hintSpan = Array.isArray(hintField?.value) ? raw.span([hintField.key], 'value') : undefined;
+  const hint = hintSpan ? raw.text.slice(hintSpan[0], hintSpan[1]) : text('argument-hint');
   if (hint !== undefined) skill.argumentHint = hint;
   return skill;
 }

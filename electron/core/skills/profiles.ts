@@ -25,6 +25,18 @@ const OVERRIDES: Record<ValidationProfile, Readonly<Record<string, Severity | 'o
     'name-reserved-word': 'info',
     'metadata-values': 'off',
   },
+  // clawft and zeroclaw ignore keys they do not read (serde's default) and read their own spellings natively.
+  clawft: {
+    'name-missing': 'info',
+    'unknown-key': 'warning',
+    'key-alias': 'warning',
+    'metadata-values': 'off',
+  },
+  zeroclaw: {
+    'unknown-key': 'warning',
+    'key-alias': 'warning',
+    'metadata-values': 'off',
+  },
 };
 
 export function applyProfile(profile: ValidationProfile, diagnostics: Diagnostic[]): Diagnostic[] {

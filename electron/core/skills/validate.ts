@@ -51,7 +51,9 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
   const folderName = basename(folderPath);
   const fatal = raw.data === undefined;
   const fields = fieldsOf(raw.data);
-  const skill = fatal ? undefined : normalizeSkill(raw, options.id ?? folderName, folderName, fields);
+  const skill = fatal
+    ? undefined
+    : normalizeSkill(raw, options.id ?? folderName, folderName, fields, profile);
   const found: Diagnostic[] = [...raw.diagnostics];
   if (skill) {
     const ctx: RuleContext = {

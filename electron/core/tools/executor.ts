@@ -31,6 +31,11 @@ export interface ExecutorOptions {
   mcp?: McpPool;
   /** Called after every call, successful or not (history). */
   onRun?: (record: RunRecord) => void;
+  /**
+   * Skill tools excluded by the user's policy (issue 11), by kind (`shell`, `http`...), tool name or composed name:
+   * shown as excluded with the reason, and refused with PermissionDenied. Empty by default.
+   */
+  excludedSkillTools?: readonly string[];
   /** Why a skill's tool may not run here (workspace trust), or undefined: refused calls fail with PermissionDenied. */
   refuse?: (skill: SkillDefinition, tool: SkillTool) => string | undefined;
 }
@@ -87,6 +92,24 @@ export class Executor implements SkillExecutor {
     return found;
   }
 
+  /** Why a skill's tool may not run: the excluded-tools policy first, then workspace trust. */
+  refusal(skill: SkillDefinition, tool: SkillTool): string | undefined {
+    const composed = composeToolName(skill.name, tool.name);
+    const rule = (this.options.excludedSkillTools ?? []).find(
+      (x) => x === tool.kind || x === tool.name || x === composed,
+    );
+    if (rule !== undefined)
+      return `"${composed}" is excluded by the tool policy (excluded: ${rule}); remove it from the excluded tools to run it.`;
+    return this.options.refuse?.(skill, tool);
+  }
+
+  /** A refused tool's definition, described from the manifest alone (nothing is started to learn its schema). */
+  private refusedDefinition(skill: SkillDefinition, tool: SkillTool): ToolDefinition | undefined {
+    const refused = this.refusal(skill, tool);
+    if (!refused) return undefined;
+    return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused, refused: true };
+  }
+
   /** A tool by its own name or its composed name. */
   tool(skill: SkillDefinition, name: string): SkillTool {
     const tool =
@@ -104,7 +127,25 @@ export class Executor implements SkillExecutor {
   /** Advertised definitions from what is known now (MCP schemas once the server was listed; see describeTools). */
   tools(skillId: string): ToolDefinition[] {
     const skill = this.skill(skillId);
-    return skill.tools.map((tool) => this.definition(skill, tool, this.knownSchema(tool)));
+    return skill.tools.map((tool) => {
+      const refused = this.refusedDefinition(skill, tool);
+      if (refused) return refused;
+      const def = this.definition(skill, tool, this.knownSchema(tool));
+      const problem = this.staticProblem(tool);
+      return problem ? { ...def, problem } : def;
+    });
+  }
+
+  /** What makes a tool unrunnable that the manifest alone shows (a built-in that does not exist). */
+  private staticProblem(tool: SkillTool): string | undefined {
+    if (tool.kind === 'mcp') return undefined;
+    try {
+      // Only MCP targets are asynchronous; every other kind answers from the manifest at once.
+      const schema = KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema | undefined;
+      return schema === undefined ? `Tool "${tool.name}" has no input schema.` : undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
 
   /**
@@ -116,9 +157,8 @@ export class Executor implements SkillExecutor {
     return Promise.all(
       skill.tools.map(async (tool) => {
         // A refused tool is described from the manifest alone: nothing is started to learn its schema.
-        const refused = this.options.refuse?.(skill, tool);
-        if (refused)
-          return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: refused, refused: true };
+        const refused = this.refusedDefinition(skill, tool);
+        if (refused) return refused;
         try {
           return this.definition(skill, tool, await this.targetSchema(tool));
         } catch (error) {
@@ -129,6 +169,22 @@ export class Executor implements SkillExecutor {
         }
       }),
     );
+  }
+
+  /**
+   * One tool's advertised definition, reaching only the MCP server that tool needs (so `run` of a built-in starts
+   * no server at all, issue 11). Unknown tool: `NotFound`.
+   */
+  async describeTool(skillId: string, toolName: string): Promise<ToolDefinition> {
+    const skill = this.skill(skillId);
+    const tool = this.tool(skill, toolName);
+    const refused = this.refusedDefinition(skill, tool);
+    if (refused) return refused;
+    try {
+      return this.definition(skill, tool, await this.targetSchema(tool));
+    } catch (error) {
+      return { ...this.definition(skill, tool, this.knownSchema(tool)), problem: (error as Error).message };
+    }
   }
 
   /** Tools usable directly, outside any skill: built-ins and MCP tools, minus the excluded ones. */
@@ -200,7 +256,7 @@ export class Executor implements SkillExecutor {
     const merged = mergeLockedArgs(args, tool.lockedArgs);
     let schema: JsonSchema | undefined;
     try {
-      const refused = skill.id === REGISTRY_ID ? undefined : this.options.refuse?.(skill, tool);
+      const refused = skill.id === REGISTRY_ID ? undefined : this.refusal(skill, tool);
       if (refused) throw new SkillError('PermissionDenied', refused);
       schema = await this.targetSchema(tool);
       const what = `tool "${tool.name}" of skill "${skill.name}"`;
@@ -276,8 +332,16 @@ export class Executor implements SkillExecutor {
     return Promise.resolve(KINDS[tool.kind].targetSchema(tool, this.deps));
   }
 
+  /** The schema known without reaching anything; a broken tool falls back to its own (issue 11: one bad tool must
+   *  not hide its siblings). */
   private knownSchema(tool: SkillTool): JsonSchema {
-    if (tool.kind !== 'mcp') return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
+    if (tool.kind !== 'mcp') {
+      try {
+        return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
+      } catch {
+        return tool.inputSchema ?? PERMISSIVE;
+      }
+    }
     const { server, tool: name } = splitMcpTarget(tool.target ?? '');
     const cached = this.options.mcp?.cachedTools(server)?.find((t) => t.name === name);
     return (cached?.inputSchema as JsonSchema | undefined) ?? tool.inputSchema ?? PERMISSIVE;

@@ -1,8 +1,12 @@
 // What a selected skill holds: its metadata, its diagnostics at their positions, and its tools.
-import type { LibraryEntry } from '../../../shared/types.js';
+import { effectiveValues } from '../../../shared/effective.js';
+import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
+import type { JsonValue, LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import './library.css';
 
-export function SkillDetails(props: { entry: LibraryEntry | undefined }) {
+const show = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+export function SkillDetails(props: { entry: LibraryEntry | undefined; profile?: ValidationProfile }) {
   const entry = props.entry;
   if (!entry) return <p className="empty">Select a skill to see its diagnostics and tools.</p>;
   const skill = entry.skill;
@@ -31,6 +35,7 @@ export function SkillDetails(props: { entry: LibraryEntry | undefined }) {
           ))
         )}
       </section>
+      {skill ? <EffectiveValues entry={entry} profile={props.profile ?? 'skillbench'} /> : null}
       <section aria-label="Tools">
         <h3>Tools</h3>
         {(skill?.tools.length ?? 0) === 0 ? (
@@ -45,5 +50,33 @@ export function SkillDetails(props: { entry: LibraryEntry | undefined }) {
         )}
       </section>
     </article>
+  );
+}
+
+/** What the profile's runtime will use for each key: written, its default, or ignored (issue 11). */
+function EffectiveValues(props: { entry: LibraryEntry; profile: ValidationProfile }) {
+  const skill = props.entry.skill;
+  if (!skill) return null;
+  const values = Object.entries(effectiveValues(skill, props.profile));
+  return (
+    <section aria-label="Effective values">
+      <h3>
+        Effective values{' '}
+        <span className="muted">as {RUNTIME_LABELS[PROFILE_RUNTIME[props.profile]]} reads them</span>
+      </h3>
+      <table className="effective">
+        <tbody>
+          {values.map(([key, { value, source }]) => (
+            <tr key={key} className={`effective-${source}`}>
+              <th scope="row">
+                <code>{key}</code>
+              </th>
+              <td>{show(value)}</td>
+              <td className="muted">{source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -30,6 +30,8 @@ export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }
     args,
     argumentNames: source.names,
     variables: vars,
+    // Claude Code substitutes the skill's folder; the session id is a placeholder, shown as such (issue 11).
+    skillDir: skill.sourcePath.replace(/[\\/][^\\/]*$/, ''),
   });
   const inCatalog = catalogEntries([props.entry]).length === 1;
   return (
@@ -74,6 +76,21 @@ export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }
           <p className="muted small-text">The body has no $ARGUMENTS, so the arguments are appended.</p>
         ) : null}
         <pre className="rendered">{rendered.text}</pre>
+        {rendered.commands.length ? (
+          <div role="note" aria-label="Commands Claude Code would run">
+            <p className="muted small-text">
+              Claude Code runs these commands before the prompt and puts their output in place of each{' '}
+              <code>!`…`</code>. Skillbench never runs them:
+            </p>
+            <ul className="small-text">
+              {rendered.commands.map((c, i) => (
+                <li key={i}>
+                  <code>{c}</code>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </section>
       <section aria-label="Catalog entry">
         <h3>Catalog entry</h3>

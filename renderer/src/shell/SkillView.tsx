@@ -2,7 +2,7 @@
 // load on first use with Monaco, keeping the library screen's bundle lean.
 import { lazy, Suspense } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { LibraryEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
 import { folderOf, isReadOnly, rootOf } from '../library/entries.js';
 import { SkillDetails } from '../library/SkillDetails.js';
@@ -22,6 +22,8 @@ export function SkillView(props: {
   onTab(tab: Tab): void;
   buffers: BufferStore;
   theme: 'light' | 'dark';
+  /** The validation profile: the details show the effective values its runtime uses. */
+  profile: ValidationProfile;
   onDialog(dialog: SkillDialog): void;
 }) {
   const { host, entry, buffers, theme } = props;
@@ -60,7 +62,7 @@ export function SkillView(props: {
           }
         >
           {props.tab === 'overview' ? (
-            <SkillDetails entry={entry} />
+            <SkillDetails entry={entry} profile={props.profile} />
           ) : props.tab === 'edit' ? (
             <EditorView
               key={entry.id}

@@ -1,4 +1,5 @@
 // Rules for `description` (1–1024 characters, a string, no XML tags) and `compatibility` (at most 500).
+import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/runtime-table.js';
 import { insertKeyEdits } from './name.js';
 import { at, atHeader, describeValue, quoted, replaceValue, truncate, type Rule } from './rule.js';
 
@@ -69,10 +70,31 @@ export const descriptionEmpty: Rule = {
 
 export const descriptionTooLong: Rule = {
   id: 'description-too-long',
-  summary: '`description` is at most 1024 characters.',
+  codes: ['description-truncated'],
+  summary:
+    '`description` is at most 1024 characters (the spec); Claude Code cuts `description` + `when_to_use` at 1536.',
   check(_skill, ctx) {
     const f = ctx.fields.get('description');
-    if (!f || typeof f.value !== 'string' || chars(f.value) <= DESCRIPTION_MAX) return [];
+    if (!f || typeof f.value !== 'string') return [];
+    if (ctx.profile === 'claude-code') {
+      // Claude Code does not refuse a long description: it truncates description + when_to_use in its listing.
+      const when = ctx.fields.get('when_to_use')?.value;
+      const listed = [...f.value, ...(typeof when === 'string' ? when : '')];
+      if (listed.length <= CLAUDE_CODE_LISTING_MAX) return [];
+      const cut = listed.slice(CLAUDE_CODE_LISTING_MAX).join('');
+      return [
+        at(
+          ctx,
+          [f.key],
+          'warning',
+          'description-truncated',
+          `\`description\`${typeof when === 'string' ? ' + `when_to_use`' : ''} is ${listed.length} characters; ` +
+            `Claude Code lists only the first ${CLAUDE_CODE_LISTING_MAX} and cuts ${listed.length - CLAUDE_CODE_LISTING_MAX}: ` +
+            `${JSON.stringify(truncate(cut, 80))}. Move details into the instructions.`,
+        ),
+      ];
+    }
+    if (chars(f.value) <= DESCRIPTION_MAX) return [];
     return [
       at(
         ctx,

@@ -1,24 +1,23 @@
 // Rules for the types of the other known fields, and for keys: unknown keys, alternative spellings, duplicates.
 import type { Diagnostic } from '../../../../shared/types.js';
+import {
+  PROFILE_RUNTIME,
+  RUNTIME_TABLE,
+  runtimeKey,
+  yaml11Boolean,
+  type KeyType,
+} from '../../../../shared/runtime-table.js';
 import { canonicalKey, INSTRUCTION_KEYS, isKnownKey } from '../keys.js';
 import { isRecord } from '../normalize.js';
 import { at, describeValue, quoted, replaceValue, type Rule } from './rule.js';
 
-type Expect = 'string' | 'boolean' | 'mapping' | 'string-list' | 'list';
-const EXPECTED: Record<string, Expect> = {
-  license: 'string',
-  'argument-hint': 'string',
-  'user-invocable': 'boolean',
-  'disable-model-invocation': 'boolean',
-  metadata: 'mapping',
-  variables: 'string-list',
-  tools: 'list',
-  model: 'string',
-  context: 'string',
-  agent: 'string',
-};
+/** Keys whose type other rules own (name, description, compatibility, version, allowed-tools). */
+const OWN_RULES = new Set(['name', 'description', 'compatibility', 'version', 'allowed-tools']);
+const EXPECTED: ReadonlyArray<[string, KeyType]> = RUNTIME_TABLE.filter((k) => !OWN_RULES.has(k.key)).map(
+  (k) => [k.key, k.type],
+);
 
-function matches(expect: Expect, v: unknown): boolean {
+function matches(expect: KeyType, v: unknown): boolean {
   switch (expect) {
     case 'string':
       return typeof v === 'string';
@@ -30,25 +29,63 @@ function matches(expect: Expect, v: unknown): boolean {
       return Array.isArray(v);
     case 'string-list':
       return Array.isArray(v) && v.every((x) => typeof x === 'string');
+    case 'string-or-list':
+      return typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
   }
 }
 
-const EXPECT_TEXT: Record<Expect, string> = {
+const EXPECT_TEXT: Record<KeyType, string> = {
   string: 'a string',
   boolean: 'true or false',
   mapping: 'a mapping of keys to values',
   list: 'a list',
   'string-list': 'a list of strings',
+  'string-or-list': 'a string or a list of strings',
 };
 
 export const fieldType: Rule = {
   id: 'field-type',
+  codes: ['yaml11-boolean', 'argument-hint-list'],
   summary: 'Known fields hold the type their runtimes expect (no silent coercion).',
   check(_skill, ctx) {
     const out: Diagnostic[] = [];
-    for (const [canonical, expect] of Object.entries(EXPECTED)) {
+    for (const [canonical, expect] of EXPECTED) {
       const f = ctx.fields.get(canonical);
       if (!f || f.value === null || matches(expect, f.value)) continue;
+      const yaml11 = runtimeKey(canonical)?.yaml11Booleans ? yaml11Boolean(f.value) : undefined;
+      if (expect === 'boolean' && yaml11 !== undefined && ctx.raw.format === 'skill-md') {
+        // Claude Code reads YAML 1.1, where `no` is false: a hint, never an error (issue 11).
+        out.push(
+          at(
+            ctx,
+            [f.key],
+            'info',
+            'yaml11-boolean',
+            `\`${f.key}: ${f.value as string}\` is read as ${String(yaml11)} by Claude Code (YAML 1.1) but as the string ` +
+              `${JSON.stringify(f.value)} by YAML 1.2 readers. Write ${String(yaml11)}.`,
+            replaceValue(ctx, [f.key], `Write ${String(yaml11)}`, String(yaml11)),
+          ),
+        );
+        continue;
+      }
+      if (canonical === 'argument-hint' && Array.isArray(f.value)) {
+        // `argument-hint: [file]` is a YAML flow list; Claude Code turns it back into text, others may not.
+        const span = ctx.raw.span([f.key], 'value');
+        const source = span ? ctx.raw.text.slice(span[0], span[1]) : undefined;
+        const fix = source !== undefined ? replaceValue(ctx, [f.key], 'Quote it', quoted(source)) : undefined;
+        out.push(
+          at(
+            ctx,
+            [f.key],
+            'warning',
+            'argument-hint-list',
+            `\`${f.key}\` is written as a YAML list${source !== undefined ? ` (${source})` : ''}; Claude Code shows it as text, ` +
+              'other readers get a list. Quote it so every runtime reads the same hint.',
+            fix,
+          ),
+        );
+        continue;
+      }
       let fix;
       if (expect === 'boolean' && typeof f.value === 'string' && /^(true|false)$/i.test(f.value.trim())) {
         fix = replaceValue(
@@ -143,6 +180,12 @@ export const unknownKey: Rule = {
       if (isKnownKey(ctx.profile, canonical)) continue;
       if (ctx.raw.format !== 'skill-md' && (INSTRUCTION_KEYS as readonly string[]).includes(key)) continue;
       const knownElsewhere = isKnownKey('skillbench', canonical);
+      // Keys are case-sensitive in every runtime: `Name` is not `name`. Offer the rename only when it loses nothing.
+      const lower = canonicalKey(key.toLowerCase());
+      const caseOf =
+        !knownElsewhere && lower !== key && isKnownKey('skillbench', lower) && !ctx.fields.has(lower)
+          ? lower
+          : undefined;
       out.push(
         at(
           ctx,
@@ -151,8 +194,10 @@ export const unknownKey: Rule = {
           'unknown-key',
           knownElsewhere
             ? `\`${key}\` is not part of the ${ctx.profile} profile; runtimes of that profile ignore or refuse it. Remove it or move it under \`metadata\`.`
-            : `\`${key}\` is not a key any known runtime reads; it is kept in metadata. Move it under \`metadata\` or check its spelling.`,
-          undefined,
+            : caseOf
+              ? `\`${key}\` is not \`${caseOf}\`: keys are case-sensitive, so no runtime reads it. Rename it to \`${caseOf}\`.`
+              : `\`${key}\` is not a key any known runtime reads; it is kept in metadata. Move it under \`metadata\` or check its spelling.`,
+          caseOf ? replaceValue(ctx, [key], `Rename to \`${caseOf}\``, caseOf, 'key') : undefined,
           'key',
         ),
       );
@@ -188,6 +233,8 @@ export const keyAlias: Rule = {
       }
       seen.set(canonical, key);
       if (canonical === key || !isKnownKey('skillbench', canonical)) continue;
+      // clawft deserialises skill.json with serde: `argument_hint` is its own spelling there, not an alias.
+      if (runtimeKey(canonical)?.spelling?.[PROFILE_RUNTIME[ctx.profile]] === key) continue;
       const fix = replaceValue(ctx, [key], `Rename to \`${canonical}\``, canonical, 'key');
       out.push(
         at(

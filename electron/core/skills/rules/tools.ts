@@ -8,7 +8,8 @@ import { declaredArgsOf, type ToolKindModule } from '../../tools/kinds/kind.js';
 import { closest, label, pathOf, record, str, type ToolEntry } from '../../tools/kinds/tool-entry.js';
 import { canonicalToolKey, isKnownToolKey, TOOL_KEYS } from '../keys.js';
 import { isRecord } from '../normalize.js';
-import { at, describeValue, replaceValue, type Rule, type RuleContext } from './rule.js';
+import { composeToolName } from '../../tools/compose-name.js';
+import { at, describeValue, quoted, replaceValue, type Rule, type RuleContext } from './rule.js';
 
 /** Kind name -> module: the product's is KINDS; tests pass their own to show the rules ask the modules. */
 export type KindRegistry = Readonly<Record<string, ToolKindModule>>;
@@ -338,6 +339,121 @@ function templateTexts(e: ToolEntry, key: string): string[] {
   return Object.values(record(e, key) ?? {}).filter((v): v is string => typeof v === 'string');
 }
 
+// How runtimes expose tools (issue 11): zeroclaw's `SkillBuiltinTool` takes locked args as `HashMap<String, String>`
+// and needs a description; hashed composed names; raw shells handed to a model.
+
+/** Profiles whose runtime deserialises tool entries strictly (zeroclaw; clawft shares its tool model). */
+const STRICT_TOOLS = new Set(['zeroclaw', 'clawft']);
+
+export const toolLockedArgString: Rule = {
+  id: 'tool-locked-arg-not-string',
+  summary:
+    'zeroclaw/clawft: locked args are strings (`HashMap<String, String>`); a number or list fails to load.',
+  check(_skill, ctx) {
+    if (!STRICT_TOOLS.has(ctx.profile)) return [];
+    const out: Diagnostic[] = [];
+    for (const e of entries(ctx)) {
+      const locked = record(e, 'lockedArgs');
+      if (!locked) continue;
+      for (const [k, v] of Object.entries(locked)) {
+        if (typeof v === 'string') continue;
+        const path = [...pathOf(e, 'lockedArgs'), k];
+        const source = ctx.raw.scalarSource(path);
+        const scalar = typeof v === 'number' || typeof v === 'boolean';
+        out.push(
+          at(
+            ctx,
+            path,
+            'error',
+            'tool-locked-arg-not-string',
+            `${label(e)}: locked arg \`${k}\` is ${scalar ? `the ${typeof v} ${String(v)}` : 'not a string'}; ${ctx.profile} ` +
+              'reads locked args as strings only and refuses the skill. ' +
+              (scalar ? 'Quote it.' : 'Write it as one string.'),
+            scalar && source !== undefined ? replaceValue(ctx, path, 'Quote it', quoted(source)) : undefined,
+          ),
+        );
+      }
+    }
+    return out;
+  },
+};
+
+export const toolDescriptionRequired: Rule = {
+  id: 'tool-description-missing',
+  summary: 'zeroclaw/clawft: every tool has a `description` (the model is told what the tool does by it).',
+  check(_skill, ctx) {
+    if (!STRICT_TOOLS.has(ctx.profile)) return [];
+    return entries(ctx)
+      .filter((e) => !str(e, 'description')?.trim())
+      .map((e) =>
+        at(
+          ctx,
+          e.fields.has('description') ? pathOf(e, 'description') : e.path,
+          'error',
+          'tool-description-missing',
+          `${label(e)} has no \`description\`; ${ctx.profile} requires one for every tool. Say what the tool does.`,
+        ),
+      );
+  },
+};
+
+export const toolNameHashed: Rule = {
+  id: 'tool-name-hashed',
+  summary:
+    'A composed `{skill}__{tool}` name that had to be sanitised and hashed is named, so nobody is surprised.',
+  check(skill, ctx) {
+    const out: Diagnostic[] = [];
+    for (const e of entries(ctx)) {
+      const name = str(e, 'name') ?? str(e, 'target');
+      if (!name?.trim()) continue;
+      const raw = `${skill.name}__${name}`;
+      const composed = composeToolName(skill.name, name);
+      if (composed === raw) continue;
+      out.push(
+        at(
+          ctx,
+          e.fields.has('name') ? pathOf(e, 'name') : e.path,
+          'info',
+          'tool-name-hashed',
+          `${label(e)} is offered to a model as "${composed}": "${raw}" is over 64 bytes or holds characters other ` +
+            'than letters, digits, _ and -, so it was sanitised and hashed.',
+        ),
+      );
+    }
+    return out;
+  },
+};
+
+export const toolRawShell: Rule = {
+  id: 'tool-raw-shell',
+  summary: 'A `shell` tool without a fixed command hands the model a raw shell.',
+  check(skill, ctx) {
+    const out: Diagnostic[] = [];
+    for (const e of entries(ctx)) {
+      const kind = str(e, 'kind');
+      const rawBuiltin =
+        kind === 'builtin' && str(e, 'target') === 'shell' && !('command' in (record(e, 'lockedArgs') ?? {}));
+      const command = str(e, 'command')?.trim();
+      const rawCommand = kind === 'shell' && command !== undefined && /^\{\{\s*[\w-]+\s*\}\}$/.test(command);
+      if (!rawBuiltin && !rawCommand) continue;
+      const name = str(e, 'name') ?? str(e, 'target') ?? 'shell';
+      out.push(
+        at(
+          ctx,
+          e.fields.has('target') && rawBuiltin ? pathOf(e, 'target') : e.path,
+          'warning',
+          'tool-raw-shell',
+          `${label(e)} is offered as "${composeToolName(skill.name, name)}" and runs any command line the model writes: ` +
+            (rawBuiltin
+              ? 'lock its `command` (lockedArgs: { command: ... }) or use a `shell` tool with a fixed command template.'
+              : 'write the fixed part of the command and leave only the arguments as {{placeholders}}.'),
+        ),
+      );
+    }
+    return out;
+  },
+};
+
 /** The tool rules over a registry of kinds: RULES uses KINDS, tests a registry of their own. */
 export function toolRulesFor(kinds: KindRegistry): Rule[] {
   return [
@@ -348,6 +464,10 @@ export function toolRulesFor(kinds: KindRegistry): Rule[] {
     toolSchema,
     toolLockedArgs(kinds),
     toolPlaceholders(kinds),
+    toolLockedArgString,
+    toolDescriptionRequired,
+    toolNameHashed,
+    toolRawShell,
   ];
 }
 

@@ -260,8 +260,9 @@ describe('validateText', () => {
       path,
       '---\nname: valid-minimal\ndescription: ok\nuser-invocable: yes\n---\nbody\n',
     );
+    // `yes` is Claude Code's YAML 1.1 true: a hint since issue 11, no longer a field-type error.
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn])).toEqual([
-      ['field-type', 4, 17, 20],
+      ['yaml11-boolean', 4, 17, 20],
     ]);
     expect(validateText(path, '---\nname: valid-minimal\ndescription: ok\n---\nbody\n').diagnostics).toEqual(
       [],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { argumentNamesOf, renderInstructions } from '../../../../shared/syntax/instructions.js';
+import {
+  argumentNamesOf,
+  PREVIEW_SESSION_ID,
+  renderInstructions,
+} from '../../../../shared/syntax/instructions.js';
+import { loadFixture } from '../../../helpers.js';
 import { splitShellWords } from '../../../../shared/syntax/shell-words.js';
 
 describe('splitShellWords (argument strings)', () => {
@@ -49,5 +54,20 @@ describe('renderInstructions', () => {
     expect(argumentNamesOf(['a', 'b-c', 3, 'bad name'])).toEqual(['a', 'b-c']);
     expect(argumentNamesOf('x y')).toEqual(['x', 'y']);
     expect(argumentNamesOf({})).toEqual([]);
+  });
+});
+
+describe('Claude Code substitutions in the preview (issue 11)', () => {
+  it('substitutes ${CLAUDE_SKILL_DIR} and a placeholder ${CLAUDE_SESSION_ID}, and lists !`command` lines', () => {
+    const skill = loadFixture('runtime/cc-preview').skill;
+    const r = renderInstructions({
+      instructions: skill?.instructions ?? '',
+      args: 'src',
+      skillDir: '/skills/cc-preview',
+    });
+    expect(r.text).toContain('node /skills/cc-preview/scripts/summary.js src');
+    expect(r.text).toContain(`/tmp/${PREVIEW_SESSION_ID}.log`);
+    expect(r.commands).toEqual(['git status --short', 'git branch --show-current']);
+    expect(r.text).toContain('!`git status --short`'); // listed, never run: the line stays as written
   });
 });
