@@ -58,6 +58,11 @@ export interface Settings {
    * path and identity (device and inode), so a different folder put at the same path is not trusted.
    */
   trustedFolders: Array<{ path: string; identity: string }>;
+  /**
+   * The excluded-tools policy (issue 11): tool kinds (`shell`), tool names or composed names that may not run. They
+   * are listed as excluded with the reason, and running one answers PermissionDenied.
+   */
+  excludedTools: string[];
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -68,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   mcpServers: {},
   trustedFolders: [],
+  excludedTools: [],
 };
 
 /** What a root would run once trusted (the trust banner shows exactly this). */

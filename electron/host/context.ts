@@ -72,6 +72,7 @@ export class HostContext {
       ],
       profile: s.profile,
       precedence: s.precedence,
+      ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),
       trust: (root) =>
         (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
       ...(Object.keys(s.mcpServers).length

@@ -34,6 +34,11 @@ function check(value: unknown): Settings {
     !s.trustedFolders.every((f) => typeof f?.path === 'string' && typeof f?.identity === 'string')
   )
     fail('`trustedFolders` must be a list of { path, identity }');
+  if (
+    !Array.isArray(s.excludedTools) ||
+    !s.excludedTools.every((t) => typeof t === 'string' && t.trim() !== '')
+  )
+    fail('`excludedTools` must be a list of tool kinds or names');
   return s;
 }
 

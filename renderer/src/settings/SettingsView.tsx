@@ -17,6 +17,7 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
   const [mcpError, setMcpError] = useState<string>();
   const [servers, setServers] = useState<McpServerView[]>([]);
   const [limits, setLimits] = useState({ ...settings.history });
+  const [excluded, setExcluded] = useState(settings.excludedTools.join(', '));
 
   const loadRoots = useCallback(
     () => void host.invoke('roots:list', {}).then((r) => r.ok && setRoots(r.value)),
@@ -209,6 +210,35 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
             KiB
           </label>
           <button onClick={() => void save({ history: limits })}>Save limits</button>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Tool policy</legend>
+        <p className="muted">
+          Tools that may not run, by kind (<code>shell</code>, <code>script</code>, <code>http</code>, …) or
+          by name (<code>greet</code> or <code>greeting-shell__greet</code>). They stay listed, marked with
+          the reason.
+        </p>
+        <div className="inline-form">
+          <input
+            aria-label="Excluded tools"
+            placeholder="shell, script"
+            value={excluded}
+            onChange={(e) => setExcluded(e.target.value)}
+          />
+          <button
+            onClick={() =>
+              void save({
+                excludedTools: excluded
+                  .split(/[\s,]+/)
+                  .map((t) => t.trim())
+                  .filter(Boolean),
+              })
+            }
+          >
+            Save policy
+          </button>
         </div>
       </fieldset>
 
