@@ -4,6 +4,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type {
   CaseResultSummary,
+  DataNotice,
   DraftView,
   HistoryEntryView,
   McpServerView,
@@ -49,6 +50,8 @@ export const CONTRACT = {
     request: strict({ url: Type.String({ maxLength: 8192 }) }),
     response: returns<{ opened: boolean }>(),
   },
+  /** Problems with the app's own data found since start (an unreadable settings or history file moved aside). */
+  'app:get-notices': { request: Empty, response: returns<DataNotice[]>() },
   'app:pick-folder': {
     request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
     response: returns<{ path: string | null }>(),
@@ -199,7 +202,17 @@ export interface SkillsChanged {
 export const EVENTS = {
   'app:command': returns<{ command: AppCommand }>(),
   'skills:changed': returns<SkillsChanged>(),
-  'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
+  /**
+   * Throttled, at most 1 MiB of `message` text per run; `truncated` marks the note sent when the rest is dropped
+   * (the cap was reached, or this window fell behind). The run's result always holds the output.
+   */
+  'runs:progress': returns<{
+    runId: string;
+    progress?: number;
+    total?: number;
+    message?: string;
+    truncated?: boolean;
+  }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
 };
 export type EventName = keyof typeof EVENTS;

@@ -3,6 +3,7 @@
 import { dirname, join, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
+import type { DataNotice } from '../../shared/host-types.js';
 import type { LibraryEntry, RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
@@ -75,9 +76,17 @@ export class HostContext {
     };
   }
 
-  /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows. */
+  /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows; history limits at once. */
   reconfigure(): void {
+    this.workspace.history?.setLimits(this.settings.get().history);
     this.publish(this.workspace.reconfigure(this.workspaceOptions()));
+  }
+
+  /** Data files that could not be read and were moved aside (settings, history), oldest first. */
+  notices(): DataNotice[] {
+    return [...this.settings.notices, ...(this.workspace.history?.notices ?? [])].sort((a, b) =>
+      a.at.localeCompare(b.at),
+    );
   }
 
   /** Tells every window what a change did to the library. */

@@ -18,8 +18,8 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
       const abs = resolve(path);
       if (!existsSync(abs) || !lstatSync(abs).isDirectory())
         throw new SkillError('NotFound', `${abs} is not a folder.`);
-      const roots = ctx.settings.get().roots;
-      if (!roots.includes(abs)) ctx.settings.set({ roots: [...roots, abs] });
+      // Read-modify-write under the settings lock: a root added by another process meanwhile is kept.
+      ctx.settings.update(({ roots }) => (roots.includes(abs) ? {} : { roots: [...roots, abs] }));
       ctx.reconfigure();
       return ctx.roots;
     },
@@ -31,7 +31,7 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
           'PermissionDenied',
           `Root "${id}" comes from the ${root.kind === 'bundled' ? 'app' : 'command line'} and cannot be removed here.`,
         );
-      ctx.settings.set({ roots: ctx.settings.get().roots.filter((r) => resolve(r) !== root.path) });
+      ctx.settings.update(({ roots }) => ({ roots: roots.filter((r) => resolve(r) !== root.path) }));
       ctx.reconfigure();
       return ctx.roots;
     },

@@ -337,7 +337,29 @@ describe('MCP servers and settings', () => {
     writeFileSync(join(dataDir, 'settings.json'), '{ broken');
     const fresh = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
     expect(await fresh.handle('settings:get', {})).toMatchObject({ ok: true, value: { theme: 'system' } });
+    // The broken file was moved aside, not replaced, and the app can say so (issue 12).
+    const notices = (await fresh.handle('app:get-notices', {})) as IpcResult<
+      Array<{ backup: string; message: string }>
+    >;
+    expect(notices.ok && notices.value[0]?.message).toMatch(/settings\.json could not be read .* moved to/);
+    expect(notices.ok && readFileSync(notices.value[0]?.backup ?? '', 'utf8')).toBe('{ broken');
     await fresh.close();
+  });
+
+  it('applies history limits changed in settings at once', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'skillbench-limits-'));
+    const h = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: data, watch: false });
+    for (let i = 0; i < 5; i++)
+      await h.handle('tools:run', {
+        runId: `l${i}`,
+        skillId: 'bundled/text-toolkit',
+        tool: 'uuid',
+        args: {},
+      });
+    expect(await h.handle('history:list', {})).toMatchObject({ ok: true, value: { length: 5 } });
+    await h.handle('settings:set', { settings: { history: { maxEntries: 2 } } });
+    expect(await h.handle('history:list', {})).toMatchObject({ ok: true, value: { length: 2 } });
+    await h.close();
   });
 });
 

@@ -1,4 +1,13 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +75,52 @@ describe('history store', () => {
     expect(h.list().map((e) => e.id)).toEqual([keep.id]);
     h.clear(false);
     expect(h.list()).toEqual([]);
+  });
+
+  it('moves a file with a line that does not parse aside before anything rewrites it, and says so', () => {
+    const path = file();
+    const h = new HistoryStore(path, { maxEntries: 1 });
+    h.record(run(1));
+    h.record(run(2));
+    appendFileSync(path, 'written by hand, not JSON\n');
+    const before = readFileSync(path, 'utf8');
+    h.enforceLimits(); // compaction used to drop the unreadable line for good
+    expect(h.notices).toHaveLength(1);
+    expect(h.notices[0]?.message).toMatch(
+      /history\.jsonl could not be read \(line 3 is not JSON\).*moved to/,
+    );
+    expect(readFileSync(h.notices[0]?.backup ?? '', 'utf8')).toBe(before);
+    expect(h.list().map((e) => e.output)).toEqual(['out 2']);
+  });
+
+  it('applies new limits at once', () => {
+    const h = new HistoryStore(file(), { maxEntries: 100 });
+    for (let i = 0; i < 10; i++) h.record(run(i));
+    h.setLimits({ maxEntries: 3 });
+    expect(h.list().map((e) => e.output)).toEqual(['out 9', 'out 8', 'out 7']);
+  });
+
+  it('keeps the file 0600 in a 0700 folder it creates, and tightens one an earlier version left readable', () => {
+    if (process.platform === 'win32') return;
+    const folder = join(mkdtempSync(join(tmpdir(), 'skillbench-history-')), 'Skillbench');
+    const h = new HistoryStore(join(folder, 'history.jsonl'));
+    h.record(run(1));
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+    chmodSync(h.file, 0o644);
+    h.record(run(2));
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+    h.clear(false);
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+  });
+
+  it('removes temp files that interrupted compactions left beside it', () => {
+    const h = new HistoryStore(file());
+    const temp = `${h.file}.4242.1700000000000.tmp`; // the name earlier versions used
+    writeFileSync(temp, 'x'.repeat(1000));
+    utimesSync(temp, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    h.record(run(1));
+    expect(existsSync(temp)).toBe(false);
   });
 
   it('masks secrets marked writeOnly or named like one', () => {
