@@ -346,6 +346,29 @@ describe('MCP servers and settings', () => {
     await fresh.close();
   });
 
+  it('throttles and caps a run’s progress: a tool printing 8 MiB sends at most 1 MiB in few events', async () => {
+    const flood = new Host({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-flood-')),
+      projectRoots: [join(REPO, 'test', 'fixtures', 'hardening')],
+      watch: false,
+    });
+    const events: Array<{ message?: string; truncated?: boolean }> = [];
+    flood.on('runs:progress', (p) => events.push(p));
+    const r = await flood.handle('tools:run', {
+      runId: 'flood-1',
+      skillId: 'hardening/flood',
+      tool: 'print',
+      args: { bytes: 8 * 1024 * 1024 },
+    });
+    expect(r.ok && (r.value as { output: string }).output).toMatch(/stdout truncated at 1 MiB/);
+    const text = events.map((e) => e.message ?? '').join('');
+    expect(text.length).toBeLessThanOrEqual(1024 * 1024 + 200);
+    expect(text).toMatch(/progress truncated at 1 MiB/);
+    expect(events.length).toBeLessThan(200); // one per 50 ms at most, not one per chunk
+    await flood.close();
+  });
+
   it('applies history limits changed in settings at once', async () => {
     const data = mkdtempSync(join(tmpdir(), 'skillbench-limits-'));
     const h = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: data, watch: false });
