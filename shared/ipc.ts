@@ -11,14 +11,15 @@ import type {
   SavedCaseView,
   Settings,
 } from './host-types.js';
-import type {
-  Diagnostic,
-  JsonValue,
-  LibraryEntry,
-  RootInfo,
-  SkillErrorCode,
-  ToolDefinition,
-  ToolOutput,
+import {
+  MAX_TIMEOUT_SECS,
+  type Diagnostic,
+  type JsonValue,
+  type LibraryEntry,
+  type RootInfo,
+  type SkillErrorCode,
+  type ToolDefinition,
+  type ToolOutput,
 } from './types.js';
 
 /** Marks a response type; the value is never used at run time. */
@@ -116,7 +117,7 @@ export const CONTRACT = {
       skillId: Id,
       tool: Id,
       args: Json,
-      timeoutSecs: Type.Optional(Type.Number({ minimum: 1 })),
+      timeoutSecs: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_SECS })),
     }),
     response: returns<ToolOutput>(),
   },

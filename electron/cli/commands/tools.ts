@@ -1,5 +1,5 @@
 // `skillbench tools` and `skillbench run`: the advertised definitions of a skill's tools, and one call of one tool.
-import type { JsonSchema, JsonValue, ToolOutput } from '../../../shared/types.js';
+import { MAX_TIMEOUT_SECS, type JsonSchema, type JsonValue, type ToolOutput } from '../../../shared/types.js';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Settings } from '../../../shared/host-types.js';
@@ -140,8 +140,10 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
       'run needs a SKILL and a TOOL: skillbench run SKILL TOOL [--args JSON | --arg key=value ...].',
     );
   const timeoutSecs = a.timeout === undefined ? undefined : Number(a.timeout);
-  if (timeoutSecs !== undefined && !(timeoutSecs >= 1))
-    throw new UsageError(`--timeout takes a number of seconds (at least 1), not "${a.timeout}".`);
+  if (timeoutSecs !== undefined && !(timeoutSecs >= 1 && timeoutSecs <= MAX_TIMEOUT_SECS))
+    throw new UsageError(
+      `--timeout takes a number of seconds from 1 to ${MAX_TIMEOUT_SECS} (24 hours), not "${a.timeout}".`,
+    );
   const session = openToolSession(a.skill, a, io, { history: historyFor(a.history, io) });
   const controller = new AbortController();
   const onSigint = () => controller.abort();

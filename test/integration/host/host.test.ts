@@ -221,6 +221,18 @@ describe('tools, history and cases', () => {
     expect(
       await err('tools:run', { runId: 'r2', skillId: 'bundled/text-toolkit', tool: 'echo', args: {} }),
     ).toMatchObject({ code: 'InvalidArgs' });
+    // The contract caps the timeout (issue 12: above ~2.1e6 s Node's timer overflowed and fired at once).
+    const tooLong = await err('tools:run', {
+      runId: 'r3',
+      skillId: 'bundled/text-toolkit',
+      tool: 'echo',
+      args: { text: 'x' },
+      timeoutSecs: 3e6,
+    });
+    expect(tooLong).toMatchObject({
+      code: 'InvalidArgs',
+      message: expect.stringMatching(/timeoutSecs must be <= 86400/) as string,
+    });
   });
 
   it('cancels a running tool by its run id', async () => {
