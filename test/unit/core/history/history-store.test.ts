@@ -149,13 +149,78 @@ describe('history store', () => {
 });
 
 describe('secret names', () => {
-  it.each(['token', 'password', 'api_key', 'apiKey', 'client-secret', 'AUTH_TOKEN', 'key', 'authorization'])(
-    '%s is a secret',
-    (n) => expect(isSecretName(n)).toBe(true),
+  it.each([
+    'token',
+    'password',
+    'api_key',
+    'apiKey',
+    'client-secret',
+    'AUTH_TOKEN',
+    'key',
+    'authorization',
+    // issue 12: these were stored in clear
+    'pass',
+    'db_pass',
+    'passphrase',
+    'bearer',
+    'cookie',
+    'session',
+    'sessionId',
+    'accesstoken',
+    'githubtoken',
+    'dbpassword',
+    'clientsecret',
+    'jwt',
+  ])('%s is a secret', (n) => expect(isSecretName(n)).toBe(true));
+  it.each(['keyboard', 'monkey', 'user', 'path', 'tokenizer_name', 'passenger', 'author', 'compass'])(
+    '%s is not',
+    (n) => expect(isSecretName(n)).toBe(false),
   );
-  it.each(['keyboard', 'monkey', 'user', 'path', 'tokenizer_name'])('%s is not', (n) =>
-    expect(isSecretName(n)).toBe(false),
-  );
+  it('masks by schema: writeOnly and format password, also in arrays', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        word: { type: 'string', format: 'password' },
+        codes: { type: 'array', items: { type: 'string', writeOnly: true } },
+        note: { type: 'string' },
+      },
+    };
+    expect(maskSecrets({ word: 'open sesame', codes: ['1', '2'], note: 'hi' }, schema)).toEqual({
+      word: MASK,
+      codes: [MASK, MASK],
+      note: 'hi',
+    });
+  });
+  it.each([
+    ['postgres://admin:hunter2@db.internal:5432/app', `postgres://admin:${MASK}@db.internal:5432/app`],
+    ['mysql://root:p%40ss@localhost/db', `mysql://root:${MASK}@localhost/db`],
+    [
+      'https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git',
+      `https://${MASK}@github.com/o/r.git`,
+    ],
+    [
+      'https://api.example.com/v1/items?q=shoes&api_key=abc123&page=2',
+      `https://api.example.com/v1/items?q=shoes&api_key=${MASK}&page=2`,
+    ],
+    ['host=db user=me password=s3cret dbname=app', `host=db user=me password=${MASK} dbname=app`],
+    [
+      'Server=db;User Id=sa;Password=Pa55w0rd;Database=app',
+      `Server=db;User Id=sa;Password=${MASK};Database=app`,
+    ],
+    ['Authorization: Bearer eyJhbGciOi.eyJzdWIi.sig', `Authorization: ${MASK}`],
+    ['curl -H "Bearer abc123def456"', `curl -H "Bearer ${MASK}"`],
+    ['{"user":"ada","password":"s3cret"}', `{"user":"ada","password":"${MASK}"}`],
+    ['token sk-abcdefghijklmnopqrstuvwxyz', `token ${MASK}`],
+  ])('masks the secret inside %s', (text, masked) => {
+    expect(maskSecrets({ text })).toEqual({ text: masked });
+  });
+  it.each([
+    'Basic authentication is enabled',
+    'https://example.com/path?q=1&page=2',
+    'ssh://git@github.com/o/r.git',
+    'see the token limit in the docs',
+    'x=1 y=2',
+  ])('leaves %s as it is', (text) => expect(maskSecrets({ text })).toEqual({ text }));
   it('masks inside arrays', () => {
     expect(maskSecrets([{ password: 'p' }])).toEqual([{ password: MASK }]);
   });
