@@ -51,7 +51,7 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
           'PermissionDenied',
           `Skills can be created in your own roots, not in "${rootId}".`,
         );
-      const path = createSkill(root.path, name, description);
+      const path = createSkill(ctx.writable(root.path), name, description);
       ctx.changed([path]);
       return { path };
     },
@@ -65,7 +65,7 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
             ? `Skills can be copied into your own roots, not into "${rootId}".`
             : 'The bundled example skills are read-only: choose one of your roots to copy the skill into.',
         );
-      const path = duplicateSkill(source, name, target.path);
+      const path = duplicateSkill(source, name, ctx.writable(target.path));
       ctx.changed([path]);
       return { path };
     },

@@ -1,6 +1,14 @@
 // The IPC contract served by the host: every channel answers, requests are checked, paths stay inside the roots,
 // errors come back as values.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -395,6 +403,78 @@ describe('MCP servers and settings', () => {
     await h.handle('settings:set', { settings: { history: { maxEntries: 2 } } });
     expect(await h.handle('history:list', {})).toMatchObject({ ok: true, value: { length: 2 } });
     await h.close();
+  });
+});
+
+describe('the bundled examples are read-only however they are reached (issue 12)', () => {
+  const link = (b: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'skillbench-link-')), 'examples');
+    symlinkSync(b, path);
+    return path;
+  };
+  it.each([
+    ['the bundled folder itself', (b: string) => b, 'text-toolkit'],
+    ['a folder above it', (b: string) => join(b, '..'), 'skills/text-toolkit'],
+    ['a folder inside it', (b: string) => join(b, 'text-toolkit'), '.'],
+    ['a link to it (given to serve)', link, 'text-toolkit'],
+  ])('added as a root: %s', async (what, rootOf, skillFolder) => {
+    const bundled = join(mkdtempSync(join(tmpdir(), 'skillbench-bundled-')), 'skills');
+    cpSync(join(REPO, 'skills'), bundled, { recursive: true });
+    const root = rootOf(bundled);
+    const data = mkdtempSync(join(tmpdir(), 'skillbench-ro-'));
+    // roots:add refuses a link itself; `skillbench serve LINK` takes it as a project root.
+    const viaServe = what.startsWith('a link');
+    const h = new Host({
+      bundledSkills: bundled,
+      userDataDir: data,
+      watch: false,
+      ...(viaServe ? { projectRoots: [root] } : {}),
+    });
+    const call = async <T>(channel: string, request: unknown) =>
+      (await h.handle(channel, request)) as IpcResult<T>;
+    try {
+      const roots = await call<Array<{ id: string; kind: string }>>(
+        viaServe ? 'roots:list' : 'roots:add',
+        viaServe ? {} : { path: root },
+      );
+      const userRoot = roots.ok ? roots.value.find((r) => r.kind !== 'bundled') : undefined;
+      const manifest = join(root, skillFolder, 'SKILL.md');
+      const before = readFileSync(manifest, 'utf8');
+      const file = await call<{ hash: string }>('skills:read-file', { path: manifest });
+      const list = await call<{ entries: LibraryEntry[] }>('skills:list', {});
+      const viaUserRoot = (list.ok ? list.value.entries : []).find(
+        (e) => e.rootId === userRoot?.id && e.skill?.name === 'text-toolkit',
+      );
+      expect(viaUserRoot?.id).toBeDefined();
+      const requests: Array<[string, unknown]> = [
+        [
+          'skills:save-file',
+          { path: manifest, text: 'overwritten', expectedHash: file.ok ? file.value.hash : '' },
+        ],
+        ['skills:rename', { id: viaUserRoot?.id, name: 'renamed' }],
+        ['skills:delete', { id: viaUserRoot?.id }],
+        [
+          'cases:save',
+          { skillId: viaUserRoot?.id, name: 'planted', case: { tool: 'echo', args: { text: 'x' } } },
+        ],
+      ];
+      // A root above the bundled folder is the user's own: a new skill there lands beside the examples, not in them.
+      if (skillFolder !== 'skills/text-toolkit')
+        requests.push(['skills:create', { rootId: userRoot?.id, name: 'planted' }]);
+      for (const [channel, request] of requests)
+        expect(await call(channel, request), channel).toMatchObject({
+          ok: false,
+          error: {
+            code: 'PermissionDenied',
+            message: expect.stringMatching(/bundled example skills are read-only/) as string,
+          },
+        });
+      expect(readFileSync(manifest, 'utf8')).toBe(before);
+      expect(existsSync(join(bundled, 'planted'))).toBe(false);
+      expect(existsSync(join(bundled, 'text-toolkit', 'tests', 'planted.case.json'))).toBe(false);
+    } finally {
+      await h.close();
+    }
   });
 });
 
