@@ -11,14 +11,19 @@ import { REPO } from '../helpers.js';
 
 const dist = (path: string) => pathToFileURL(join(REPO, 'dist', 'electron', path)).href;
 
-function node(code: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function node(
+  code: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((r) => child.on('exit', (code) => r({ code, stderr })));
+  return new Promise((r) => child.on('exit', (code) => r({ code, stdout, stderr })));
 }
 
 describe('two processes sharing the data folder', () => {
@@ -56,28 +61,59 @@ describe('two processes sharing the data folder', () => {
     expect(settings).toMatchObject({ theme: 'dark', history: { maxEntries: 511 } });
   }, 60_000);
 
-  it('keep every run both record while compaction runs (250 each, 400 kept)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'skillbench-shared-')), 'history.jsonl');
-    const worker = `
+  const recorder = (extra: string) => `
       import { HistoryStore } from '${dist('core/history/history-store.js')}';
-      const h = new HistoryStore(process.env.FILE, { maxEntries: 400 });
-      for (let i = 0; i < 250; i++)
-        h.record({
+      const h = new HistoryStore(process.env.FILE, { maxEntries: Number(process.env.MAX) });
+      // Both writers start at the same moment and write for the same time, so they overlap to the end.
+      const start = Number(process.env.START);
+      while (Date.now() < start);
+      const more = (i) => (process.env.RUNS ? i < Number(process.env.RUNS) : Date.now() < start + 1500);
+      for (let i = 0; more(i); i++) {
+        const e = h.record({
           skillId: 's', skillName: 's', tool: 't', args: {},
           output: { output: process.env.WHO + '-' + i, isError: false, durationMs: 1 },
           startedAt: new Date().toISOString(), durationMs: 1,
-        });`;
-    const results = await Promise.all([
-      node(worker, { FILE: file, WHO: 'a' }),
-      node(worker, { FILE: file, WHO: 'b' }),
+        });
+        ${extra}
+        if (!more(i + 1)) process.stdout.write(String(i + 1));
+      }`;
+  const both = (code: string, env: Record<string, string>) => {
+    const start = String(Date.now() + 1000);
+    return Promise.all([
+      node(code, { ...env, START: start, WHO: 'a' }),
+      node(code, { ...env, START: start, WHO: 'b' }),
     ]);
+  };
+
+  it('keep every run both record while the other pins (each pin rewrites the file)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'skillbench-shared-')), 'history.jsonl');
+    const results = await both(recorder('if (i % 3 === 0) h.pin(e.id, true);'), {
+      FILE: file,
+      MAX: '10000',
+      RUNS: '300',
+    });
     expect(results.map((r) => r.stderr)).toEqual(['', '']);
-    const outputs = new Set(new HistoryStore(file).list().map((e) => e.output));
-    // Compaction keeps the newest 400 (up to 19 more between checks); whatever the interleaving, each writer's last
-    // 150 runs are among the newest 400, so none of them may be missing.
-    expect(outputs.size).toBeGreaterThanOrEqual(400);
-    expect(outputs.size).toBeLessThan(420);
-    for (const who of ['a', 'b'])
-      for (let i = 100; i < 250; i++) expect(outputs.has(`${who}-${i}`), `${who}-${i}`).toBe(true);
+    const entries = new HistoryStore(file).list();
+    expect(entries).toHaveLength(600);
+    expect(entries.filter((e) => e.pinned)).toHaveLength(200);
+  }, 60_000);
+
+  it('keep every run both record while compaction runs: what is kept is the newest of each, without holes', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'skillbench-shared-')), 'history.jsonl');
+    const results = await both(recorder(''), { FILE: file, MAX: '1000' });
+    expect(results.map((r) => r.stderr)).toEqual(['', '']);
+    const outputs = new HistoryStore(file).list().map((e) => e.output);
+    // Compaction keeps the newest 1,000 (up to 19 more between checks). Whatever the interleaving, the runs kept of
+    // each writer are its newest ones, one after the other: a run lost while the other process compacted is a hole.
+    expect(outputs.length).toBeGreaterThanOrEqual(1000);
+    results.forEach(({ stdout }, w) => {
+      const who = w === 0 ? 'a' : 'b';
+      const written = Number(stdout);
+      const kept = outputs
+        .filter((o) => o.startsWith(`${who}-`))
+        .map((o) => Number(o.slice(2)))
+        .sort((x, y) => x - y);
+      expect(kept, who).toEqual(Array.from({ length: kept.length }, (_, k) => written - kept.length + k));
+    });
   }, 60_000);
 });
