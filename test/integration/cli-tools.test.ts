@@ -7,6 +7,7 @@ import type { CliIo } from '../../electron/cli/io.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const history = () => join(mkdtempSync(join(tmpdir(), 'skillbench-cli-')), 'history.jsonl');
+const ENCODE_HI = ['run', 'skills/text-toolkit', 'encode', '--args', '{"text":"hi"}'];
 
 async function run(args: string[]) {
   let stdout = '';
@@ -67,15 +68,7 @@ describe('skillbench run', () => {
       file,
       '{"id":"a","at":"2026-01-01T00:00:00Z","skillId":"s","skillName":"s","tool":"t","args":{},"status":"ok","output":"kept","durationMs":1}\n{ torn\n',
     );
-    const r = await run([
-      'run',
-      'skills/text-toolkit',
-      'encode',
-      '--args',
-      '{"text":"hi"}',
-      '--history',
-      file,
-    ]);
+    const r = await run([...ENCODE_HI, '--history', file]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
       /^skillbench: history\.jsonl could not be read \(line 2 is not JSON\); it was moved to .*history\.jsonl\.broken-/m,
@@ -86,17 +79,7 @@ describe('skillbench run', () => {
   });
 
   it('prints the ToolOutput as JSON', async () => {
-    const r = await run([
-      'run',
-      'skills/text-toolkit',
-      'encode',
-      '--args',
-      '{"text":"hi"}',
-      '--format',
-      'json',
-      '--history',
-      history(),
-    ]);
+    const r = await run([...ENCODE_HI, '--format', 'json', '--history', history()]);
     expect(JSON.parse(r.stdout)).toMatchObject({
       output: 'aGk=',
       isError: false,
