@@ -1,6 +1,14 @@
 // Settings survive (issue 12): an unreadable file is moved aside and reported, never replaced by defaults; a
 // change by another process in between is kept; the file is private.
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +20,8 @@ const dir = () => mkdtempSync(join(tmpdir(), 'skillbench-settings-'));
 describe('the settings store', () => {
   it('moves a settings file with a trailing comma aside, tells the user, and never overwrites it', () => {
     const data = dir();
-    const broken = '{\n  "roots": ["/home/me/skills"],\n  "mcpServers": { "gh": { "url": "https://x", "headers": { "Authorization": "Bearer t" } } },\n}\n';
+    const broken =
+      '{\n  "roots": ["/home/me/skills"],\n  "mcpServers": { "gh": { "url": "https://x", "headers": { "Authorization": "Bearer t" } } },\n}\n';
     writeFileSync(join(data, 'settings.json'), broken);
     const store = new SettingsStore(data);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
