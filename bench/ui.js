@@ -1,7 +1,7 @@
 // The workbench UI in browser mode on a library of 1,000 skills, in Debian's Chromium: page load to a usable list,
 // a search keystroke to the updated list, and opening a skill in the editor once Monaco is loaded. Each is measured
 // inside the page (performance.now) beside a baseline from the same run: the host round trip the step needs.
-/* global document, HTMLInputElement, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
+/* global document, window, HTMLInputElement, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ async function serve(dir, data) {
   });
   const url = await new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => {
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(String(c));
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#code=\S+)/.exec(String(c));
       if (m) resolve(m[1]);
     });
     child.on('exit', (code) => reject(new Error(`skillbench serve exited with ${code}`)));
@@ -62,7 +62,11 @@ export async function uiBenchmarks() {
         const t0 = performance.now();
         const r = await fetch('/api/skills:list', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            // The page's session token (browser mode keeps it on its origin, never in a cookie).
+            authorization: `Bearer ${window.localStorage.getItem('skillbench.session')}`,
+          },
           body: '{}',
         });
         await r.json();
@@ -143,7 +147,11 @@ export async function uiBenchmarks() {
         const t0 = performance.now();
         const r = await fetch('/api/skills:read-file', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            // The page's session token (browser mode keeps it on its origin, never in a cookie).
+            authorization: `Bearer ${window.localStorage.getItem('skillbench.session')}`,
+          },
           body: JSON.stringify({ path: p }),
         });
         await r.json();

@@ -97,3 +97,15 @@ export interface DraftView {
   baseHash: string | null;
   savedAt: string;
 }
+
+/**
+ * A data file of the app (settings, history) that could not be read: it was moved aside to `backup`, never
+ * overwritten (issue 12). The app shows these; the CLI prints them on stderr.
+ */
+export interface DataNotice {
+  file: string;
+  backup: string;
+  message: string;
+  /** When it was moved aside (ISO 8601). */
+  at: string;
+}

@@ -7,6 +7,7 @@ export const CHANNEL_NAMES = [
   'app:get-paths',
   'app:open-external',
   'app:pick-folder',
+  'app:get-notices',
   'roots:list',
   'roots:add',
   'roots:remove',

@@ -6,6 +6,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ChannelName, EventNameOnly } from './ipc-names.js';
 import type {
   CaseResultSummary,
+  DataNotice,
   DraftView,
   HistoryEntryView,
   McpServerView,
@@ -13,14 +14,15 @@ import type {
   Settings,
   TrustReportView,
 } from './host-types.js';
-import type {
-  Diagnostic,
-  JsonValue,
-  LibraryEntry,
-  RootInfo,
-  SkillErrorCode,
-  ToolDefinition,
-  ToolOutput,
+import {
+  MAX_TIMEOUT_SECS,
+  type Diagnostic,
+  type JsonValue,
+  type LibraryEntry,
+  type RootInfo,
+  type SkillErrorCode,
+  type ToolDefinition,
+  type ToolOutput,
 } from './types.js';
 
 /** Marks a response type; the value is never used at run time. */
@@ -52,6 +54,8 @@ export const CONTRACT = {
     request: strict({ url: Type.String({ maxLength: 8192 }) }),
     response: returns<{ opened: boolean }>(),
   },
+  /** Problems with the app's own data found since start (an unreadable settings or history file moved aside). */
+  'app:get-notices': { request: Empty, response: returns<DataNotice[]>() },
   'app:pick-folder': {
     request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
     response: returns<{ path: string | null }>(),
@@ -126,7 +130,7 @@ export const CONTRACT = {
       skillId: Id,
       tool: Id,
       args: Json,
-      timeoutSecs: Type.Optional(Type.Number({ minimum: 1 })),
+      timeoutSecs: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_SECS })),
     }),
     response: returns<ToolOutput>(),
   },
@@ -212,7 +216,17 @@ export interface SkillsChanged {
 export const EVENTS = {
   'app:command': returns<{ command: AppCommand }>(),
   'skills:changed': returns<SkillsChanged>(),
-  'runs:progress': returns<{ runId: string; progress?: number; total?: number; message?: string }>(),
+  /**
+   * Throttled, at most 1 MiB of `message` text per run; `truncated` marks the note sent when the rest is dropped
+   * (the cap was reached, or this window fell behind). The run's result always holds the output.
+   */
+  'runs:progress': returns<{
+    runId: string;
+    progress?: number;
+    total?: number;
+    message?: string;
+    truncated?: boolean;
+  }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
 } satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;

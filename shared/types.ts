@@ -51,6 +51,12 @@ export interface Diagnostic {
 export type ToolKind = 'builtin' | 'mcp' | 'shell' | 'script' | 'http';
 export const TOOL_KINDS: readonly ToolKind[] = ['builtin', 'mcp', 'shell', 'script', 'http'];
 
+/**
+ * The longest timeout a tool, a call or an MCP server may set: 24 hours (issue 12: beyond ~24.8 days Node's timer
+ * overflows and fires at once, so an honest maximum is checked by the contract, the manifest rule and the executor).
+ */
+export const MAX_TIMEOUT_SECS = 86_400;
+
 export interface SkillTool {
   name: string;
   description: string;
@@ -68,7 +74,7 @@ export interface SkillTool {
   inputSchema?: JsonSchema;
   /** Alias `locked_args` / `default_args`. */
   lockedArgs?: Record<string, JsonValue>;
-  /** Default 60, minimum 1. */
+  /** Default 60, minimum 1, maximum MAX_TIMEOUT_SECS. */
   timeoutSecs?: number;
   /** Schema the structured output (JSON printed by a process, a JSON response body) must satisfy. */
   outputSchema?: JsonSchema;

@@ -1,16 +1,31 @@
-// Owns browser mode: the built renderer and the IPC contract over HTTP and WebSocket, on 127.0.0.1 only, behind
-// a per-launch token, refusing foreign Host and Origin headers (DNS rebinding) and sending no CORS headers.
+// Owns browser mode: the built renderer and the IPC contract over HTTP and WebSocket, on 127.0.0.1 only, refusing
+// foreign Host and Origin headers (DNS rebinding) and sending no CORS headers. Issue 12 shaped three things here:
+// - the credential never leaves the page's origin: a one-time launch code (in the printed link's #fragment) is
+//   traded once for a session token that the page keeps in its origin's localStorage and sends as
+//   `Authorization: Bearer` and as a WebSocket subprotocol; no cookie, which every port of 127.0.0.1 would receive;
+// - nothing a client sends can stop the server: every parse of untrusted input is guarded, refusals are 4xx, and
+//   each kind of refusal is logged once;
+// - a client that stops reading cannot grow the server's memory: progress events are dropped for it past
+//   PROGRESS_BUFFER_LIMIT (with a "progress truncated" note) and it is disconnected past CLIENT_BUFFER_LIMIT.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { EVENTS, type EventName } from '../../shared/ipc.js';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { EVENTS, type EventName, type IpcResult } from '../../shared/ipc.js';
 import type { Host } from '../host/host.js';
 
-export const TOKEN_COOKIE = 'skillbench_token';
+/** The WebSocket subprotocol the page asks for; the token travels as a second one, `skillbench.bearer.<token>`. */
+export const WS_PROTOCOL = 'skillbench';
+export const WS_TOKEN_PREFIX = 'skillbench.bearer.';
+/** Where the page trades the launch code for the session token. */
+export const SESSION_PATH = '/auth/session';
 const MAX_BODY = 16 * 1024 * 1024;
+/** A client with more than this queued gets no more progress events (the result still comes). */
+export const PROGRESS_BUFFER_LIMIT = 1024 * 1024;
+/** A client with more than this queued is disconnected (the page reconnects and fetches what it needs). */
+export const CLIENT_BUFFER_LIMIT = 16 * 1024 * 1024;
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const TYPES: Record<string, string> = {
@@ -30,30 +45,59 @@ export interface BrowserServerOptions {
   /** Folder of the built renderer (dist/renderer). */
   rendererDir: string;
   port?: number;
-  /** Fixed token (tests); a random one per launch otherwise. */
+  /** Fixed session token (tests, benchmarks); a random one per launch otherwise. */
   token?: string;
+  /** Where refusals are reported, one line per kind of refusal (default: nowhere). */
+  log?: (line: string) => void;
+  /** Called once the launch code was traded (serve removes the --open launcher file then). */
+  onLaunchCodeUsed?: () => void;
 }
 
 export interface RunningServer {
+  /** The link to open: the origin plus `#code=<launch code>`, good for one page. */
   url: string;
+  origin: string;
   port: number;
+  /** The session token (what the page holds after the trade; tests and benchmarks send it as a Bearer token). */
   token: string;
   close(): Promise<void>;
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === TOKEN_COOKIE) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
+const randomToken = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The request target as a URL, or undefined when it is not an origin-form path (`GET //[`, `GET http://x`). */
+function parseTarget(raw: string | undefined): URL | undefined {
+  if (!raw?.startsWith('/') || raw.startsWith('//')) return undefined;
+  try {
+    return new URL(`http://127.0.0.1${raw}`);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodePath(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+function subprotocols(req: IncomingMessage): string[] {
+  const header = req.headers['sec-websocket-protocol'];
+  return typeof header === 'string' ? header.split(',').map((p) => p.trim()) : [];
 }
 
 function send(
@@ -63,6 +107,10 @@ function send(
   type = 'text/plain; charset=utf-8',
   headers: Record<string, string> = {},
 ): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+    return;
+  }
   res.writeHead(status, {
     'Content-Type': type,
     'Cache-Control': 'no-store',
@@ -73,87 +121,149 @@ function send(
   res.end(body);
 }
 
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+};
+
 export async function startBrowserServer(options: BrowserServerOptions): Promise<RunningServer> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
+  const token = options.token ?? randomToken(32);
+  let launchCode: string | undefined = randomToken(24);
+  const launchLink = launchCode;
   let port = 0;
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`);
 
-  /** Host and Origin checks (DNS rebinding), then the token from the query (first visit), cookie or header. */
-  const gate = (req: IncomingMessage, url: URL): 'ok' | 403 | 401 => {
-    if (!allowedHosts().includes(req.headers.host ?? '')) return 403;
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().includes(origin)) return 403;
-    const auth = req.headers.authorization?.replace(/^Bearer /, '');
-    return sameToken(url.searchParams.get('token') ?? undefined, token) ||
-      sameToken(cookieToken(req), token) ||
-      sameToken(auth, token)
-      ? 'ok'
-      : 401;
+  // Each kind of refusal is logged once: a page on another port can send thousands, and the log must stay readable.
+  const logged = new Set<string>();
+  const note = (kind: string, detail: string) => {
+    if (logged.has(kind) || !options.log) return;
+    logged.add(kind);
+    options.log(`skillbench serve: ${detail} (further ones of this kind are not logged)`);
+  };
+  const refuse = (res: ServerResponse, status: number, kind: string, message: string) => {
+    note(kind, `refused a request: ${message}`);
+    send(res, status, message);
   };
 
+  /** Host and Origin checks (DNS rebinding, other local sites): every request, the page's files included. */
+  const sameSite = (req: IncomingMessage): boolean => {
+    if (!allowedHosts().includes(req.headers.host ?? '')) return false;
+    const origin = req.headers.origin;
+    return origin === undefined || allowedOrigins().includes(origin);
+  };
+  const UNAUTHORIZED =
+    'Unauthorized: this page has no Skillbench session. Open the link `skillbench serve` printed (each link works once; restart serve for a new one).';
+
   const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = gate(req, url);
-    if (verdict === 403)
-      return send(res, 403, 'Forbidden: requests must come from this machine’s Skillbench page.');
-    if (verdict === 401)
-      return send(
+    res.on('error', () => undefined);
+    req.on('error', () => undefined);
+    try {
+      route(req, res);
+    } catch (error) {
+      note('internal', `failed to answer a request: ${(error as Error).message}`);
+      send(res, 500, 'Internal error.');
+    }
+  });
+  // Malformed request lines and headers never reach `route`: Node's parser refuses them here.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    note(`client:${error.code ?? 'error'}`, `refused a malformed request (${error.code ?? error.message})`);
+    if (socket.writable && !socket.destroyed)
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    const url = parseTarget(req.url);
+    if (!url) return refuse(res, 400, 'url', 'Bad request: the request target is not a path.');
+    if (!sameSite(req))
+      return refuse(res, 403, 'site', 'Forbidden: requests must come from this machine’s Skillbench page.');
+    if (url.pathname === SESSION_PATH) return void guard(res, trade(req, res));
+    if (url.pathname.startsWith('/api/')) {
+      if (!sameToken(bearer(req), token)) return refuse(res, 401, 'token', UNAUTHORIZED);
+      const channel = decodePath(url.pathname.slice(5));
+      if (channel === undefined)
+        return refuse(res, 400, 'path', 'Bad request: the channel name is not valid UTF-8.');
+      return void guard(res, handleApi(req, res, channel));
+    }
+    return serveStatic(res, url.pathname);
+  };
+
+  const guard = (res: ServerResponse, work: Promise<void>) =>
+    work.catch((error: unknown) => {
+      note('internal', `failed to answer a request: ${(error as Error).message}`);
+      send(res, 500, 'Internal error.');
+    });
+
+  /** The body as text, or the status that refuses it. */
+  const readBody = async (req: IncomingMessage): Promise<string | 413 | 400> => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY) return 413;
+    let size = 0;
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_BODY) return 413;
+        chunks.push(chunk);
+      }
+    } catch {
+      return 400; // the client went away mid-body
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  };
+
+  /** The one-time launch code for the session token: once, from this origin, and never again. */
+  const trade = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST') return send(res, 405, 'Use POST.', 'text/plain', { Allow: 'POST' });
+    const body = await readBody(req);
+    if (typeof body !== 'string') return refuse(res, body, 'body', 'Bad request: unreadable body.');
+    let code: unknown;
+    try {
+      code = (JSON.parse(body) as { code?: unknown } | null)?.code;
+    } catch {
+      code = undefined;
+    }
+    if (typeof code !== 'string' || launchCode === undefined || !sameToken(code, launchCode))
+      return refuse(
         res,
         401,
-        'Unauthorized: open the URL printed by `skillbench serve` (it carries the token).',
+        'code',
+        'Unauthorized: this link was already used or is not the one `skillbench serve` printed. Restart serve for a new link.',
       );
-    if (url.searchParams.has('token')) {
-      // Trade the token in the URL for a cookie, then drop it from the address bar.
-      return send(res, 303, '', 'text/plain', {
-        'Set-Cookie': `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: url.pathname,
-      });
-    }
-    if (url.pathname.startsWith('/api/')) return void handleApi(req, res, url.pathname.slice(5));
-    return serveStatic(res, url.pathname);
-  });
+    launchCode = undefined;
+    options.onLaunchCodeUsed?.();
+    send(res, 200, JSON.stringify({ token }), 'application/json');
+  };
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, channel: string) => {
     if (req.method !== 'POST') return send(res, 405, 'Use POST.', 'text/plain', { Allow: 'POST' });
-    let size = 0;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_BODY) return send(res, 413, 'Request too large.');
-      chunks.push(chunk);
-    }
-    let request: unknown = {};
+    const body = await readBody(req);
+    if (body === 413) return refuse(res, 413, 'size', 'Request too large.');
+    if (body === 400) return refuse(res, 400, 'body', 'Bad request: unreadable body.');
+    let request: unknown;
     try {
-      const text = Buffer.concat(chunks).toString('utf8');
-      request = text ? JSON.parse(text) : {};
+      request = body ? JSON.parse(body) : {};
     } catch {
-      return send(
-        res,
-        200,
-        JSON.stringify({
-          ok: false,
-          error: { code: 'InvalidArgs', message: 'The request body is not JSON.' },
-        }),
-        'application/json',
-      );
+      return send(res, 200, JSON.stringify(invalid('The request body is not JSON.')), 'application/json');
     }
-    const result = await options.host.handle(decodeURIComponent(channel), request);
-    send(res, 200, JSON.stringify(result), 'application/json');
+    send(res, 200, JSON.stringify(await options.host.handle(channel, request)), 'application/json');
   };
 
   const root = resolve(options.rendererDir);
+  // The page's files are the public renderer bundle: they need no token (a navigation cannot send one), only the
+  // Host and Origin checks. Everything that reads or changes data is under /api and /ws.
   const serveStatic = (res: ServerResponse, pathname: string) => {
-    let rel: string;
-    try {
-      rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-    } catch {
-      return send(res, 400, 'Bad path.');
-    }
+    const decoded = decodePath(pathname);
+    if (decoded === undefined || decoded.includes('\0'))
+      return refuse(res, 400, 'path', 'Bad request: the path is not valid.');
+    const rel = normalize(decoded).replace(/^([/\\])+/, '');
     let file = resolve(root, rel || 'index.html');
     if (file !== root && !file.startsWith(root + sep)) return send(res, 404, 'Not found.');
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html'); // single-page app
-    if (!existsSync(file)) return send(res, 503, 'The renderer is not built: run `npm run build` first.');
+    if (!isFile(file)) file = join(root, 'index.html'); // single-page app
+    if (!isFile(file)) return send(res, 503, 'The renderer is not built: run `npm run build` first.');
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Security-Policy': CSP,
@@ -161,56 +271,157 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-cache',
     });
-    createReadStream(file).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 
   // WebSocket: events pushed to the page, and requests ({ id, channel, request } -> { id, result }).
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = url.pathname === '/ws' ? gate(req, url) : 404;
-    if (verdict !== 'ok') {
-      socket.end(
-        `HTTP/1.1 ${verdict === 401 ? '401 Unauthorized' : verdict === 403 ? '403 Forbidden' : '404 Not Found'}\r\n\r\n`,
-      );
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_BODY,
+    // The browser requires the server to pick one of the offered protocols; never echo the token.
+    handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('wsClientError', (error, socket) => {
+    note('ws-handshake', `refused a WebSocket handshake: ${error.message}`);
+    socket.destroy();
+  });
+  // Sockets handed over by an upgrade request are no longer the HTTP server's: closing it must close them too.
+  const upgrading = new Set<Socket>();
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => undefined);
+    upgrading.add(socket);
+    socket.on('close', () => upgrading.delete(socket));
+    const reject = (status: number, kind: string, message: string) => {
+      note(kind, `refused a WebSocket upgrade: ${message}`);
+      // Read (and drop) what the client still sends so its close is seen; a client that never stops is cut off.
+      socket.resume();
+      socket.end(`HTTP/1.1 ${status} ${REASONS[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      setTimeout(() => socket.destroy(), 2000).unref();
+    };
+    try {
+      const url = parseTarget(req.url);
+      if (!url) return reject(400, 'url', 'the request target is not a path');
+      if (url.pathname !== '/ws')
+        return reject(404, 'ws-path', `no WebSocket at ${url.pathname.slice(0, 80)}`);
+      if (!sameSite(req)) return reject(403, 'site', 'foreign Host or Origin');
+      const offered = subprotocols(req).find((p) => p.startsWith(WS_TOKEN_PREFIX));
+      const given = offered?.slice(WS_TOKEN_PREFIX.length) ?? bearer(req);
+      if (!sameToken(given, token)) return reject(401, 'token', 'no valid session token');
+      wss.handleUpgrade(req, socket, head, (ws) => connected(ws));
+    } catch (error) {
+      reject(400, 'ws-internal', (error as Error).message);
+    }
+  });
+
+  const connected = (ws: WebSocket) => {
+    ws.on('error', (error) =>
+      note(`ws:${(error as { code?: string }).code ?? 'error'}`, `closed a WebSocket: ${error.message}`),
+    );
+    // Runs whose progress this client missed because it fell behind: it gets one note each, then nothing more.
+    const behind = new Set<string>();
+    const push = (text: string) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (ws.bufferedAmount > CLIENT_BUFFER_LIMIT) {
+        note(
+          'ws-slow',
+          `disconnected a WebSocket client that stopped reading (over ${CLIENT_BUFFER_LIMIT / 1024 / 1024} MiB queued)`,
+        );
+        ws.terminate();
+        return;
+      }
+      ws.send(text, () => undefined);
+    };
+    const deliver = (event: EventName, payload: unknown) => {
+      if (event === 'runs:progress') {
+        const runId = (payload as { runId: string }).runId;
+        if (behind.has(runId)) return;
+        if (ws.bufferedAmount > PROGRESS_BUFFER_LIMIT) {
+          behind.add(runId);
+          const message = '\n[progress truncated: this window fell behind; the result holds the output]\n';
+          return push(JSON.stringify({ event, payload: { runId, message, truncated: true } }));
+        }
+      }
+      if (event === 'runs:finished') behind.delete((payload as { runId: string }).runId);
+      push(JSON.stringify({ event, payload }));
+    };
     const offs = (Object.keys(EVENTS) as EventName[]).map((event) =>
-      options.host.on(event, (payload) => ws.send(JSON.stringify({ event, payload }))),
+      options.host.on(event, (payload) => deliver(event, payload)),
     );
     ws.on('close', () => offs.forEach((off) => off()));
-    ws.on('message', (data: Buffer) => {
-      void (async () => {
-        let message: { id?: unknown; channel?: unknown; request?: unknown };
-        try {
-          message = JSON.parse(data.toString('utf8')) as typeof message;
-        } catch {
-          return;
-        }
-        if (typeof message.channel !== 'string') return;
-        const result = await options.host.handle(message.channel, message.request);
-        ws.send(JSON.stringify({ id: message.id, result }));
-      })();
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      void answer(data, isBinary).then(
+        (reply) => push(JSON.stringify(reply)),
+        (error: unknown) =>
+          note('ws-internal', `failed to answer a WebSocket message: ${(error as Error).message}`),
+      );
     });
-  });
+  };
+
+  /** One WebSocket message: a JSON object `{ id, channel, request }`; anything else gets an error value. */
+  const answer = async (
+    data: RawData,
+    isBinary: boolean,
+  ): Promise<{ id: unknown; result: IpcResult<unknown> }> => {
+    let message: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      const bytes = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      message = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      message = undefined;
+    }
+    const m = (typeof message === 'object' && message !== null && !Array.isArray(message) ? message : {}) as {
+      id?: unknown;
+      channel?: unknown;
+      request?: unknown;
+    };
+    const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : null;
+    if (typeof m.channel !== 'string') {
+      note('ws-message', 'refused a WebSocket message that is not a JSON object with a channel');
+      return {
+        id,
+        result: invalid('A WebSocket message must be a JSON text object { id, channel, request }.'),
+      };
+    }
+    return { id, result: await options.host.handle(m.channel, m.request) };
+  };
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
   });
+  server.on('error', (error) => note('server', `server error: ${error.message}`));
   port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `${origin}/#code=${launchLink}`,
+    origin,
     port,
     token,
     close: async () => {
       for (const client of wss.clients) client.terminate();
+      for (const socket of upgrading) socket.destroy();
       wss.close();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+function invalid(message: string): IpcResult<never> {
+  return { ok: false, error: { code: 'InvalidArgs', message } };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -31,9 +31,9 @@ Commands:
   test [PATH...]         Run the saved cases (tests/*.case.json) of the skills found
       --format FORMAT      text (default) | json | junit
   mcp list               Show the configured MCP servers, whether they start, who may call them, and their tools
-  serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints its URL (token included)
+  serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
-      --open               open the URL in the default browser
+      --open               open the link in the default browser (through a private file, never on a command line)
 
 SKILL is a skill folder, or a skill name looked up in --root folders and the bundled skills.
 Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.

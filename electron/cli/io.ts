@@ -1,4 +1,6 @@
 // The CLI's streams, injectable so commands are tested in-process.
+import type { DataNotice } from '../../shared/host-types.js';
+
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -31,3 +33,8 @@ export const processIo: CliIo = {
 
 /** Thrown for bad usage; the CLI prints the message and exits 2. */
 export class UsageError extends Error {}
+
+/** Data files moved aside because they could not be read (issue 12): one line each on stderr. */
+export function printNotices(io: CliIo, notices: readonly DataNotice[]): void {
+  for (const n of notices) io.stderr(`skillbench: ${n.message}\n`);
+}

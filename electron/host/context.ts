@@ -1,8 +1,10 @@
 // Owns what every handler area shares: the options the host was mounted with, the stores, the one workspace, and
 // the rules that turn a request's ids and paths into confined, writable locations (STYLE.md convention 4).
+import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
+import type { DataNotice } from '../../shared/host-types.js';
 import type { LibraryEntry, RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
@@ -81,9 +83,17 @@ export class HostContext {
     };
   }
 
-  /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows. */
+  /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows; history limits at once. */
   reconfigure(): void {
+    this.workspace.history?.setLimits(this.settings.get().history);
     this.publish(this.workspace.reconfigure(this.workspaceOptions()));
+  }
+
+  /** Data files that could not be read and were moved aside (settings, history), oldest first. */
+  notices(): DataNotice[] {
+    return [...this.settings.notices, ...(this.workspace.history?.notices ?? [])].sort((a, b) =>
+      a.at.localeCompare(b.at),
+    );
   }
 
   /** Tells every window what a change did to the library. */
@@ -119,20 +129,35 @@ export class HostContext {
 
   /**
    * `path` confined to the roots the user may change: the bundled examples are read-only (an update would
-   * overwrite edits, and a packaged app's resources must not change).
+   * overwrite edits, and a packaged app's resources must not change), however they are reached: through a root
+   * that is the bundled folder, a folder above or inside it, or a link to it (issue 12). Real paths are compared.
    */
   writable(path: string): string {
+    const bundledReadOnly = () =>
+      new SkillError(
+        'PermissionDenied',
+        'The bundled example skills are read-only: duplicate the skill into one of your roots to change it.',
+      );
+    const bundled = this.bundledRealPath();
     const writableRoots = this.roots.filter((r) => r.kind !== 'bundled').map((r) => r.path);
+    let real: string;
     try {
-      return confine(path, writableRoots);
+      real = confine(path, writableRoots);
     } catch (error) {
-      const bundled = this.roots.find((r) => r.kind === 'bundled');
-      if (bundled && isWithin(bundled.path, resolve(path)))
-        throw new SkillError(
-          'PermissionDenied',
-          'The bundled example skills are read-only: duplicate the skill into one of your roots to change it.',
-        );
+      const target = resolve(path);
+      if (isWithin(resolve(this.options.bundledSkills), target) || (bundled && isWithin(bundled, target)))
+        throw bundledReadOnly();
       throw error;
+    }
+    if (bundled && isWithin(bundled, real)) throw bundledReadOnly();
+    return real;
+  }
+
+  private bundledRealPath(): string | undefined {
+    try {
+      return realpathSync.native(this.options.bundledSkills);
+    } catch {
+      return undefined;
     }
   }
 

@@ -1,5 +1,6 @@
 // Owns the host: what Electron main and `skillbench serve` mount. It opens the one workspace, assembles one handler
 // file per area into the generic server (a channel without a handler does not compile), and watches the roots.
+import type { DataNotice } from '../../shared/host-types.js';
 import type { EventName, EventOf, IpcResult } from '../../shared/ipc.js';
 import type { Workspace } from '../core/workspace.js';
 import { HostContext, type HostOptions } from './context.js';
@@ -50,6 +51,11 @@ export class Host {
   /** "Reload Skills": rescans every root and tells the windows. */
   reload(): void {
     this.ctx.publish(this.ctx.workspace.reload());
+  }
+
+  /** Data files that could not be read and were moved aside (what `app:get-notices` answers). */
+  notices(): DataNotice[] {
+    return this.ctx.notices();
   }
 
   get workspace(): Workspace {

@@ -1,11 +1,20 @@
-// Owns the app's settings: one JSON file in the user data folder, checked on every change, written atomically.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// Owns the app's settings: one JSON file in the user data folder, checked on every change, written atomically under
+// a cross-process lock (the app, `serve` and the CLI share it), and moved aside, never replaced, when it cannot be
+// read (issue 12).
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/host-types.js';
+import { DEFAULT_SETTINGS, type DataNotice, type Settings } from '../../shared/host-types.js';
 import { SkillError } from '../../shared/errors.js';
 import type { JsonValue } from '../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../shared/types.js';
-import { saveFileAtomically } from '../core/editor/save-file.js';
+import {
+  DATA_FILE_MODE,
+  ensurePrivateDir,
+  makePrivate,
+  moveAside,
+  withFileLock,
+} from '../core/data-files.js';
+import { writeFileAtomically } from '../core/editor/save-file.js';
 
 function check(value: unknown): Settings {
   const s = value as Settings;
@@ -42,36 +51,91 @@ function check(value: unknown): Settings {
   return s;
 }
 
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A partial update over `base`, one level deep for `history`. */
+function merge(base: Settings, partial: Partial<Settings>): Settings {
+  return { ...base, ...partial, history: { ...base.history, ...(partial.history ?? {}) } };
+}
+
 export class SettingsStore {
   readonly file: string;
-  private current: Settings;
+  /** Settings files that could not be read and were moved aside, since this store was opened. */
+  readonly notices: DataNotice[] = [];
+  private current: Settings = structuredClone(DEFAULT_SETTINGS);
+  /** The file version `current` was read from (another process may change the file). */
+  private version = '';
 
   constructor(userDataDir: string) {
     this.file = join(userDataDir, 'settings.json');
-    let loaded: Settings = structuredClone(DEFAULT_SETTINGS);
-    if (existsSync(this.file)) {
-      try {
-        loaded = check({ ...loaded, ...(JSON.parse(readFileSync(this.file, 'utf8')) as object) });
-      } catch {
-        // A broken settings file must not stop the app: defaults now, and the file is kept until the next save.
-      }
-    }
-    this.current = loaded;
+    ensurePrivateDir(dirname(this.file));
+    this.current = this.read();
   }
 
+  /** The settings as they are on disk now (another process may have changed them). */
   get(): Settings {
+    if (this.stamp() !== this.version) this.current = this.read();
     return structuredClone(this.current);
   }
 
-  /** Merges a partial update (one level deep for `history`), checks it, saves it. */
+  /** Merges a partial update (one level deep for `history`) into the settings on disk, checks it, saves it. */
   set(partial: JsonValue): Settings {
-    if (typeof partial !== 'object' || partial === null || Array.isArray(partial))
-      throw new SkillError('InvalidArgs', 'Settings: expected an object.');
-    const p = partial as Partial<Settings>;
-    const next = check({ ...this.current, ...p, history: { ...this.current.history, ...(p.history ?? {}) } });
-    mkdirSync(dirname(this.file), { recursive: true });
-    saveFileAtomically(this.file, `${JSON.stringify(next, null, 2)}\n`);
-    this.current = next;
-    return this.get();
+    if (!isObject(partial)) throw new SkillError('InvalidArgs', 'Settings: expected an object.');
+    return this.update(() => partial);
+  }
+
+  /**
+   * Read-modify-write under the lock: `change` sees the settings as they are on disk at that moment, so two
+   * processes changing settings (two roots added at once) keep both changes.
+   */
+  update(change: (current: Settings) => Partial<Settings>): Settings {
+    return withFileLock(this.file, () => {
+      const base = this.load();
+      const next = check(merge(base, change(structuredClone(base))));
+      writeFileAtomically(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: DATA_FILE_MODE });
+      this.current = next;
+      this.version = this.stamp();
+      return structuredClone(next);
+    });
+  }
+
+  private read(): Settings {
+    return withFileLock(this.file, () => {
+      const s = this.load();
+      this.version = this.stamp();
+      return s;
+    });
+  }
+
+  /** The file's settings; called under the lock. An unreadable file is moved aside and the defaults returned. */
+  private load(): Settings {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return structuredClone(DEFAULT_SETTINGS); // none yet
+    }
+    makePrivate(this.file);
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!isObject(parsed)) throw new SkillError('InvalidArgs', 'Settings: expected an object');
+      return check(merge(structuredClone(DEFAULT_SETTINGS), parsed));
+    } catch (error) {
+      this.notices.push(
+        moveAside(this.file, (error as Error).message.replace(/\.$/, ''), 'the default settings are used'),
+      );
+      return structuredClone(DEFAULT_SETTINGS);
+    }
+  }
+
+  private stamp(): string {
+    try {
+      const s = statSync(this.file);
+      return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    } catch {
+      return '';
+    }
   }
 }

@@ -1,9 +1,13 @@
-// Browser mode in a real Chromium: the token in the URL becomes a cookie, the page loads under its CSP with no
-// console errors, and the page's own origin can call the contract while other origins cannot.
+// Browser mode in a real Chromium (issue 12): the printed link's one-time code is traded for a session token that
+// stays on the page's origin (no cookie), the code leaves the address bar and history, the page loads under its CSP
+// with no console errors, and a page without the session, or a second browser with the used link, gets nothing.
 import { expect, test } from '@playwright/test';
 import { startServe } from './serve-fixture.js';
 
-test('opens from the printed URL and talks to the host with the token cookie', async ({ page }) => {
+test('opens from the printed link, keeps no cookie and no code, and talks to the host', async ({
+  page,
+  context,
+}) => {
   const server = await startServe();
   try {
     const problems: string[] = [];
@@ -12,26 +16,73 @@ test('opens from the printed URL and talks to the host with the token cookie', a
     });
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(server.url);
-    expect(new URL(page.url()).search).toBe(''); // the token left the address bar
     await expect(page.getByRole('heading', { name: 'Skillbench' })).toBeVisible();
     await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option').first()).toBeVisible();
-    const listed = await page.evaluate(async () => {
-      const r = await fetch('/api/skills:list', { method: 'POST', body: '{}' });
+    // The code left the address bar and this history entry; nothing went into a cookie.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => window.location.href)).not.toContain('code=');
+    expect(await context.cookies()).toEqual([]);
+    const names = await page.evaluate(async () => {
+      const token = window.localStorage.getItem('skillbench.session') ?? '';
+      const r = await fetch('/api/skills:list', {
+        method: 'POST',
+        body: '{}',
+        headers: { Authorization: `Bearer ${token}` },
+      });
       const body = (await r.json()) as { value: { entries: Array<{ skill?: { name: string } }> } };
       return body.value.entries.map((e) => e.skill?.name);
     });
-    expect(listed).toEqual(expect.arrayContaining(['commented-skill', 'text-toolkit']));
+    expect(names).toEqual(expect.arrayContaining(['commented-skill', 'text-toolkit']));
+    // A reload keeps the session (the page finds its token); the used code is not needed again.
+    await page.reload();
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option').first()).toBeVisible();
     expect(problems).toEqual([]);
+    // Without the header, the same page gets nothing: no ambient credential exists.
+    const anonymous = await page.evaluate(
+      async () => (await fetch('/api/skills:list', { method: 'POST', body: '{}' })).status,
+    );
+    expect(anonymous).toBe(401);
   } finally {
     server.stop();
   }
 });
 
-test('refuses a page without the token', async ({ page }) => {
+test('the link works once: another browser opening it afterwards gets no session', async ({
+  page,
+  browser,
+}) => {
+  const server = await startServe();
+  try {
+    await page.goto(server.url);
+    await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option').first()).toBeVisible();
+    const other = await browser.newContext();
+    try {
+      const late = await other.newPage();
+      await late.goto(server.url);
+      const state = await late.evaluate(async () => {
+        await new Promise((r) => setTimeout(r, 300)); // the page's trade has been refused by now
+        const r = await fetch('/api/skills:list', { method: 'POST', body: '{}' });
+        return { status: r.status, stored: window.localStorage.getItem('skillbench.session') };
+      });
+      expect(state).toEqual({ status: 401, stored: null });
+    } finally {
+      await other.close();
+    }
+  } finally {
+    server.stop();
+  }
+});
+
+test('a page opened without the link gets no data', async ({ page }) => {
   const server = await startServe();
   try {
     const response = await page.goto(server.origin);
-    expect(response?.status()).toBe(401);
+    expect(response?.status()).toBe(200); // the page itself is the public bundle
+    const status = await page.evaluate(async () => {
+      const r = await fetch('/api/skills:list', { method: 'POST', body: '{}' });
+      return r.status;
+    });
+    expect(status).toBe(401);
   } finally {
     server.stop();
   }

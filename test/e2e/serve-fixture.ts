@@ -8,6 +8,7 @@ import { EVERYTHING_SERVER, REPO } from '../helpers.js';
 export { REPO };
 
 export interface Served {
+  /** The printed link: its one-time `#code=` opens one page (the page keeps the session in its tab). */
   url: string;
   origin: string;
   /** The temporary library (a project root the app may write to). */
@@ -51,7 +52,7 @@ export async function startServe(options: { workbench?: boolean; trust?: boolean
   );
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (c: Buffer) => {
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(c.toString());
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#code=\S+)/.exec(c.toString());
       if (m?.[1]) resolve(m[1]);
     });
     child.on('exit', (code) => reject(new Error(`skillbench serve exited with ${String(code)}`)));

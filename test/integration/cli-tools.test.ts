@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { runCaptured } from './run-cli.js';
 import { FIXTURES } from '../helpers.js';
 
 const history = () => join(mkdtempSync(join(tmpdir(), 'skillbench-cli-')), 'history.jsonl');
+const ENCODE_HI = ['run', 'skills/text-toolkit', 'encode', '--args', '{"text":"hi"}'];
 
 const run = runCaptured;
 
@@ -54,18 +55,24 @@ describe('skillbench run', () => {
     expect(entry).toMatchObject({ tool: 'count', args: { text: '1 2 3', top: 1 }, status: 'ok' });
   });
 
+  it('moves a history file it cannot read aside and says so on stderr, keeping the readable runs', async () => {
+    const file = history();
+    writeFileSync(
+      file,
+      '{"id":"a","at":"2026-01-01T00:00:00Z","skillId":"s","skillName":"s","tool":"t","args":{},"status":"ok","output":"kept","durationMs":1}\n{ torn\n',
+    );
+    const r = await run([...ENCODE_HI, '--history', file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /^skillbench: history\.jsonl could not be read \(line 2 is not JSON\); it was moved to .*history\.jsonl\.broken-/m,
+    );
+    const backup = /moved to (\S+) and/.exec(r.stderr)?.[1] ?? '';
+    expect(readFileSync(backup, 'utf8')).toContain('{ torn');
+    expect(readFileSync(file, 'utf8')).toContain('"output":"kept"');
+  });
+
   it('prints the ToolOutput as JSON', async () => {
-    const r = await run([
-      'run',
-      'skills/text-toolkit',
-      'encode',
-      '--args',
-      '{"text":"hi"}',
-      '--format',
-      'json',
-      '--history',
-      history(),
-    ]);
+    const r = await run([...ENCODE_HI, '--format', 'json', '--history', history()]);
     expect(JSON.parse(r.stdout)).toMatchObject({
       output: 'aGk=',
       isError: false,

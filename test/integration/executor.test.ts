@@ -10,6 +10,7 @@ import { FIXTURES, copyFixtures, failure } from '../helpers.js';
 const TOOLS = join(FIXTURES, 'tools');
 const records: RunRecord[] = [];
 const executor = new Executor(loadLibrary([{ path: TOOLS }]).entries, { onRun: (r) => records.push(r) });
+const hardening = new Executor(loadLibrary([{ path: join(FIXTURES, 'hardening') }]).entries);
 
 /** Whether a process still runs (a killed orphan may linger as a zombie until init reaps it: that counts as gone). */
 const alive = (pid: number) => {
@@ -118,6 +119,35 @@ describe('shell tools', () => {
     expect(out.output).toBe('started\n');
     await new Promise((r) => setTimeout(r, 100));
     expect(alive(Number(readFileSync(pidfile, 'utf8')))).toBe(false);
+  });
+
+  it('stops on timeout a process that left the process group (setsid), and says so', async () => {
+    const pidfile = join(mkdtempSync(join(tmpdir(), 'skillbench-pid-')), 'pid');
+    const e = await failure(hardening.executeTool('escape', 'setsid-wait', { pidfile }));
+    expect(e.code).toBe('Timeout');
+    expect(e.message).toMatch(/was stopped; every process it started was stopped/);
+    const pid = Number(readFileSync(pidfile, 'utf8'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('leaves nothing running after a call whose setsid process outlived its parent', async () => {
+    const pidfile = join(mkdtempSync(join(tmpdir(), 'skillbench-pid-')), 'pid');
+    const out = await hardening.executeTool('escape', 'setsid-detach', { pidfile });
+    expect(out.output).toBe('started\n');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(alive(Number(readFileSync(pidfile, 'utf8')))).toBe(false);
+  });
+
+  it('refuses a timeout above 24 hours (it would overflow the timer and fire at once)', async () => {
+    const e = await failure(
+      hardening.executeTool('escape', 'patient', { seconds: '1' }, { timeoutSecs: 3e6 }),
+    );
+    expect(e.code).toBe('InvalidArgs');
+    expect(e.message).toMatch(/from 1 to 86400 seconds/);
+    expect(
+      (await hardening.executeTool('escape', 'patient', { seconds: '1' }, { timeoutSecs: 86_400 })).output,
+    ).toBe('slept\n');
   });
 
   it('honours a per-call timeout and cancellation through the AbortSignal', async () => {

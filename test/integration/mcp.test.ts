@@ -141,9 +141,9 @@ describe('MCP tools through the executor', () => {
     expect(readFileSync(marker, 'utf8')).toBe('cancelled');
   });
 
-  it('handles huge output and flags structured content that breaks the output schema', async () => {
-    const huge = await executor.executeTool('mcp-calls', 'huge', { mib: 4 });
-    expect(huge.output.length).toBe(4 * 1024 * 1024);
+  it('caps huge output like a process’s (issue 12) and flags structured content that breaks the output schema', async () => {
+    const huge = await executor.executeTool('mcp-calls', 'huge', { mib: 8 });
+    expect(huge.output).toBe(`${'x'.repeat(1024 * 1024)}\n[text truncated at 1 MiB]`);
     const invalid = await executor.executeTool('mcp-calls', 'invalid', {});
     expect(invalid.isError).toBe(true);
     expect(invalid.output).toMatch(/does not match the tool's output schema/);

@@ -1,8 +1,9 @@
-// Browser mode: the contract over HTTP and WebSocket, only for this machine's page with the launch token.
+// Browser mode: the contract over HTTP and WebSocket, only for this machine's page with the session token it traded
+// its one-time link for (issue 12: no cookie, which every port of 127.0.0.1 would receive).
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHANNELS } from '../../shared/ipc.js';
@@ -10,6 +11,7 @@ import { startBrowserServer, type RunningServer } from '../../electron/cli/brows
 import { Host } from '../../electron/host/host.js';
 import { createBrowserHost } from '../../renderer/src/host/browser-host.js';
 import { REPO } from '../helpers.js';
+import { startServeProcess } from '../serve-process.js';
 
 let host: Host;
 let server: RunningServer;
@@ -58,17 +60,29 @@ afterAll(async () => {
 });
 
 describe('browser-mode security', () => {
-  it('prints a URL on 127.0.0.1 that carries a random token', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
+  const code = () => new URL(server.url).hash.replace('#code=', '');
+
+  it('prints a link on 127.0.0.1 whose one-time code is in the fragment (never sent in a request line)', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#code=[A-Za-z0-9_-]{32}$/);
+    expect(code()).not.toBe(server.token);
   });
 
-  it('answers 401 without a token or with a wrong one', async () => {
+  it('answers 401 without a token or with a wrong one, and never takes a cookie as a credential', async () => {
     expect((await raw('/api/app:get-version', { method: 'POST' })).status).toBe(401);
     expect(
       (await raw('/api/app:get-version', { method: 'POST', headers: { Authorization: 'Bearer wrong' } }))
         .status,
     ).toBe(401);
-    expect((await raw('/', { headers: { Cookie: 'skillbench_token=wrong' } })).status).toBe(401);
+    // Cookies reach every port of 127.0.0.1 (issue 12): the real token in a cookie opens nothing.
+    for (const name of ['skillbench_token', 'token'])
+      expect(
+        (
+          await raw('/api/app:get-version', {
+            method: 'POST',
+            headers: { Cookie: `${name}=${server.token}` },
+          })
+        ).status,
+      ).toBe(401);
   });
 
   it('answers 403 to a foreign Origin or Host (DNS rebinding), token or not', async () => {
@@ -77,6 +91,14 @@ describe('browser-mode security', () => {
         await raw('/api/app:get-version', {
           method: 'POST',
           headers: { ...auth(), Origin: 'http://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await raw('/api/app:get-version', {
+          method: 'POST',
+          headers: { ...auth(), Origin: 'http://127.0.0.1:1' },
         })
       ).status,
     ).toBe(403);
@@ -93,17 +115,35 @@ describe('browser-mode security', () => {
     ).toBe(200);
   });
 
-  it('trades the token in the URL for an HttpOnly SameSite cookie, and sends no CORS headers', async () => {
-    const first = await raw(`/?token=${server.token}`);
-    expect(first.status).toBe(303);
-    expect(first.headers.location).toBe('/');
-    const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toMatch(/skillbench_token=.+; HttpOnly; SameSite=Strict; Path=\//);
-    const page = await raw('/', { headers: { Cookie: cookie.split(';')[0] ?? '' } });
-    expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
-    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
+  it('trades the one-time code for the session token once, from its own origin only, and sets no cookie', async () => {
+    const trade = (headers: Record<string, string> = {}, body = JSON.stringify({ code: code() })) =>
+      raw('/auth/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body,
+      });
+    expect((await trade({ Origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    expect((await trade({}, JSON.stringify({ code: 'guess' }))).status).toBe(401);
+    const first = await trade({ Origin: base });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ token: server.token });
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(first.headers['access-control-allow-origin']).toBeUndefined();
+    const again = await trade({ Origin: base });
+    expect(again.status).toBe(401);
+    expect(again.body).toMatch(/already used/);
+  });
+
+  it('serves the page without a credential (it is the public bundle) under its CSP, without cookies', async () => {
+    const page = await raw('/');
+    expect(page.status).not.toBe(401);
+    expect(page.headers['set-cookie']).toBeUndefined();
+    if (page.status === 200) {
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
+      expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
+    }
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await raw('/', { headers: { Origin: 'http://127.0.0.1:1' } })).status).toBe(403);
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -120,14 +160,23 @@ describe('browser-mode security', () => {
     expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
   });
 
-  it('refuses WebSocket connections without the token', async () => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
-    const status = await new Promise<number>((resolve) =>
-      ws
-        .on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-        .on('error', () => resolve(-1)),
-    );
-    expect(status).toBe(401);
+  it('refuses WebSocket connections without the token, and takes it as a subprotocol without echoing it', async () => {
+    const status = (ws: WebSocket) =>
+      new Promise<number | string>((resolve) =>
+        ws
+          .on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+          .on('open', () => resolve(`open:${ws.protocol}`))
+          .on('error', () => resolve(-1)),
+      );
+    const wsUrl = `${base.replace('http', 'ws')}/ws`;
+    expect(await status(new WebSocket(wsUrl))).toBe(401);
+    expect(await status(new WebSocket(wsUrl, ['skillbench', 'skillbench.bearer.wrong']))).toBe(401);
+    expect(
+      await status(new WebSocket(wsUrl, { headers: { Cookie: `skillbench_token=${server.token}` } })),
+    ).toBe(401);
+    const ok = new WebSocket(wsUrl, ['skillbench', `skillbench.bearer.${server.token}`]);
+    expect(await status(ok)).toBe('open:skillbench');
+    ok.close();
   });
 });
 
@@ -201,13 +250,8 @@ describe('the contract over HTTP and WebSocket', () => {
   });
 
   it('round-trips through the renderer’s browser transport, events included', async () => {
-    class AuthedSocket extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { Authorization: `Bearer ${server.token}` } });
-      }
-    }
-    (globalThis as { WebSocket?: unknown }).WebSocket = AuthedSocket;
-    const api = createBrowserHost(base, auth());
+    (globalThis as { WebSocket?: unknown }).WebSocket = WebSocket;
+    const api = createBrowserHost(base, server.token);
     const finished = new Promise((resolve) => {
       const off = api.on('runs:finished', (e) => {
         off();
@@ -227,7 +271,7 @@ describe('the contract over HTTP and WebSocket', () => {
     expect(await finished).toMatchObject({ runId: 'ws-1', output: { output: 'over http' } });
     const list = await api.invoke('skills:list', {});
     expect(list.ok && list.value.entries.length).toBe(7);
-    const denied = await createBrowserHost(base).invoke('app:get-version', {});
+    const denied = await createBrowserHost(base, Promise.resolve(undefined)).invoke('app:get-version', {});
     expect(denied).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
   });
 
@@ -240,5 +284,38 @@ describe('the contract over HTTP and WebSocket', () => {
     ws.send(JSON.stringify({ id: 7, channel: 'app:get-version', request: {} }));
     expect(await reply).toMatchObject({ id: 7, result: { ok: true, value: { version: '0.1.0' } } });
     ws.close();
+  });
+});
+
+describe('serve --open', () => {
+  it('gives the browser a private file, never the code on a command line, and removes it once used', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'skillbench-fake-open-'));
+    const argvFile = join(bin, 'argv.txt');
+    // A stand-in for xdg-open that records the command line it was given.
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s\\n' "$@" > "${argvFile}"\n`, { mode: 0o755 });
+    const serve = await startServeProcess([], {
+      args: ['--open'],
+      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+      trade: false,
+    });
+    try {
+      const code = new URL(serve.url).hash.replace('#code=', '');
+      await expect.poll(() => existsSync(argvFile)).toBe(true);
+      const argv = readFileSync(argvFile, 'utf8').trim().split('\n');
+      expect(argv.join(' ')).not.toContain(code);
+      expect(argv).toHaveLength(1);
+      const launcher = argv[0] ?? '';
+      expect(statSync(launcher).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(launcher)).mode & 0o777).toBe(0o700);
+      expect(readFileSync(launcher, 'utf8')).toContain(serve.url);
+      const r = await fetch(`${serve.origin}/auth/session`, {
+        method: 'POST',
+        body: JSON.stringify({ code }),
+      });
+      expect(r.status).toBe(200);
+      await expect.poll(() => existsSync(launcher)).toBe(false);
+    } finally {
+      await serve.stop();
+    }
   });
 });

@@ -1,12 +1,16 @@
 // `skillbench serve`: the app in a browser, for machines without Electron (and for the end-to-end tests).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { userDataDir } from '../../core/history/history-store.js';
 import { Host } from '../../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../../core/paths.js';
 import { startBrowserServer } from '../browser-server.js';
-import { UsageError, type CliIo } from '../io.js';
+import { printNotices, UsageError, type CliIo } from '../io.js';
+
+/** How long the --open launcher file may wait for the browser before it is removed. */
+const LAUNCHER_LIFETIME_MS = 2 * 60 * 1000;
 
 export async function runServe(
   a: { paths: string[]; port?: string; open?: boolean; trust?: boolean },
@@ -27,36 +31,66 @@ export async function runServe(
     projectRoots,
     ...(a.trust ? { trustProjectRoots: true } : {}),
   });
+  printNotices(io, host.notices());
   const rendererDir = join(packageRoot(), 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html')))
     io.stderr(
       'skillbench: the renderer is not built yet; run `npm run build` for the page (the API works without it).\n',
     );
-  const server = await startBrowserServer({ host, rendererDir, port });
+  let launcher: string | undefined;
+  const removeLauncher = () => {
+    if (launcher) rmSync(launcher, { recursive: true, force: true });
+    launcher = undefined;
+  };
+  const server = await startBrowserServer({
+    host,
+    rendererDir,
+    port,
+    log: (line) => io.stderr(`${line}\n`),
+    onLaunchCodeUsed: removeLauncher,
+  });
   io.stdout(`Skillbench is serving on ${server.url}\n`);
-  if (a.open) openInBrowser(server.url);
-  if (!waitForever) {
+  io.stdout('Its code works once: the browser that opens it keeps the session until serve stops.\n');
+  if (a.open) {
+    launcher = writeLauncher(server.url);
+    openInBrowser(join(launcher, 'open-skillbench.html'));
+    setTimeout(removeLauncher, LAUNCHER_LIFETIME_MS).unref();
+  }
+  const stop = async () => {
+    removeLauncher();
     await server.close();
     await host.close();
+  };
+  if (!waitForever) {
+    await stop();
     return 0;
   }
   await new Promise<void>((done) => {
-    const stop = () => done();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
   });
-  await server.close();
-  await host.close();
+  await stop();
   return 0;
 }
 
-function openInBrowser(url: string): void {
+/**
+ * `--open` never puts the launch code on a command line (other users can read every process's arguments): the
+ * browser is given a private file (0600 in a 0700 folder) that forwards to the link, removed once the code is used.
+ */
+function writeLauncher(url: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'skillbench-open-'));
+  const html = `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${url}"><title>Skillbench</title><a href="${url}">Open Skillbench</a>\n`;
+  writeFileSync(join(dir, 'open-skillbench.html'), html, { mode: 0o600 });
+  return dir;
+}
+
+function openInBrowser(file: string): void {
   const [command, args] =
     process.platform === 'darwin'
-      ? ['open', [url]]
+      ? ['open', [file]]
       : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '', url]]
-        : ['xdg-open', [url]];
+        ? ['cmd', ['/c', 'start', '', file]]
+        : ['xdg-open', [file]];
   const child = spawn(command, args, { detached: true, stdio: 'ignore' });
   child.on('error', () => undefined);
   child.unref();

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CaseResult } from '../../core/cases/cases.js';
 import { escapeXml } from '../../core/skills/index.js';
 import type { Workspace } from '../../core/workspace.js';
-import type { CliIo } from '../io.js';
+import { printNotices, type CliIo } from '../io.js';
 import { openFromArgs, parseFormat, type LibraryArgs } from '../library-args.js';
 import { cliTrust } from '../trust.js';
 import { policy, reportError } from './tools.js';
@@ -43,6 +43,7 @@ export async function runTest(
       }
     }
   } finally {
+    printNotices(io, workspace.history?.notices ?? []);
     await workspace.close();
   }
   const failed = results.filter((r) => !r.passed).length;

@@ -1,9 +1,11 @@
 // `skillbench tools` and `skillbench run`: the advertised definitions of a skill's tools, and one call of one tool.
-import type { JsonSchema, JsonValue, ToolOutput } from '../../../shared/types.js';
+import { MAX_TIMEOUT_SECS, type JsonSchema, type JsonValue, type ToolOutput } from '../../../shared/types.js';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { defaultHistoryFile } from '../../core/history/history-store.js';
-import { UsageError, type CliIo } from '../io.js';
+import type { Settings } from '../../../shared/host-types.js';
+import { defaultHistoryFile, userDataDir } from '../../core/history/history-store.js';
+import { SettingsStore } from '../../host/settings-store.js';
+import { printNotices, UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
 import { openToolSession } from '../tool-session.js';
 
@@ -155,12 +157,11 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
       'run needs a SKILL and a TOOL: skillbench run SKILL TOOL [--args JSON | --arg key=value ...].',
     );
   const timeoutSecs = a.timeout === undefined ? undefined : Number(a.timeout);
-  if (timeoutSecs !== undefined && !(timeoutSecs >= 1))
-    throw new UsageError(`--timeout takes a number of seconds (at least 1), not "${a.timeout}".`);
-  const session = openToolSession(a.skill, a, io, {
-    ...policy(a),
-    history: { file: a.history ? resolve(io.cwd, a.history) : defaultHistoryFile() },
-  });
+  if (timeoutSecs !== undefined && !(timeoutSecs >= 1 && timeoutSecs <= MAX_TIMEOUT_SECS))
+    throw new UsageError(
+      `--timeout takes a number of seconds from 1 to ${MAX_TIMEOUT_SECS} (24 hours), not "${a.timeout}".`,
+    );
+  const session = openToolSession(a.skill, a, io, { ...policy(a), history: historyFor(a.history, io) });
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
@@ -178,8 +179,20 @@ export async function runRun(a: ToolArgs, io: CliIo): Promise<number> {
     return reportError(error, format, io);
   } finally {
     process.removeListener('SIGINT', onSigint);
+    printNotices(io, session.workspace.history?.notices ?? []);
     await session.close();
   }
+}
+
+/**
+ * Where `run` records: --history FILE, or the app's own history with the limits set in the app's settings (a
+ * compaction by the CLI must not drop runs the app's limits keep).
+ */
+function historyFor(file: string | undefined, io: CliIo): { file: string; limits?: Settings['history'] } {
+  if (file) return { file: resolve(io.cwd, file) };
+  const settings = new SettingsStore(userDataDir());
+  printNotices(io, settings.notices);
+  return { file: defaultHistoryFile(), limits: settings.get().history };
 }
 
 function printOutput(output: ToolOutput, format: 'text' | 'json', io: CliIo): void {

@@ -1,22 +1,13 @@
-// Owns the run history: one JSON line per run in the user data folder, bounded by count and size, never corrupted
-// by a crash mid-write (a torn last line is skipped; compaction writes a temp file and renames it).
+// Owns the run history: one JSON line per run in the user data folder, bounded by count and size, shared by the app,
+// `serve` and the CLI. Appends and rewrites (pin, clear, compaction) happen under one cross-process lock; a file
+// with a line that does not parse is moved aside before anything rewrites it (issue 12: never lose runs).
 import { randomUUID } from 'node:crypto';
-import {
-  appendFileSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { HistoryEntryView } from '../../../shared/host-types.js';
+import type { DataNotice, HistoryEntryView } from '../../../shared/host-types.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
+import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
 
@@ -53,8 +44,11 @@ export function defaultHistoryFile(): string {
 }
 
 export class HistoryStore {
-  readonly limits: HistoryLimits;
-  private appendsSinceCheck = 0;
+  limits: HistoryLimits;
+  /** History files that could not be read whole and were moved aside, since this store was opened. */
+  readonly notices: DataNotice[] = [];
+  /** Appends since the last compaction check; the first append of a process checks (and repairs) the file. */
+  private appendsSinceCheck = Infinity;
 
   constructor(
     readonly file: string = defaultHistoryFile(),
@@ -63,7 +57,13 @@ export class HistoryStore {
     this.limits = { ...DEFAULT_HISTORY_LIMITS, ...limits };
   }
 
-  /** Appends one run as one write of one line. */
+  /** New limits take effect at once (issue 12: they used to wait for a restart). */
+  setLimits(limits: Partial<HistoryLimits>): void {
+    this.limits = { ...this.limits, ...limits };
+    this.enforceLimits();
+  }
+
+  /** Appends one run as one write of one line, under the lock that compaction by another process also takes. */
   record(run: RunRecord): HistoryEntry {
     const text = run.output ? run.output.output : (run.error?.message ?? '');
     const entry: HistoryEntry = {
@@ -81,31 +81,23 @@ export class HistoryStore {
       durationMs: Math.round(run.durationMs * 1000) / 1000,
     };
     if (run.error) entry.errorCode = run.error.code;
-    mkdirSync(dirname(this.file), { recursive: true });
-    // If a previous write was torn (crash), start on a fresh line so the torn bytes stay one skippable line.
-    const prefix = existsSync(this.file) && !endsWithNewline(this.file) ? '\n' : '';
-    appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`);
-    if (++this.appendsSinceCheck >= 20 || statSync(this.file).size > this.limits.maxBytes)
-      this.enforceLimits();
+    ensurePrivateDir(dirname(this.file));
+    withFileLock(this.file, () => {
+      // If a previous write was torn (crash), start on a fresh line so the torn bytes stay one line of their own.
+      const prefix = existsSync(this.file) && !endsWithNewline(this.file) ? '\n' : '';
+      appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`, { mode: DATA_FILE_MODE });
+      makePrivate(this.file);
+      if (++this.appendsSinceCheck >= 20 || statSync(this.file).size > this.limits.maxBytes) this.compact();
+      removeStaleTemps(dirname(this.file));
+    });
     return entry;
   }
 
-  /** Newest first; lines that do not parse (a torn write) are skipped. */
+  /** Newest first. A line that does not parse has the file moved aside first (see `repair`). */
   list(options: { query?: string; limit?: number } = {}): HistoryEntry[] {
-    if (!existsSync(this.file)) return [];
-    const entries: HistoryEntry[] = [];
-    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const e = JSON.parse(line) as HistoryEntry;
-        if (e && typeof e.id === 'string') entries.push(e);
-      } catch {
-        /* torn line */
-      }
-    }
-    const latest = new Map<string, HistoryEntry>();
-    for (const e of entries) latest.set(e.id, e); // a later line for the same id (pin) replaces it
-    let out = [...latest.values()].reverse();
+    const read = this.read();
+    const entries = read.broken ? withFileLock(this.file, () => this.repair()).entries : read.entries;
+    let out = latestFirst(entries);
     const q = options.query?.toLowerCase();
     if (q)
       out = out.filter((e) =>
@@ -119,32 +111,34 @@ export class HistoryStore {
   }
 
   pin(id: string, pinned: boolean): HistoryEntry | undefined {
-    const entry = this.get(id);
-    if (!entry) return undefined;
-    this.rewrite(
-      this.list()
-        .map((e) => (e.id === id ? { ...e, pinned } : e))
-        .reverse(),
-    );
-    return { ...entry, pinned };
+    return withFileLock(this.file, () => {
+      const entries = latestFirst(this.repair().entries);
+      const entry = entries.find((e) => e.id === id);
+      if (!entry) return undefined;
+      this.rewrite(entries.map((e) => (e.id === id ? { ...e, pinned } : e)).reverse());
+      return { ...entry, pinned };
+    });
   }
 
   /** Removes every entry, or every unpinned one. */
   clear(keepPinned = true): void {
-    this.rewrite(
-      keepPinned
-        ? this.list()
-            .filter((e) => e.pinned)
-            .reverse()
-        : [],
-    );
+    withFileLock(this.file, () => {
+      const kept = keepPinned ? latestFirst(this.repair().entries).filter((e) => e.pinned) : [];
+      this.rewrite(kept.reverse());
+    });
   }
 
   /** Keeps the newest entries (and every pinned one) within the count and size limits. */
   enforceLimits(): void {
+    if (!existsSync(this.file)) return;
+    withFileLock(this.file, () => this.compact());
+  }
+
+  /** Compaction, under the lock: the file as it is now, so runs appended by another process are not lost. */
+  private compact(): void {
     this.appendsSinceCheck = 0;
     if (!existsSync(this.file)) return;
-    const newestFirst = this.list();
+    const newestFirst = latestFirst(this.repair().entries);
     const size = statSync(this.file).size;
     if (newestFirst.length <= this.limits.maxEntries && size <= this.limits.maxBytes) return;
     const kept: HistoryEntry[] = [];
@@ -160,19 +154,58 @@ export class HistoryStore {
     this.rewrite(kept.reverse());
   }
 
-  /** Replaces the file atomically: temp file in the same folder, fsync, rename. */
-  private rewrite(oldestFirst: HistoryEntry[]): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    const fd = openSync(temp, 'w');
+  /** Every line of the file, parsed; `broken` when a line does not parse. */
+  private read(): { entries: HistoryEntry[]; broken: string | undefined } {
+    let text: string;
     try {
-      writeSync(fd, oldestFirst.map((e) => `${JSON.stringify(e)}\n`).join(''));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return { entries: [], broken: undefined };
     }
-    renameSync(temp, this.file);
+    const entries: HistoryEntry[] = [];
+    let broken: string | undefined;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      try {
+        const e = JSON.parse(line) as HistoryEntry;
+        if (e && typeof e === 'object' && typeof e.id === 'string') entries.push(e);
+        else broken ??= `line ${i + 1} is not a run`;
+      } catch {
+        broken ??= i === lines.length - 1 ? `line ${i + 1} is cut short` : `line ${i + 1} is not JSON`;
+      }
+    });
+    return { entries, broken };
   }
+
+  /**
+   * Under the lock: the file's entries; when a line does not parse (a torn write, an edit by hand), the whole file
+   * is first moved aside to a timestamped backup and the readable entries written back, so no rewrite ever drops
+   * bytes that were not understood.
+   */
+  private repair(): { entries: HistoryEntry[] } {
+    const { entries, broken } = this.read();
+    if (broken) {
+      this.notices.push(moveAside(this.file, broken, `the ${entries.length} readable runs were kept`));
+      this.rewrite(entries);
+    }
+    return { entries };
+  }
+
+  /** Replaces the file atomically (under the lock). */
+  private rewrite(oldestFirst: HistoryEntry[]): void {
+    ensurePrivateDir(dirname(this.file));
+    writeFileAtomically(this.file, oldestFirst.map((e) => `${JSON.stringify(e)}\n`).join(''), {
+      mode: DATA_FILE_MODE,
+    });
+  }
+}
+
+/** Newest first; a later line for the same id (a pin, before compaction) replaces the earlier one. */
+function latestFirst(entries: HistoryEntry[]): HistoryEntry[] {
+  const latest = new Map<string, HistoryEntry>();
+  for (const e of entries) latest.set(e.id, e);
+  return [...latest.values()].reverse();
 }
 
 function endsWithNewline(file: string): boolean {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
+import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 
 export interface McpServerConfig {
   /** stdio */
@@ -87,10 +88,13 @@ export function parseMcpConfig(
       if (s[key] !== undefined && !isStringRecord(s[key]))
         throw new SkillError('ConfigValidation', `${where}.${key}: must map names to strings.`);
     }
-    if (s.timeoutSecs !== undefined && (typeof s.timeoutSecs !== 'number' || s.timeoutSecs < 1))
+    if (
+      s.timeoutSecs !== undefined &&
+      (typeof s.timeoutSecs !== 'number' || !(s.timeoutSecs >= 1 && s.timeoutSecs <= MAX_TIMEOUT_SECS))
+    )
       throw new SkillError(
         'ConfigValidation',
-        `${where}.timeoutSecs: must be a number of seconds, at least 1.`,
+        `${where}.timeoutSecs: must be a number of seconds from 1 to ${MAX_TIMEOUT_SECS} (24 hours).`,
       );
     const server: McpServerConfig = { source: file };
     if (hasCommand) {

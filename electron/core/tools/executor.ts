@@ -14,6 +14,7 @@ import type {
   ToolOutput,
 } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
+import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 import type { McpPool } from '../mcp/pool.js';
 import { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { composeToolName } from './compose-name.js';
@@ -262,8 +263,11 @@ export class Executor implements SkillExecutor {
       const what = `tool "${tool.name}" of skill "${skill.name}"`;
       assertValidArgs(schema, merged, what);
       const explicit = opts.timeoutSecs ?? tool.timeoutSecs;
-      if (explicit !== undefined && !(explicit >= 1))
-        throw new SkillError('InvalidArgs', `The timeout must be at least 1 second, not ${explicit}.`);
+      if (explicit !== undefined && !(explicit >= 1 && explicit <= MAX_TIMEOUT_SECS))
+        throw new SkillError(
+          'InvalidArgs',
+          `The timeout must be from 1 to ${MAX_TIMEOUT_SECS} seconds (24 hours), not ${explicit}.`,
+        );
       const ctx: RunContext = {
         skill,
         tool,

@@ -1,6 +1,9 @@
 // Owns running a child process for a tool: cleared environment, timeout and cancellation that kill the whole
-// process tree, stdout/stderr capped with a visible note. Nothing is left running after a call ends.
+// process tree (also processes that left its process group), stdout/stderr capped with a visible note. Nothing is
+// left running after a call ends, or the error says which process survived.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
@@ -82,12 +85,133 @@ class CappedBuffer {
   }
 }
 
-/** Kills the process and everything it started: its process group on POSIX, its tree via taskkill on Windows. */
-export function killTree(pid: number): void {
+/** Every process a run starts inherits this variable, so those that leave its process group can still be found. */
+export const RUN_MARK_VARIABLE = 'SKILLBENCH_RUN_ID';
+
+/** A process of a run that could not be stopped (another user's, e.g. through a setuid program). */
+export interface Survivor {
+  pid: number;
+  name: string;
+}
+
+interface ProcEntry {
+  pid: number;
+  ppid: number;
+  /** Clock ticks after boot (field 22 of /proc/<pid>/stat). */
+  start: number;
+  name: string;
+}
+
+/** Every process Linux shows in /proc, with parent and start time. */
+function linuxProcesses(): ProcEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: ProcEntry[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // "pid (comm) state ppid ... starttime": comm may hold spaces and parentheses, so split after the last ')'.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      out.push({
+        pid: Number(name),
+        ppid: Number(fields[1]),
+        start: Number(fields[19]),
+        name: stat.slice(stat.indexOf('(') + 1, close),
+      });
+    } catch {
+      /* it ended meanwhile */
+    }
+  }
+  return out;
+}
+
+function carriesMark(pid: number, mark: string): boolean {
+  try {
+    const env = readFileSync(`/proc/${pid}/environ`);
+    const entry = Buffer.from(`${RUN_MARK_VARIABLE}=${mark}\0`);
+    const at = env.indexOf(entry);
+    return at === 0 || (at > 0 && env[at - 1] === 0);
+  } catch {
+    return false; // another user's process, or gone
+  }
+}
+
+/**
+ * The processes a run started, on Linux: the descendants of its first process (also those that called setsid or
+ * setpgid, which a process-group kill misses), and every process started since the run began that carries its mark
+ * (those whose parent already exited, reparented to init). A process that both leaves and clears its environment
+ * is not found.
+ */
+function linuxRunProcesses(root: number, mark: string | undefined, since: number | undefined): ProcEntry[] {
+  const all = linuxProcesses();
+  const children = new Map<number, ProcEntry[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const found = new Map<number, ProcEntry>();
+  const visit = (pid: number) => {
+    for (const c of children.get(pid) ?? [])
+      if (!found.has(c.pid)) {
+        found.set(c.pid, c);
+        visit(c.pid);
+      }
+  };
+  visit(root);
+  if (mark && since !== undefined)
+    for (const p of all)
+      if (!found.has(p.pid) && p.pid !== process.pid && p.start >= since && carriesMark(p.pid, mark)) {
+        found.set(p.pid, p);
+        visit(p.pid);
+      }
+  return [...found.values()];
+}
+
+/** The descendants of `root` on macOS (and other POSIX systems with ps): by parent, as ps shows them. */
+function psDescendants(root: number): ProcEntry[] {
+  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'comm='], { encoding: 'utf8' });
+  const all = (ps.stdout ?? '')
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .flatMap((m) => (m ? [{ pid: Number(m[1]), ppid: Number(m[2]), start: 0, name: m[3] ?? '' }] : []));
+  const found: ProcEntry[] = [];
+  const visit = (pid: number) => {
+    for (const c of all.filter((p) => p.ppid === pid && !found.includes(p))) {
+      found.push(c);
+      visit(c.pid);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** When the process started, in /proc clock ticks (Linux), to tell the run's processes from older ones. */
+function startTicks(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Kills a run's processes: its process group (POSIX), then every process it started that left the group (setsid,
+ * setpgid, a parent that exited first: found by parent on Linux and macOS, by the run's mark on Linux), or its tree
+ * via taskkill on Windows. Answers the processes that could not be killed (issue 12: the message must not claim
+ * they were).
+ */
+export function killTree(pid: number, mark?: string, since?: number): Survivor[] {
   if (process.platform === 'win32') {
     spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
-    return;
+    return [];
   }
+  // The tree first: once the group is killed, its members' children are reparented and the walk loses them.
+  const tree = process.platform === 'linux' ? linuxRunProcesses(pid, mark, since) : psDescendants(pid);
   try {
     process.kill(-pid, 'SIGKILL');
   } catch {
@@ -97,6 +221,15 @@ export function killTree(pid: number): void {
       /* already gone */
     }
   }
+  const survivors: Survivor[] = [];
+  for (const p of tree) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EPERM') survivors.push({ pid: p.pid, name: p.name });
+    }
+  }
+  return survivors;
 }
 
 export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
@@ -105,9 +238,10 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       reject(new SkillError('Cancelled', `The call to ${spec.what} was cancelled before it started.`));
       return;
     }
+    const mark = randomBytes(8).toString('hex');
     const child = spawn(spec.file, spec.args, {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [RUN_MARK_VARIABLE]: mark },
       // A new process group (POSIX) so a timeout can kill grandchildren too.
       detached: process.platform !== 'win32',
       windowsHide: true,
@@ -115,27 +249,31 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     });
     const stdout = new CappedBuffer(OUTPUT_CAP_BYTES);
     const stderr = new CappedBuffer(OUTPUT_CAP_BYTES);
+    const since = child.pid === undefined ? undefined : startTicks(child.pid);
     let settled = false;
     let failure: SkillError | undefined;
-    const stop = (error: SkillError) => {
+    const stop = (error: (stopped: string) => SkillError) => {
       if (failure) return;
-      failure = error;
-      if (child.pid !== undefined) killTree(child.pid);
+      const survivors = child.pid === undefined ? [] : killTree(child.pid, mark, since);
+      failure = error(
+        survivors.length === 0
+          ? 'every process it started was stopped'
+          : `these processes it started could not be stopped (they may belong to another user): ${survivors.map((p) => `${p.pid} (${p.name})`).join(', ')}`,
+      );
     };
     const timer = setTimeout(
       () =>
         stop(
-          new SkillError(
-            'Timeout',
-            `${capitalise(spec.what)} did not finish within ${spec.timeoutMs / 1000} s and was stopped (with every process it started). Raise timeoutSecs if it needs longer.`,
-          ),
+          (stopped) =>
+            new SkillError(
+              'Timeout',
+              `${capitalise(spec.what)} did not finish within ${spec.timeoutMs / 1000} s and was stopped; ${stopped}. Raise timeoutSecs if it needs longer.`,
+            ),
         ),
       spec.timeoutMs,
     );
     const onAbort = () =>
-      stop(
-        new SkillError('Cancelled', `The call to ${spec.what} was cancelled; its processes were stopped.`),
-      );
+      stop((stopped) => new SkillError('Cancelled', `The call to ${spec.what} was cancelled; ${stopped}.`));
     spec.signal?.addEventListener('abort', onAbort, { once: true });
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -161,9 +299,9 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       ),
     );
     // When the tool itself exits, whatever it left behind is stopped: a background grandchild would otherwise
-    // hold the output pipes open until the timeout.
+    // hold the output pipes open until the timeout (and one that left the group, run on forever).
     child.on('exit', () => {
-      if (child.pid !== undefined && process.platform !== 'win32') killTree(child.pid);
+      if (child.pid !== undefined && process.platform !== 'win32') killTree(child.pid, mark, since);
     });
     child.on('close', (exitCode, signal) =>
       finish(() => {

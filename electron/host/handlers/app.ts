@@ -15,6 +15,7 @@ export function appHandlers(ctx: HostContext): AreaHandlers<'app'> {
       settings: ctx.settings.file,
       bundledSkills: options.bundledSkills,
     }),
+    'app:get-notices': () => ctx.notices(),
     'app:open-external': async ({ url }) => {
       if (!isSafeExternalUrl(url))
         throw new SkillError(

@@ -19,8 +19,8 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
       const abs = resolve(path);
       if (!existsSync(abs) || !lstatSync(abs).isDirectory())
         throw new SkillError('NotFound', `${abs} is not a folder.`);
-      const roots = ctx.settings.get().roots;
-      if (!roots.includes(abs)) ctx.settings.set({ roots: [...roots, abs] });
+      // Read-modify-write under the settings lock: a root added by another process meanwhile is kept.
+      ctx.settings.update(({ roots }) => (roots.includes(abs) ? {} : { roots: [...roots, abs] }));
       ctx.reconfigure();
       return ctx.roots;
     },
@@ -32,7 +32,7 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
           'PermissionDenied',
           `Root "${id}" comes from the ${root.kind === 'bundled' ? 'app' : 'command line'} and cannot be removed here.`,
         );
-      ctx.settings.set({ roots: ctx.settings.get().roots.filter((r) => resolve(r) !== root.path) });
+      ctx.settings.update(({ roots }) => ({ roots: roots.filter((r) => resolve(r) !== root.path) }));
       ctx.reconfigure();
       return ctx.roots;
     },
@@ -46,8 +46,11 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
         );
       const folder = folderIdentity(root.path);
       if (!folder) throw new SkillError('NotFound', `${root.path} cannot be read.`);
-      const others = ctx.settings.get().trustedFolders.filter((f) => f.path !== folder.path);
-      ctx.settings.set({ trustedFolders: trusted ? [...others, folder] : others });
+      // Read-modify-write under the settings lock: another process's trust changes are kept.
+      ctx.settings.update(({ trustedFolders }) => {
+        const others = trustedFolders.filter((f) => f.path !== folder.path);
+        return { trustedFolders: trusted ? [...others, folder] : others };
+      });
       ctx.reconfigure();
       return ctx.roots;
     },
@@ -71,7 +74,7 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
           'PermissionDenied',
           `Skills can be created in your own roots, not in "${rootId}".`,
         );
-      const path = createSkill(root.path, name, description);
+      const path = createSkill(ctx.writable(root.path), name, description);
       ctx.changed([path]);
       return { path };
     },
@@ -85,7 +88,7 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
             ? `Skills can be copied into your own roots, not into "${rootId}".`
             : 'The bundled example skills are read-only: choose one of your roots to copy the skill into.',
         );
-      const path = duplicateSkill(source, name, target.path);
+      const path = duplicateSkill(source, name, ctx.writable(target.path));
       ctx.changed([path]);
       return { path };
     },

@@ -230,6 +230,18 @@ describe('tools, history and cases', () => {
     expect(
       await err('tools:run', { runId: 'r2', skillId: 'bundled/text-toolkit', tool: 'echo', args: {} }),
     ).toMatchObject({ code: 'InvalidArgs' });
+    // The contract caps the timeout (issue 12: above ~2.1e6 s Node's timer overflowed and fired at once).
+    const tooLong = await err('tools:run', {
+      runId: 'r3',
+      skillId: 'bundled/text-toolkit',
+      tool: 'echo',
+      args: { text: 'x' },
+      timeoutSecs: 3e6,
+    });
+    expect(tooLong).toMatchObject({
+      code: 'InvalidArgs',
+      message: expect.stringMatching(/timeoutSecs must be <= 86400/) as string,
+    });
   });
 
   it('cancels a running tool by its run id', async () => {
@@ -347,7 +359,125 @@ describe('MCP servers and settings', () => {
     writeFileSync(join(dataDir, 'settings.json'), '{ broken');
     const fresh = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: dataDir, watch: false });
     expect(await fresh.handle('settings:get', {})).toMatchObject({ ok: true, value: { theme: 'system' } });
+    // The broken file was moved aside, not replaced, and the app can say so (issue 12).
+    const notices = (await fresh.handle('app:get-notices', {})) as IpcResult<
+      Array<{ backup: string; message: string }>
+    >;
+    expect(notices.ok && notices.value[0]?.message).toMatch(/settings\.json could not be read .* moved to/);
+    expect(notices.ok && readFileSync(notices.value[0]?.backup ?? '', 'utf8')).toBe('{ broken');
     await fresh.close();
+  });
+
+  it('throttles and caps a run’s progress: a tool printing 8 MiB sends at most 1 MiB in few events', async () => {
+    const flood = new Host({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-flood-')),
+      projectRoots: [join(REPO, 'test', 'fixtures', 'hardening')],
+      watch: false,
+      trustProjectRoots: true,
+    });
+    const events: Array<{ message?: string; truncated?: boolean }> = [];
+    flood.on('runs:progress', (p) => events.push(p));
+    const r = await flood.handle('tools:run', {
+      runId: 'flood-1',
+      skillId: 'hardening/flood',
+      tool: 'print',
+      args: { bytes: 8 * 1024 * 1024 },
+    });
+    expect(r.ok && (r.value as { output: string }).output).toMatch(/stdout truncated at 1 MiB/);
+    const text = events.map((e) => e.message ?? '').join('');
+    expect(text.length).toBeLessThanOrEqual(1024 * 1024 + 200);
+    expect(text).toMatch(/progress truncated at 1 MiB/);
+    expect(events.length).toBeLessThan(200); // one per 50 ms at most, not one per chunk
+    await flood.close();
+  });
+
+  it('applies history limits changed in settings at once', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'skillbench-limits-'));
+    const h = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: data, watch: false });
+    for (let i = 0; i < 5; i++)
+      await h.handle('tools:run', {
+        runId: `l${i}`,
+        skillId: 'bundled/text-toolkit',
+        tool: 'uuid',
+        args: {},
+      });
+    expect(await h.handle('history:list', {})).toMatchObject({ ok: true, value: { length: 5 } });
+    await h.handle('settings:set', { settings: { history: { maxEntries: 2 } } });
+    expect(await h.handle('history:list', {})).toMatchObject({ ok: true, value: { length: 2 } });
+    await h.close();
+  });
+});
+
+describe('the bundled examples are read-only however they are reached (issue 12)', () => {
+  const link = (b: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'skillbench-link-')), 'examples');
+    symlinkSync(b, path);
+    return path;
+  };
+  it.each([
+    ['the bundled folder itself', (b: string) => b, 'text-toolkit'],
+    ['a folder above it', (b: string) => join(b, '..'), 'skills/text-toolkit'],
+    ['a folder inside it', (b: string) => join(b, 'text-toolkit'), '.'],
+    ['a link to it (given to serve)', link, 'text-toolkit'],
+  ])('added as a root: %s', async (what, rootOf, skillFolder) => {
+    const bundled = join(mkdtempSync(join(tmpdir(), 'skillbench-bundled-')), 'skills');
+    cpSync(join(REPO, 'skills'), bundled, { recursive: true });
+    const root = rootOf(bundled);
+    const data = mkdtempSync(join(tmpdir(), 'skillbench-ro-'));
+    // roots:add refuses a link itself; `skillbench serve LINK` takes it as a project root.
+    const viaServe = what.startsWith('a link');
+    const h = new Host({
+      bundledSkills: bundled,
+      userDataDir: data,
+      watch: false,
+      ...(viaServe ? { projectRoots: [root] } : {}),
+    });
+    const call = async <T>(channel: string, request: unknown) =>
+      (await h.handle(channel, request)) as IpcResult<T>;
+    try {
+      const roots = await call<Array<{ id: string; kind: string }>>(
+        viaServe ? 'roots:list' : 'roots:add',
+        viaServe ? {} : { path: root },
+      );
+      const userRoot = roots.ok ? roots.value.find((r) => r.kind !== 'bundled') : undefined;
+      const manifest = join(root, skillFolder, 'SKILL.md');
+      const before = readFileSync(manifest, 'utf8');
+      const file = await call<{ hash: string }>('skills:read-file', { path: manifest });
+      const list = await call<{ entries: LibraryEntry[] }>('skills:list', {});
+      const viaUserRoot = (list.ok ? list.value.entries : []).find(
+        (e) => e.rootId === userRoot?.id && e.skill?.name === 'text-toolkit',
+      );
+      expect(viaUserRoot?.id).toBeDefined();
+      const requests: Array<[string, unknown]> = [
+        [
+          'skills:save-file',
+          { path: manifest, text: 'overwritten', expectedHash: file.ok ? file.value.hash : '' },
+        ],
+        ['skills:rename', { id: viaUserRoot?.id, name: 'renamed' }],
+        ['skills:delete', { id: viaUserRoot?.id }],
+        [
+          'cases:save',
+          { skillId: viaUserRoot?.id, name: 'planted', case: { tool: 'echo', args: { text: 'x' } } },
+        ],
+      ];
+      // A root above the bundled folder is the user's own: a new skill there lands beside the examples, not in them.
+      if (skillFolder !== 'skills/text-toolkit')
+        requests.push(['skills:create', { rootId: userRoot?.id, name: 'planted' }]);
+      for (const [channel, request] of requests)
+        expect(await call(channel, request), channel).toMatchObject({
+          ok: false,
+          error: {
+            code: 'PermissionDenied',
+            message: expect.stringMatching(/bundled example skills are read-only/) as string,
+          },
+        });
+      expect(readFileSync(manifest, 'utf8')).toBe(before);
+      expect(existsSync(join(bundled, 'planted'))).toBe(false);
+      expect(existsSync(join(bundled, 'text-toolkit', 'tests', 'planted.case.json'))).toBe(false);
+    } finally {
+      await h.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 // Rules for `tools:` entries that hold for every kind: shape, name, kind, timeout, schema validity, locked keys,
 // placeholders. What a kind reads (its target, command, url...) is checked by its own module (tools/kinds).
-import type { Diagnostic, JsonSchema } from '../../../../shared/types.js';
+import { MAX_TIMEOUT_SECS, type Diagnostic, type JsonSchema } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { schemaProblems } from '../../schema/check-schema.js';
 import { KINDS } from '../../tools/kinds/index.js';
@@ -182,19 +182,20 @@ export function toolKindFields(kinds: KindRegistry): Rule {
 
 export const toolTimeout: Rule = {
   id: 'tool-timeout-invalid',
-  summary: "A tool's `timeoutSecs` is a number of seconds, at least 1.",
+  summary: `A tool's \`timeoutSecs\` is a number of seconds, from 1 to ${MAX_TIMEOUT_SECS} (24 hours).`,
   check(_skill, ctx) {
     const out: Diagnostic[] = [];
     for (const e of entries(ctx)) {
       const timeout = e.fields.get('timeoutSecs');
-      if (timeout && (typeof timeout[1] !== 'number' || !Number.isFinite(timeout[1]) || timeout[1] < 1)) {
+      const v = timeout?.[1];
+      if (timeout && (typeof v !== 'number' || !Number.isFinite(v) || v < 1 || v > MAX_TIMEOUT_SECS)) {
         out.push(
           at(
             ctx,
             pathOf(e, 'timeoutSecs'),
             'error',
             'tool-timeout-invalid',
-            `${label(e)}: \`${timeout[0]}\` must be a number of seconds, at least 1 (default 60), but it is ${describeValue(timeout[1])}.`,
+            `${label(e)}: \`${timeout[0]}\` must be a number of seconds from 1 to ${MAX_TIMEOUT_SECS} (24 hours; default 60), but it is ${describeValue(v)}.`,
           ),
         );
       }

@@ -1,8 +1,10 @@
 // The `mcp` kind: delegates to `{server}__{tool}` through the MCP pool, and turns its result into a ToolOutput
-// (content blocks kept, structured content validated against the tool's output schema).
+// (content blocks kept within caps like a process's output, structured content validated against the tool's output
+// schema).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
+import { OUTPUT_CAP_BYTES } from '../process-runner.js';
 import { outputSchemaProblems } from '../validate-args.js';
 import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
 import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';
@@ -38,26 +40,71 @@ export async function mcpToolSpec(deps: KindDeps, target: string) {
   return spec;
 }
 
+/** Text of one MCP result kept at most: the same 1 MiB as a process's stdout (issue 12). */
+export const MCP_TEXT_CAP_BYTES = OUTPUT_CAP_BYTES;
+/** Base64 data (images, audio, blobs) of one result kept at most. */
+export const MCP_BINARY_CAP_BYTES = 4 * OUTPUT_CAP_BYTES;
+
+/** Budgets for one result: text is cut at the cap with a note, binary blocks that do not fit are left out. */
+class ResultBudget {
+  private text = MCP_TEXT_CAP_BYTES;
+  private binary = MCP_BINARY_CAP_BYTES;
+  private textCut = false;
+  readonly notes: string[] = [];
+
+  takeText(text: string): string {
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= this.text) {
+      this.text -= bytes;
+      return text;
+    }
+    const kept = Buffer.from(text).subarray(0, this.text).toString('utf8');
+    if (!this.textCut) this.notes.push(`[text truncated at ${MIB(MCP_TEXT_CAP_BYTES)}]`);
+    this.textCut = true;
+    this.text = 0;
+    return kept;
+  }
+
+  takeBinary(data: string, what: string): boolean {
+    if (data.length <= this.binary) {
+      this.binary -= data.length;
+      return true;
+    }
+    this.notes.push(
+      `[${what} left out: ${MIB(data.length)} of data, over the ${MIB(MCP_BINARY_CAP_BYTES)} kept per result]`,
+    );
+    return false;
+  }
+}
+
+const MIB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
+
 export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSchema | undefined): KindResult {
+  const budget = new ResultBudget();
   const content: ContentBlock[] = [];
   const texts: string[] = [];
   for (const block of result.content ?? []) {
     if (block.type === 'text') {
-      content.push({ type: 'text', text: block.text });
-      texts.push(block.text);
+      const text = budget.takeText(block.text);
+      content.push({ type: 'text', text });
+      texts.push(text);
     } else if (block.type === 'image' || block.type === 'audio') {
-      content.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+      if (budget.takeBinary(block.data, `${block.type} ${block.mimeType}`))
+        content.push({ type: 'image', data: block.data, mimeType: block.mimeType });
       texts.push(`[${block.type} ${block.mimeType}]`);
     } else if (block.type === 'resource') {
       const r = block.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
+      const text = r.text !== undefined ? budget.takeText(r.text) : undefined;
+      const blob =
+        r.blob !== undefined && budget.takeBinary(r.blob, `resource ${r.uri}`) ? r.blob : undefined;
       content.push({
         type: 'resource',
         uri: r.uri,
         ...(r.mimeType ? { mimeType: r.mimeType } : {}),
-        ...(r.text !== undefined ? { text: r.text } : {}),
-        ...(r.blob !== undefined ? { blob: r.blob } : {}),
+        ...(text !== undefined ? { text } : {}),
+        ...(blob !== undefined ? { blob } : {}),
       });
-      texts.push(r.text ?? `[resource ${r.uri}]`);
+      texts.push(text ?? `[resource ${r.uri}]`);
     } else if (block.type === 'resource_link') {
       content.push({
         type: 'resource',
@@ -69,18 +116,26 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
   }
   const out: KindResult = { output: texts.join('\n'), isError: result.isError === true, content };
   if (result.structuredContent !== undefined) {
-    out.structured = result.structuredContent as JsonValue;
-    const problems =
-      outputSchema !== undefined && !result.isError
-        ? outputSchemaProblems(outputSchema, out.structured)
-        : undefined;
-    if (problems) {
-      out.isError = true;
-      out.output =
-        `${out.output}\n[structured output does not match the tool's output schema: ${problems}]`.trim();
+    const size = Buffer.byteLength(JSON.stringify(result.structuredContent));
+    if (size > MCP_TEXT_CAP_BYTES) {
+      budget.notes.push(
+        `[structured content left out: ${MIB(size)}, over the ${MIB(MCP_TEXT_CAP_BYTES)} kept]`,
+      );
+    } else {
+      out.structured = result.structuredContent as JsonValue;
+      const problems =
+        outputSchema !== undefined && !result.isError
+          ? outputSchemaProblems(outputSchema, out.structured)
+          : undefined;
+      if (problems) {
+        out.isError = true;
+        out.output =
+          `${out.output}\n[structured output does not match the tool's output schema: ${problems}]`.trim();
+      }
     }
   }
   if (out.output === '' && out.structured !== undefined) out.output = JSON.stringify(out.structured, null, 2);
+  if (budget.notes.length) out.output = `${out.output}\n${budget.notes.join('\n')}`.trim();
   return out;
 }
 

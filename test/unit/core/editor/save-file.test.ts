@@ -1,7 +1,11 @@
-import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFileSnapshot, saveFileAtomically } from '../../../../electron/core/editor/save-file.js';
+import {
+  readFileSnapshot,
+  saveFileAtomically,
+  STALE_TEMP_MS,
+} from '../../../../electron/core/editor/save-file.js';
 import { copyFixtures, failure } from '../../../helpers.js';
 
 describe('saving files', () => {
@@ -66,5 +70,21 @@ describe('saving files', () => {
       (await failure(Promise.resolve().then(() => saveFileAtomically(join(dir, 'SKILL.md'), 'x')))).code,
     ).toBe('Io');
     chmodSync(dir, 0o700);
+  });
+
+  it('removes temp files that interrupted saves left in the folder, and only old ones', () => {
+    const dir = copyFixtures('skills/valid-minimal');
+    const path = join(dir, 'SKILL.md');
+    const old = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
+    const left = ['.SKILL.md.0123456789ab.tmp', '.notes.md.ba9876543210.tmp'];
+    for (const name of left) {
+      writeFileSync(join(dir, name), 'half a save');
+      utimesSync(join(dir, name), old, old);
+    }
+    writeFileSync(join(dir, '.SKILL.md.aaaaaaaaaaaa.tmp'), 'a save in progress'); // fresh: another save's
+    writeFileSync(join(dir, 'user-file.tmp'), 'not ours');
+    utimesSync(join(dir, 'user-file.tmp'), old, old);
+    saveFileAtomically(path, readFileSnapshot(path).text);
+    expect(readdirSync(dir).sort()).toEqual(['.SKILL.md.aaaaaaaaaaaa.tmp', 'SKILL.md', 'user-file.tmp']);
   });
 });

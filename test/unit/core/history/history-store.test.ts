@@ -1,4 +1,13 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +77,52 @@ describe('history store', () => {
     expect(h.list()).toEqual([]);
   });
 
+  it('moves a file with a line that does not parse aside before anything rewrites it, and says so', () => {
+    const path = file();
+    const h = new HistoryStore(path, { maxEntries: 1 });
+    h.record(run(1));
+    h.record(run(2));
+    appendFileSync(path, 'written by hand, not JSON\n');
+    const before = readFileSync(path, 'utf8');
+    h.enforceLimits(); // compaction used to drop the unreadable line for good
+    expect(h.notices).toHaveLength(1);
+    expect(h.notices[0]?.message).toMatch(
+      /history\.jsonl could not be read \(line 3 is not JSON\).*moved to/,
+    );
+    expect(readFileSync(h.notices[0]?.backup ?? '', 'utf8')).toBe(before);
+    expect(h.list().map((e) => e.output)).toEqual(['out 2']);
+  });
+
+  it('applies new limits at once', () => {
+    const h = new HistoryStore(file(), { maxEntries: 100 });
+    for (let i = 0; i < 10; i++) h.record(run(i));
+    h.setLimits({ maxEntries: 3 });
+    expect(h.list().map((e) => e.output)).toEqual(['out 9', 'out 8', 'out 7']);
+  });
+
+  it('keeps the file 0600 in a 0700 folder it creates, and tightens one an earlier version left readable', () => {
+    if (process.platform === 'win32') return;
+    const folder = join(mkdtempSync(join(tmpdir(), 'skillbench-history-')), 'Skillbench');
+    const h = new HistoryStore(join(folder, 'history.jsonl'));
+    h.record(run(1));
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+    chmodSync(h.file, 0o644);
+    h.record(run(2));
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+    h.clear(false);
+    expect(statSync(h.file).mode & 0o777).toBe(0o600);
+  });
+
+  it('removes temp files that interrupted compactions left beside it', () => {
+    const h = new HistoryStore(file());
+    const temp = `${h.file}.4242.1700000000000.tmp`; // the name earlier versions used
+    writeFileSync(temp, 'x'.repeat(1000));
+    utimesSync(temp, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    h.record(run(1));
+    expect(existsSync(temp)).toBe(false);
+  });
+
   it('masks secrets marked writeOnly or named like one', () => {
     const h = new HistoryStore(file());
     const schema = {
@@ -94,13 +149,78 @@ describe('history store', () => {
 });
 
 describe('secret names', () => {
-  it.each(['token', 'password', 'api_key', 'apiKey', 'client-secret', 'AUTH_TOKEN', 'key', 'authorization'])(
-    '%s is a secret',
-    (n) => expect(isSecretName(n)).toBe(true),
+  it.each([
+    'token',
+    'password',
+    'api_key',
+    'apiKey',
+    'client-secret',
+    'AUTH_TOKEN',
+    'key',
+    'authorization',
+    // issue 12: these were stored in clear
+    'pass',
+    'db_pass',
+    'passphrase',
+    'bearer',
+    'cookie',
+    'session',
+    'sessionId',
+    'accesstoken',
+    'githubtoken',
+    'dbpassword',
+    'clientsecret',
+    'jwt',
+  ])('%s is a secret', (n) => expect(isSecretName(n)).toBe(true));
+  it.each(['keyboard', 'monkey', 'user', 'path', 'tokenizer_name', 'passenger', 'author', 'compass'])(
+    '%s is not',
+    (n) => expect(isSecretName(n)).toBe(false),
   );
-  it.each(['keyboard', 'monkey', 'user', 'path', 'tokenizer_name'])('%s is not', (n) =>
-    expect(isSecretName(n)).toBe(false),
-  );
+  it('masks by schema: writeOnly and format password, also in arrays', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        word: { type: 'string', format: 'password' },
+        codes: { type: 'array', items: { type: 'string', writeOnly: true } },
+        note: { type: 'string' },
+      },
+    };
+    expect(maskSecrets({ word: 'open sesame', codes: ['1', '2'], note: 'hi' }, schema)).toEqual({
+      word: MASK,
+      codes: [MASK, MASK],
+      note: 'hi',
+    });
+  });
+  it.each([
+    ['postgres://admin:hunter2@db.internal:5432/app', `postgres://admin:${MASK}@db.internal:5432/app`],
+    ['mysql://root:p%40ss@localhost/db', `mysql://root:${MASK}@localhost/db`],
+    [
+      'https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git',
+      `https://${MASK}@github.com/o/r.git`,
+    ],
+    [
+      'https://api.example.com/v1/items?q=shoes&api_key=abc123&page=2',
+      `https://api.example.com/v1/items?q=shoes&api_key=${MASK}&page=2`,
+    ],
+    ['host=db user=me password=s3cret dbname=app', `host=db user=me password=${MASK} dbname=app`],
+    [
+      'Server=db;User Id=sa;Password=Pa55w0rd;Database=app',
+      `Server=db;User Id=sa;Password=${MASK};Database=app`,
+    ],
+    ['Authorization: Bearer eyJhbGciOi.eyJzdWIi.sig', `Authorization: ${MASK}`],
+    ['curl -H "Bearer abc123def456"', `curl -H "Bearer ${MASK}"`],
+    ['{"user":"ada","password":"s3cret"}', `{"user":"ada","password":"${MASK}"}`],
+    ['token sk-abcdefghijklmnopqrstuvwxyz', `token ${MASK}`],
+  ])('masks the secret inside %s', (text, masked) => {
+    expect(maskSecrets({ text })).toEqual({ text: masked });
+  });
+  it.each([
+    'Basic authentication is enabled',
+    'https://example.com/path?q=1&page=2',
+    'ssh://git@github.com/o/r.git',
+    'see the token limit in the docs',
+    'x=1 y=2',
+  ])('leaves %s as it is', (text) => expect(maskSecrets({ text })).toEqual({ text }));
   it('masks inside arrays', () => {
     expect(maskSecrets([{ password: 'p' }])).toEqual([{ password: MASK }]);
   });

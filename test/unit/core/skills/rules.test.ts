@@ -239,7 +239,10 @@ describe('tool rules', () => {
     expect(at('tool-schema-not-object')).toEqual([44]);
     expect(covered(byCode(diags, 'tool-locked-arg-undeclared'))).toBe('bogus');
     expect(byCode(diags, 'tool-placeholder-undeclared').message).toMatch(/\{\{undeclared\}\}/);
-    expect(at('tool-timeout-invalid')).toEqual([66]);
+    expect(at('tool-timeout-invalid')).toEqual([66, 81]);
+    expect(diags.find((d) => d.line === 81)?.message).toMatch(
+      /from 1 to 86400 \(24 hours; default 60\), but it is the number 3000000/,
+    );
     expect(at('tool-name-duplicate')).toEqual([67]);
     expect(covered(byCode(diags, 'tool-unknown-key'))).toBe('colour');
     expect(covered(byCode(diags, 'tool-name-format'))).toBe('has space');
