@@ -14,6 +14,7 @@ import { useLibrary } from './library/use-library.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { SettingsView } from './settings/SettingsView.js';
 import { useSettings } from './settings/use-settings.js';
+import { DataNotices } from './shell/DataNotices.js';
 import { useNavigation } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
 import { SkillView } from './shell/SkillView.js';
@@ -83,6 +84,7 @@ export function App({ host }: { host: HostApi }) {
           unsaved={buffers.dirty().length}
           onPalette={() => setPalette(true)}
         />
+        <DataNotices host={host} />
         {shownProblem ? (
           <p className="problem" role="alert">
             {shownProblem}{' '}
