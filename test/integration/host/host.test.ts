@@ -641,3 +641,34 @@ describe('workspace trust', () => {
     await h.close();
   });
 });
+
+describe('the excluded-tools policy (issue 11)', () => {
+  it('is a setting: excluded tools stay listed with the reason, and running one is PermissionDenied', async () => {
+    const h = new Host({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-policy-')),
+      watch: false,
+    });
+    const set = await h.handle('settings:set', { settings: { excludedTools: ['shell'] } });
+    expect(set).toMatchObject({ ok: true, value: { excludedTools: ['shell'] } });
+    const tools = (await h.handle('tools:list', { skillId: 'bundled/greeting-shell' })) as IpcResult<
+      Array<{ name: string; problem?: string; refused?: boolean }>
+    >;
+    expect(tools.ok && tools.value[0]).toMatchObject({
+      refused: true,
+      problem: expect.stringMatching(/excluded by the tool policy \(excluded: shell\)/) as string,
+    });
+    const run = await h.handle('tools:run', {
+      runId: 'p1',
+      skillId: 'bundled/greeting-shell',
+      tool: 'greet',
+      args: { name: 'x' },
+    });
+    expect(run).toMatchObject({ ok: false, error: { code: 'PermissionDenied' } });
+    expect(await h.handle('settings:set', { settings: { excludedTools: [''] } })).toMatchObject({
+      ok: false,
+      error: { code: 'InvalidArgs' },
+    });
+    await h.close();
+  });
+});
