@@ -19,6 +19,7 @@ import { McpPool } from './mcp/pool.js';
 import { bundledSkillsDir } from './paths.js';
 import { makeDiagnostic } from './skills/diagnostic.js';
 import {
+  rescanDelta,
   resolveRoots,
   SkillLibrary,
   type LibraryDelta,
@@ -167,14 +168,7 @@ export class Workspace {
   reload(): WorkspaceChange {
     const before = this.library.entries;
     this.build();
-    const paths = new Set(this.library.entries.map((e) => e.path));
-    return {
-      ids: [...new Set([...before, ...this.library.entries].map((e) => e.id))],
-      entries: this.library.entries,
-      removed: before.filter((e) => !paths.has(e.path)).map((e) => e.path),
-      reset: true,
-      diagnostics: this.diagnostics,
-    };
+    return { ...rescanDelta(before, this.library.entries), diagnostics: this.diagnostics };
   }
 
   /** New roots, settings or servers: a rescan (the history file stays; its limits follow). */

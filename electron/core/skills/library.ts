@@ -203,12 +203,7 @@ export class SkillLibrary implements Library {
   reload(): LibraryDelta {
     const before = this.entries;
     this.scanAll();
-    return {
-      ids: [...new Set([...before, ...this.entries].map((e) => e.id))],
-      entries: this.entries,
-      removed: before.filter((e) => !this.byPath.has(e.path)).map((e) => e.path),
-      reset: true,
-    };
+    return rescanDelta(before, this.entries);
   }
 
   /**
@@ -680,6 +675,17 @@ export class SkillLibrary implements Library {
     }
     return { entry, raw };
   }
+}
+
+/** What a full rescan changed: everything it holds now, and the entries (by path) it no longer holds. */
+export function rescanDelta(before: readonly LibraryEntry[], after: LibraryEntry[]): LibraryDelta {
+  const paths = new Set(after.map((e) => e.path));
+  return {
+    ids: [...new Set([...before, ...after].map((e) => e.id))],
+    entries: after,
+    removed: before.filter((e) => !paths.has(e.path)).map((e) => e.path),
+    reset: true,
+  };
 }
 
 /** Scan order: roots by precedence, then folders depth-first by name, then a folder's manifests by rank. */
