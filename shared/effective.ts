@@ -41,13 +41,12 @@ export function effectiveValues(
   profile: ValidationProfile,
 ): Record<string, EffectiveValue> {
   const runtimes = PROFILE_RUNTIMES[profile];
+  const written = new Set(skill.writtenKeys);
   const out: Record<string, EffectiveValue> = {};
   for (const k of RUNTIME_TABLE) {
     const read = k.readBy.some((r) => runtimes.includes(r));
+    const value = written.has(k.key) ? writtenValue(skill, k.key) : undefined;
     const fallback = read ? defaultFor(k.key, profile) : undefined;
-    let value = writtenValue(skill, k.key);
-    // Booleans are always present in the data model: written only when they differ from the runtime's default.
-    if (typeof value === 'boolean' && fallback !== undefined && value === fallback) value = undefined;
     if (value !== undefined) out[k.key] = { value, source: read ? 'written' : 'ignored' };
     else if (fallback !== undefined) out[k.key] = { value: fallback, source: 'default' };
   }

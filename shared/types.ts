@@ -100,6 +100,8 @@ export interface SkillDefinition {
   sourcePath: string;
   /** Every key not named above, typed values kept. */
   metadata: Record<string, JsonValue>;
+  /** The canonical keys the manifest writes, in order (the effective view tells written values from defaults). */
+  writtenKeys: string[];
   tools: SkillTool[];
   diagnostics: Diagnostic[];
   /** Id of the skill that wins a name clash. */

@@ -91,6 +91,7 @@ export function normalizeSkill(
     format: raw.format,
     sourcePath: raw.file,
     metadata,
+    writtenKeys: [...fields.keys()],
     tools: toolsOf(fields.get('tools')?.value),
     diagnostics: [],
   };

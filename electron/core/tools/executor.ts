@@ -230,6 +230,7 @@ export class Executor implements SkillExecutor {
       format: 'skill-md',
       sourcePath: process.cwd() + '/SKILL.md',
       metadata: {},
+      writtenKeys: [],
       tools: [tool],
       diagnostics: [],
     };

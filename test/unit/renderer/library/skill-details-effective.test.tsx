@@ -19,7 +19,8 @@ describe('skill details: effective values', () => {
     render(<SkillDetails entry={loadFixture('runtime/cc-yaml11', 'claude-code')} profile="claude-code" />);
     expect(screen.getByRole('heading', { name: /Effective values as Claude Code reads them/ })).toBeTruthy();
     expect(row('disable-model-invocation')?.textContent).toBe('disable-model-invocationtruewritten');
-    expect(row('user-invocable')?.textContent).toBe('user-invocabletruedefault');
+    // `user-invocable: yes` is written, though it equals Claude Code's default: the view says so.
+    expect(row('user-invocable')?.textContent).toBe('user-invocabletruewritten');
   });
 
   it("uses clawft's defaults in the clawft profile", () => {
