@@ -76,6 +76,19 @@ export const DEFAULT_SETTINGS: Settings = {
   excludedTools: [],
 };
 
+/** What a skill's `` !`command` `` line printed when the author ran it from the preview (issue 11). */
+export interface CommandRunView {
+  command: string;
+  /** The shell it ran in (`bash`, or PowerShell for `shell: powershell`). */
+  shell: string;
+  /** The skill's folder, where it ran. */
+  cwd: string;
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  durationMs: number;
+}
+
 /** What a root would run once trusted (the trust banner shows exactly this). */
 export interface TrustReportView {
   servers: Array<{

@@ -23,6 +23,7 @@ export const CHANNEL_NAMES = [
   'skills:duplicate',
   'skills:rename',
   'skills:delete',
+  'skills:run-command',
   'drafts:list',
   'drafts:put',
   'drafts:discard',

@@ -6,6 +6,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { ChannelName, EventNameOnly } from './ipc-names.js';
 import type {
   CaseResultSummary,
+  CommandRunView,
   DataNotice,
   DraftView,
   HistoryEntryView,
@@ -111,6 +112,11 @@ export const CONTRACT = {
   },
   'skills:rename': { request: strict({ id: Id, name: Name }), response: returns<{ path: string }>() },
   'skills:delete': { request: strict({ id: Id }), response: returns<{ trashedTo: string | null }>() },
+  /** Runs one `` !`command` `` line of the saved manifest, on the author's request (trusted roots only). */
+  'skills:run-command': {
+    request: strict({ id: Id, command: Type.String({ minLength: 1, maxLength: 4096 }) }),
+    response: returns<CommandRunView>(),
+  },
 
   'drafts:list': { request: Empty, response: returns<DraftView[]>() },
   'drafts:put': {

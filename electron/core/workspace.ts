@@ -2,7 +2,7 @@
 // pool, the executor, history and cases. The host and every CLI command open a workspace; nothing else wires core
 // together, so the library, the editor and the runner always see the same skills, servers and rules.
 import { sep } from 'node:path';
-import type { SavedCaseView, TrustReportView } from '../../shared/host-types.js';
+import type { CommandRunView, SavedCaseView, TrustReportView } from '../../shared/host-types.js';
 import type {
   Diagnostic,
   JsonValue,
@@ -17,6 +17,7 @@ import { loadMcpServers, parseMcpConfig, type McpServerConfig } from './mcp/conf
 import { isWithin } from './fs-confine.js';
 import { McpPool } from './mcp/pool.js';
 import { bundledSkillsDir } from './paths.js';
+import { runBangCommand } from './skills/bang-command.js';
 import { makeDiagnostic } from './skills/diagnostic.js';
 import {
   rescanDelta,
@@ -146,6 +147,13 @@ export class Workspace {
   /** A skill by id, by name (the winner of a clash), or by the absolute path of its folder or manifest. */
   skill(ref: string): SkillDefinition {
     return this.executor.skill(ref);
+  }
+
+  /** Runs a `` !`command` `` line of a skill's saved manifest, on the author's request (trusted roots only). */
+  runSkillCommand(ref: string, command: string): Promise<CommandRunView> {
+    const skill = this.skill(ref);
+    const rootId = this.library.entry(skill.id)?.rootId;
+    return runBangCommand(skill, this.library.roots.find((r) => r.id === rootId), command);
   }
 
   /**

@@ -19,3 +19,25 @@ test("the skill details show each key's effective value and where it comes from"
     server.stop();
   }
 });
+
+test('the preview lists Claude Code commands and runs one only on request, in the sandbox', async ({
+  page,
+}) => {
+  const server = await startServe({ skills: ['runtime/cc-commands'] });
+  try {
+    await page.setViewportSize({ width: 1100, height: 760 });
+    await page.goto(server.url);
+    await openSkill(page, 'cc-commands', 'Preview');
+    const commands = page.getByRole('note', { name: 'Commands Claude Code would run' });
+    await expect(commands.getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'Output of command 4' })).toHaveCount(0);
+    await commands.getByRole('button', { name: 'Run command 4 in the sandbox' }).click();
+    const output = page.getByRole('region', { name: 'Output of command 4' });
+    await expect(output).toContainText('bash exited with 0');
+    await expect(output).toContainText('/library/cc-commands');
+    await output.scrollIntoViewIfNeeded();
+    await docShot(page, 'preview-commands');
+  } finally {
+    server.stop();
+  }
+});

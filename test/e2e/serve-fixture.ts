@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { EVERYTHING_SERVER, REPO } from '../helpers.js';
 
 export { REPO };
@@ -20,12 +20,20 @@ export interface Served {
  * `workbench: true` adds the runner fixture (built-in, shell, nested-schema, slow and MCP tools, saved cases) and an
  * mcp.json that starts the reference server-everything. The library is trusted (`--trust`) unless `trust: false`.
  */
-export async function startServe(options: { workbench?: boolean; trust?: boolean } = {}): Promise<Served> {
+export async function startServe(
+  options: {
+    workbench?: boolean;
+    trust?: boolean;
+    /** More fixture skills (under test/fixtures/skills). */ skills?: string[];
+  } = {},
+): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
   const library = join(work, 'library');
   cpSync(join(REPO, 'test', 'fixtures', 'editing'), library, { recursive: true });
-  for (const name of ['desc-comment', 'Bad_Name']) {
-    cpSync(join(REPO, 'test', 'fixtures', 'skills', name), join(library, name), { recursive: true });
+  for (const name of ['desc-comment', 'Bad_Name', ...(options.skills ?? [])]) {
+    cpSync(join(REPO, 'test', 'fixtures', 'skills', name), join(library, basename(name)), {
+      recursive: true,
+    });
   }
   if (options.workbench) {
     cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });

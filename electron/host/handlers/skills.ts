@@ -104,5 +104,6 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
       ctx.changed([folder]);
       return { trashedTo };
     },
+    'skills:run-command': ({ id, command }) => ctx.workspace.runSkillCommand(id, command),
   } satisfies Partial<Handlers>;
 }

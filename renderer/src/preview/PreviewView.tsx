@@ -3,11 +3,20 @@
 import { useMemo, useState } from 'react';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/instructions.js';
+import type { HostApi } from '../../../shared/ipc.js';
+import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
+import { CommandList } from './CommandList.js';
 import './preview.css';
 
-export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }) {
+export function PreviewView(props: {
+  host: HostApi;
+  entry: LibraryEntry;
+  /** Whether the skill's root is trusted (its commands may run on request). */
+  trusted: boolean;
+  unsavedText?: string;
+}) {
   const skill = props.entry.skill;
   const [args, setArgs] = useState('');
   const [vars, setVars] = useState<Record<string, string>>({});
@@ -77,19 +86,14 @@ export function PreviewView(props: { entry: LibraryEntry; unsavedText?: string }
         ) : null}
         <pre className="rendered">{rendered.text}</pre>
         {rendered.commands.length ? (
-          <div role="note" aria-label="Commands Claude Code would run">
-            <p className="muted small-text">
-              Claude Code runs these commands before the prompt and puts their output in place of each{' '}
-              <code>!`…`</code>. Skillbench never runs them:
-            </p>
-            <ul className="small-text">
-              {rendered.commands.map((c, i) => (
-                <li key={i}>
-                  <code>{c}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <CommandList
+            host={props.host}
+            skillId={props.entry.id}
+            commands={rendered.commands}
+            written={bangCommands(source.instructions)}
+            saved={bangCommands(skill.instructions)}
+            trusted={props.trusted}
+          />
         ) : null}
       </section>
       <section aria-label="Catalog entry">

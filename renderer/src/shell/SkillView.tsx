@@ -76,7 +76,9 @@ export function SkillView(props: {
             <RunnerView key={entry.id} host={host} entry={entry} theme={theme} />
           ) : (
             <PreviewView
+              host={host}
               entry={entry}
+              trusted={root?.trusted ?? true}
               unsavedText={manifest && isDirty(manifest) ? manifest.text : undefined}
             />
           )}

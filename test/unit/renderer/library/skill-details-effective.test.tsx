@@ -1,13 +1,55 @@
 // @vitest-environment jsdom
 // Issue 11: the skill details show the effective value of every key for the selected profile, and the preview lists
 // the !`command` lines Claude Code would run (never running them).
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Host } from '../../../../electron/host/host.js';
+import type { HostApi } from '../../../../shared/ipc.js';
 import { SkillDetails } from '../../../../renderer/src/library/SkillDetails.js';
 import { PreviewView } from '../../../../renderer/src/preview/PreviewView.js';
-import { loadFixture } from '../../../helpers.js';
+import { FIXTURES, loadFixture, REPO } from '../../../helpers.js';
 
-afterEach(cleanup);
+const hosts: Host[] = [];
+afterEach(async () => {
+  cleanup();
+  await Promise.all(hosts.splice(0).map((h) => h.close()));
+});
+
+const unusedHost: HostApi = {
+  invoke: () => Promise.reject(new Error('no host call expected')),
+  on: () => () => undefined,
+};
+
+/** A real host over a root holding the cc-commands fixture, trusted or not. */
+async function commandsHost(trusted: boolean) {
+  const root = mkdtempSync(join(tmpdir(), 'skillbench-preview-'));
+  cpSync(join(FIXTURES, 'skills', 'runtime', 'cc-commands'), join(root, 'cc-commands'), { recursive: true });
+  const host = new Host({
+    bundledSkills: join(REPO, 'skills'),
+    userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-preview-data-')),
+    projectRoots: [root],
+    watch: false,
+  });
+  hosts.push(host);
+  const api: HostApi = {
+    invoke: (channel, request) => host.handle(channel, request) as never,
+    on: (event, listener) => host.on(event, listener),
+  };
+  const roots = (await api.invoke('roots:list', {})) as {
+    ok: true;
+    value: Array<{ id: string; path: string }>;
+  };
+  const id = roots.value.find((r) => r.path === root)?.id ?? '';
+  if (trusted) await api.invoke('roots:trust', { id, trusted: true });
+  const entry = await api.invoke('skills:get', { id: `${id}/cc-commands` });
+  if (!entry.ok) throw new Error(entry.error.message);
+  return { api, entry: entry.value, folder: join(root, 'cc-commands') };
+}
+
+const runButton = (n: number) => screen.getByRole('button', { name: `Run command ${n} in the sandbox` });
 
 const row = (key: string) =>
   within(screen.getByRole('region', { name: 'Effective values' }))
@@ -32,16 +74,48 @@ describe('skill details: effective values', () => {
 describe('preview: Claude Code commands', () => {
   it('lists each !`command` as one Claude Code would run, and substitutes the skill folder', () => {
     const entry = loadFixture('runtime/cc-preview');
-    render(<PreviewView entry={entry} />);
+    render(<PreviewView host={unusedHost} entry={entry} trusted />);
     const note = screen.getByRole('note', { name: 'Commands Claude Code would run' });
     expect(
       within(note)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
+        .map((li) => li.querySelector('code')?.textContent),
     ).toEqual(['git status --short', 'git branch --show-current']);
-    expect(note.textContent).toMatch(/never runs them/);
+    expect(note.textContent).toMatch(/never runs them by itself/);
     expect(screen.getByRole('region', { name: 'Rendered instructions' }).textContent).toContain(
       `node ${entry.path.replace(/\/SKILL\.md$/, '')}/scripts/summary.js`,
     );
+  });
+});
+
+describe('preview: running a command on request', () => {
+  it('runs a saved command only when its button is pressed, and shows what it printed', async () => {
+    const { api, entry, folder } = await commandsHost(true);
+    render(<PreviewView host={api} entry={entry} trusted />);
+    expect(screen.queryByRole('region', { name: 'Output of command 1' })).toBeNull();
+    fireEvent.click(runButton(1));
+    const output = await screen.findByRole('region', { name: 'Output of command 1' });
+    expect(output.textContent).toContain(folder);
+    expect(output.textContent).toMatch(/bash exited with 0/);
+    fireEvent.click(runButton(5));
+    const failed = await screen.findByRole('region', { name: 'Output of command 5' });
+    expect(failed.textContent).toMatch(/exited with 3/);
+    expect(failed.textContent).toContain('oops');
+  });
+
+  it('offers no run in a root the user has not trusted, and says why', async () => {
+    const { api, entry } = await commandsHost(false);
+    render(<PreviewView host={api} entry={entry} trusted={false} />);
+    expect((runButton(1) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByText(/Trust this folder to run its commands/).length).toBe(6);
+  });
+
+  it('runs only commands of the saved file: an unsaved new command asks to save first', async () => {
+    const { api, entry } = await commandsHost(true);
+    const unsaved = readFileSync(entry.path, 'utf8') + 'New: !`date`\n';
+    render(<PreviewView host={api} entry={entry} trusted unsavedText={unsaved} />);
+    expect((runButton(7) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/Save the file to run this command/)).toBeTruthy();
+    expect((runButton(1) as HTMLButtonElement).disabled).toBe(false);
   });
 });
