@@ -215,6 +215,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'skills:duplicate': { id: 'missing', name: 'copy' },
       'skills:rename': { id: 'missing', name: 'other' },
       'skills:delete': { id: 'missing' },
+      'skills:run-command': { id: skillId, command: 'not in the skill' },
       'tools:list': { skillId },
       'tools:run': { runId: 'rt-1', skillId, tool: 'uuid', args: {} },
       'tools:cancel': { runId: 'none' },
