@@ -37,7 +37,7 @@ export interface McpServerView {
   state: 'idle' | 'connecting' | 'connected' | 'failed' | 'untrusted';
   /** Who may call it: the roots whose config defines it, or `settings`/the file the user gave. */
   callers: string;
-  transport: 'stdio' | 'http';
+  transport: 'stdio' | 'http' | 'sse';
   source: string;
   error?: string;
   tools?: Array<{ name: string; description: string }>;

@@ -31,6 +31,13 @@ Commands:
   test [PATH...]         Run the saved cases (tests/*.case.json) of the skills found
       --format FORMAT      text (default) | json | junit
   mcp list               Show the configured MCP servers, whether they start, who may call them, and their tools
+  mcp info SERVER        A server's name, version, capabilities and instructions
+  mcp tools SERVER       A server's tools with their schemas; mcp call SERVER TOOL [--args JSON] calls one
+  mcp resources SERVER   Its resources and templates; mcp read SERVER URI reads one
+  mcp prompts SERVER     Its prompts; mcp prompt SERVER NAME [--args JSON] shows the resulting messages
+  mcp export [SERVER...] The configured servers in the mcpServers format (JSON)
+      --answers FILE       answers to the server's sampling and elicitation requests (else they are refused)
+      --protocol-log FILE  write the JSON-RPC messages exchanged (both ways, timed) to FILE
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)
@@ -61,6 +68,8 @@ const OPTIONS = {
   trust: { type: 'boolean' },
   'exclude-tool': { type: 'string', multiple: true },
   'show-locked': { type: 'boolean' },
+  answers: { type: 'string' },
+  'protocol-log': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -151,7 +160,17 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
         );
       default:
         return await runMcp(
-          { sub: p[0], roots: v.root, mcpConfig: v['mcp-config'], format: v.format, trust: v.trust },
+          {
+            sub: p[0],
+            operands: p.slice(1),
+            roots: v.root,
+            mcpConfig: v['mcp-config'],
+            format: v.format,
+            trust: v.trust,
+            ...(v.args !== undefined ? { args: v.args } : {}),
+            ...(v.answers !== undefined ? { answers: v.answers } : {}),
+            ...(v['protocol-log'] !== undefined ? { protocolLog: v['protocol-log'] } : {}),
+          },
           io,
         );
     }

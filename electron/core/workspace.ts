@@ -2,6 +2,7 @@
 // pool, the executor, history and cases. The host and every CLI command open a workspace; nothing else wires core
 // together, so the library, the editor and the runner always see the same skills, servers and rules.
 import { sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { CommandRunView, SavedCaseView, TrustReportView } from '../../shared/host-types.js';
 import type {
   Diagnostic,
@@ -15,6 +16,7 @@ import { caseFiles, CASE_SUFFIX, readCase, runCase, type CaseResult } from './ca
 import { HistoryStore, type HistoryLimits } from './history/history-store.js';
 import { loadMcpServers, parseMcpConfig, type McpServerConfig } from './mcp/config.js';
 import { isWithin } from './fs-confine.js';
+import type { McpClientSide } from './mcp/client-side.js';
 import { McpPool } from './mcp/pool.js';
 import { bundledSkillsDir } from './paths.js';
 import { runBangCommand } from './skills/bang-command.js';
@@ -44,6 +46,8 @@ export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   excludedSkillTools?: string[];
   /** Which roots besides the bundled examples the user trusts (workspace trust); none by default. */
   trust?: (root: RootInfo) => boolean;
+  /** How the MCP client answers servers' sampling and elicitation requests and hears their notifications. */
+  mcpClient?: McpClientSide;
 }
 
 /** What a change did to the library, with the library-level problems as they are now. */
@@ -88,10 +92,13 @@ export class Workspace {
 
   /** The MCP connections (lazily started, pooled; kept across changes that leave the servers as they were). */
   get pool(): McpPool {
+    const side = this.options.mcpClient ?? {};
     return (this.currentPool ??= new McpPool(
       Object.fromEntries(
         Object.entries(this.servers).map(([name, s]): [string, McpServerConfig] => [name, s.config]),
       ),
+      // A server that opted in (`"roots": true`) sees the library's roots unless the caller says otherwise.
+      { roots: () => this.library.roots.map((r) => ({ uri: pathToFileURL(r.path).href, name: r.id })), ...side },
     ));
   }
 

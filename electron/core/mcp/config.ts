@@ -3,9 +3,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
-import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
+import { MAX_TIMEOUT_SECS, type JsonValue } from '../../../shared/types.js';
+
+/** How a client reaches a server: a child process, streamable HTTP, or the older HTTP+SSE transport. */
+export type McpTransportKind = 'stdio' | 'http' | 'sse';
 
 export interface McpServerConfig {
+  /**
+   * From `"type"` (`stdio`, `http` / `streamable-http` / `streamableHttp`, `sse`), else `stdio` for a command and
+   * `http` for a URL (which falls back to SSE when the server answers the streamable POST with 4xx).
+   */
+  transport?: McpTransportKind;
+  /** `"type"` was given: no fallback from one HTTP transport to the other. */
+  typeGiven?: boolean;
+  /** `"roots": true`: the server may list the library's roots (the client's `roots` capability; off by default). */
+  roots?: boolean;
   /** stdio */
   command?: string;
   args?: string[];
@@ -30,6 +42,19 @@ function isStringRecord(v: unknown): v is Record<string, string> {
     Object.values(v).every((x) => typeof x === 'string')
   );
 }
+
+/** The transport of a server (a config built in code may leave it out: a command is stdio, a URL streamable HTTP). */
+export function transportOf(config: McpServerConfig): McpTransportKind {
+  return config.transport ?? (config.url ? 'http' : 'stdio');
+}
+
+const TRANSPORT_TYPES: Record<string, McpTransportKind> = {
+  stdio: 'stdio',
+  http: 'http',
+  'streamable-http': 'http',
+  streamableHttp: 'http',
+  sse: 'sse',
+};
 
 /** Reads one config file; every problem is a ConfigValidation error naming the file and the key. */
 export function readMcpConfig(
@@ -80,8 +105,21 @@ export function parseMcpConfig(
     if (hasCommand === hasUrl)
       throw new SkillError(
         'ConfigValidation',
-        `${where}: give either "command" (stdio) or "url" (streamable HTTP).`,
+        `${where}: give either "command" (stdio) or "url" (streamable HTTP or SSE).`,
       );
+    const type = s.type === undefined ? undefined : TRANSPORT_TYPES[String(s.type)];
+    if (s.type !== undefined && !type)
+      throw new SkillError(
+        'ConfigValidation',
+        `${where}.type: "${String(s.type)}" is not a transport; use "stdio", "http" (streamable HTTP) or "sse".`,
+      );
+    if (type && (type === 'stdio') !== hasCommand)
+      throw new SkillError(
+        'ConfigValidation',
+        `${where}.type: "${String(s.type)}" needs ${type === 'stdio' ? '"command"' : '"url"'}, not ${hasCommand ? '"command"' : '"url"'}.`,
+      );
+    if (s.roots !== undefined && typeof s.roots !== 'boolean')
+      throw new SkillError('ConfigValidation', `${where}.roots: must be true or false.`);
     if (s.args !== undefined && !(Array.isArray(s.args) && s.args.every((a) => typeof a === 'string')))
       throw new SkillError('ConfigValidation', `${where}.args: must be a list of strings.`);
     for (const key of ['env', 'headers'] as const) {
@@ -96,7 +134,12 @@ export function parseMcpConfig(
         'ConfigValidation',
         `${where}.timeoutSecs: must be a number of seconds from 1 to ${MAX_TIMEOUT_SECS} (24 hours).`,
       );
-    const server: McpServerConfig = { source: file };
+    const server: McpServerConfig = {
+      source: file,
+      transport: type ?? (hasCommand ? 'stdio' : 'http'),
+      ...(type ? { typeGiven: true } : {}),
+      ...(s.roots === true ? { roots: true } : {}),
+    };
     if (hasCommand) {
       server.command = expand(s.command as string);
       server.args = (s.args ?? []).map(expand);
@@ -119,6 +162,40 @@ export function parseMcpConfig(
     out[name] = server;
   }
   return out;
+}
+
+/**
+ * Servers back in the `mcpServers` format (`"type"` always written, so another client picks the same transport):
+ * those named, or all. What Claude Desktop, Claude Code and Skillbench read.
+ */
+export function exportMcpServers(
+  servers: Readonly<Record<string, McpServerConfig>>,
+  names: readonly string[] = [],
+): { mcpServers: Record<string, Record<string, JsonValue>> } {
+  const unknown = names.filter((n) => !Object.hasOwn(servers, n));
+  if (unknown.length)
+    throw new SkillError(
+      'NotFound',
+      `No MCP server named ${unknown.map((n) => `"${n}"`).join(', ')} is configured.`,
+    );
+  const mcpServers: Record<string, Record<string, JsonValue>> = {};
+  for (const [name, c] of Object.entries(servers)) {
+    if (names.length && !names.includes(name)) continue;
+    const entry: Record<string, JsonValue> = { type: transportOf(c) };
+    if (c.command !== undefined) {
+      entry.command = c.command;
+      entry.args = c.args ?? [];
+      if (c.env) entry.env = c.env;
+      if (c.cwd) entry.cwd = c.cwd;
+    } else {
+      entry.url = c.url ?? '';
+      if (c.headers) entry.headers = c.headers;
+    }
+    if (c.timeoutSecs !== undefined) entry.timeoutSecs = c.timeoutSecs;
+    if (c.roots) entry.roots = true;
+    mcpServers[name] = entry;
+  }
+  return { mcpServers };
 }
 
 /** A root that is itself a skill folder belongs to the library above it, whose config applies. */

@@ -1,13 +1,35 @@
 // Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
 // progress, cancellation forwarded, all closed on exit. Uses the official SDK.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type CompleteRequest,
+  type GetPromptResult,
+  type Implementation,
+  type LoggingLevel,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
-import type { McpServerConfig } from './config.js';
+import type { McpClientSide } from './client-side.js';
+import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
+import { LoggedTransport, ProtocolLog, type ProtocolLogEntry } from './protocol-log.js';
 
 export const DEFAULT_MCP_TIMEOUT_SECS = 60;
 const STDERR_TAIL = 4096;
@@ -17,14 +39,40 @@ export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
 interface Connection {
   client: Client;
   transport: Transport;
+  /** The transport it connected with (a URL without `"type"` may have fallen back to SSE). */
+  kind: McpTransportKind;
   tools?: Tool[];
   closed: boolean;
 }
+
+/** What a server said about itself when it connected. */
+export interface McpServerInfo {
+  name: string;
+  transport: McpTransportKind;
+  version?: Implementation;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+}
+
+/** The SDK's error for a refused request: the server sees the code and the message. */
+const REFUSED = -1;
 
 export interface McpCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress?: number; total?: number; message?: string }) => void;
+}
+
+/** Every page of a paginated list. */
+async function pages<T>(page: (cursor?: string) => Promise<[T[], string | undefined]>): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const [items, next] = await page(cursor);
+    out.push(...items);
+    cursor = next;
+  } while (cursor);
+  return out;
 }
 
 export class McpPool {
@@ -35,7 +83,12 @@ export class McpPool {
   /** Every transport opened and not closed yet, also while its server is still starting. */
   private readonly transports = new Set<Transport>();
 
-  constructor(readonly servers: Readonly<Record<string, McpServerConfig>>) {}
+  private readonly logs = new Map<string, ProtocolLog>();
+
+  constructor(
+    readonly servers: Readonly<Record<string, McpServerConfig>>,
+    private readonly clientSide: McpClientSide = {},
+  ) {}
 
   has(server: string): boolean {
     return Object.prototype.hasOwnProperty.call(this.servers, server);
@@ -45,12 +98,12 @@ export class McpPool {
     name: string;
     state: McpServerState;
     error?: string;
-    transport: 'stdio' | 'http';
+    transport: McpTransportKind;
     source: string;
   }> {
     return Object.entries(this.servers).map(([name, config]) => ({
       name,
-      transport: config.url ? 'http' : 'stdio',
+      transport: transportOf(config),
       source: config.source,
       ...(this.states.get(name) ?? { state: 'idle' as const }),
     }));
@@ -75,6 +128,97 @@ export class McpPool {
       this.toolCache.set(server, tools);
     }
     return conn.tools;
+  }
+
+  /** Name, version, capabilities and instructions the server sent when it connected. */
+  async info(server: string): Promise<McpServerInfo> {
+    const conn = await this.connect(server);
+    const version = conn.client.getServerVersion();
+    const capabilities = conn.client.getServerCapabilities();
+    const instructions = conn.client.getInstructions();
+    return {
+      name: server,
+      transport: conn.kind,
+      ...(version ? { version } : {}),
+      ...(capabilities ? { capabilities } : {}),
+      ...(instructions ? { instructions } : {}),
+    };
+  }
+
+  /** Every resource of a server, all pages. */
+  async listResources(server: string): Promise<Resource[]> {
+    const conn = await this.connect(server);
+    return pages((cursor) =>
+      conn.client.listResources(cursor ? { cursor } : undefined).then((p) => [p.resources, p.nextCursor]),
+    );
+  }
+
+  async listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
+    const conn = await this.connect(server);
+    return pages((cursor) =>
+      conn.client
+        .listResourceTemplates(cursor ? { cursor } : undefined)
+        .then((p) => [p.resourceTemplates, p.nextCursor]),
+    );
+  }
+
+  async readResource(server: string, uri: string): Promise<ReadResourceResult> {
+    const conn = await this.connect(server);
+    return this.guard(server, `read ${uri}`, () => conn.client.readResource({ uri }));
+  }
+
+  /** Asks for `notifications/resources/updated` of a resource (they reach the client side's `notify`). */
+  async subscribe(server: string, uri: string, subscribed = true): Promise<void> {
+    const conn = await this.connect(server);
+    await this.guard(server, `subscribe to ${uri}`, () =>
+      subscribed ? conn.client.subscribeResource({ uri }) : conn.client.unsubscribeResource({ uri }),
+    );
+  }
+
+  async listPrompts(server: string): Promise<Prompt[]> {
+    const conn = await this.connect(server);
+    return pages((cursor) =>
+      conn.client.listPrompts(cursor ? { cursor } : undefined).then((p) => [p.prompts, p.nextCursor]),
+    );
+  }
+
+  async getPrompt(server: string, name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+    const conn = await this.connect(server);
+    return this.guard(server, `prompt ${name}`, () => conn.client.getPrompt({ name, arguments: args }));
+  }
+
+  /** Completions for a prompt's or a resource template's argument, where the server offers them. */
+  async complete(server: string, params: CompleteRequest['params']): Promise<string[]> {
+    const conn = await this.connect(server);
+    const r = await this.guard(server, 'completion', () => conn.client.complete(params));
+    return r.completion.values;
+  }
+
+  async setLoggingLevel(server: string, level: LoggingLevel): Promise<void> {
+    const conn = await this.connect(server);
+    await this.guard(server, 'logging/setLevel', () => conn.client.setLoggingLevel(level));
+  }
+
+  /** Round-trip time of a ping, in milliseconds. */
+  async ping(server: string): Promise<number> {
+    const conn = await this.connect(server);
+    const started = performance.now();
+    await this.guard(server, 'ping', () => conn.client.ping());
+    return performance.now() - started;
+  }
+
+  /** Every JSON-RPC message exchanged with a server (the newest PROTOCOL_LOG_LIMIT), as it went on the wire. */
+  protocolLog(server: string): readonly ProtocolLogEntry[] {
+    return this.logs.get(server)?.list() ?? [];
+  }
+
+  /** A request's failure as a SkillError naming the server and what was asked (the server's own words kept). */
+  private async guard<T>(server: string, what: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      throw this.translate(server, what, error, undefined, 0);
+    }
   }
 
   async callTool(
@@ -161,46 +305,23 @@ export class McpPool {
 
   private async open(server: string, config: McpServerConfig): Promise<Connection> {
     this.states.set(server, { state: 'connecting' });
-    let transport: Transport;
-    if (config.url) {
-      transport = new StreamableHTTPClientTransport(new URL(config.url), {
-        requestInit: { headers: config.headers ?? {} },
-      });
-    } else {
-      const stdio = new StdioClientTransport({
-        command: config.command ?? '',
-        args: config.args ?? [],
-        env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
-        ...(config.cwd ? { cwd: config.cwd } : {}),
-        stderr: 'pipe',
-      });
-      this.stderrTails.set(server, '');
-      stdio.stderr?.on('data', (chunk: Buffer) => {
-        const tail = (this.stderrTails.get(server) ?? '') + chunk.toString('utf8');
-        this.stderrTails.set(server, tail.slice(-STDERR_TAIL));
-      });
-      transport = stdio;
-    }
-    this.transports.add(transport);
-    const onTransportClose = transport.onclose;
-    transport.onclose = () => {
-      this.transports.delete(transport);
-      onTransportClose?.();
-    };
-    const client = new Client({ name: 'skillbench', version: '0.1.0' }, { capabilities: {} });
-    const conn: Connection = { client, transport, closed: false };
+    const kind = transportOf(config);
+    let conn: Connection;
     try {
-      await client.connect(transport, { timeout: (config.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000 });
+      conn = await this.connectWith(server, config, kind);
     } catch (error) {
-      const tail = this.stderrTails.get(server)?.trim();
-      const message =
-        `MCP server "${server}" could not be started: ${(error as Error).message}` +
-        (tail ? `\nLast stderr of the server:\n${tail}` : '');
-      this.states.set(server, { state: 'failed', error: message });
-      await transport.close().catch(() => undefined);
-      throw new SkillError('ToolExecution', message, { server, ...(tail ? { stderr: tail } : {}) });
+      // A URL without "type" is tried as streamable HTTP first; a server that answers that POST with 4xx speaks the
+      // older HTTP+SSE transport (the spec's backwards-compatibility rule).
+      const status = error instanceof StreamableHTTPError ? error.code : undefined;
+      if (kind !== 'http' || config.typeGiven || !status || status < 400 || status >= 500)
+        throw this.startFailure(server, error);
+      try {
+        conn = await this.connectWith(server, config, 'sse');
+      } catch (fallback) {
+        throw this.startFailure(server, fallback);
+      }
     }
-    client.onclose = () => {
+    conn.client.onclose = () => {
       conn.closed = true;
       // Drop the dead connection: the next call starts the server again.
       if (this.connections.get(server) && !this.closing) {
@@ -213,6 +334,113 @@ export class McpPool {
     };
     this.states.set(server, { state: 'connected' });
     return conn;
+  }
+
+  private startFailure(server: string, error: unknown): SkillError {
+    const tail = this.stderrTails.get(server)?.trim();
+    const message =
+      `MCP server "${server}" could not be started: ${(error as Error).message}` +
+      (tail ? `\nLast stderr of the server:\n${tail}` : '');
+    this.states.set(server, { state: 'failed', error: message });
+    return new SkillError('ToolExecution', message, { server, ...(tail ? { stderr: tail } : {}) });
+  }
+
+  private transportFor(server: string, config: McpServerConfig, kind: McpTransportKind): Transport {
+    const headers = { requestInit: { headers: config.headers ?? {} } };
+    if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
+    if (kind === 'sse')
+      return new SSEClientTransport(new URL(config.url ?? ''), {
+        ...headers,
+        // The event stream's GET needs the headers too (authorization).
+        eventSourceInit: {
+          fetch: (url, init) =>
+            fetch(url, { ...init, headers: { ...(init?.headers ?? {}), ...(config.headers ?? {}) } }),
+        },
+      });
+    const stdio = new StdioClientTransport({
+      command: config.command ?? '',
+      args: config.args ?? [],
+      env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
+      ...(config.cwd ? { cwd: config.cwd } : {}),
+      stderr: 'pipe',
+    });
+    this.stderrTails.set(server, '');
+    stdio.stderr?.on('data', (chunk: Buffer) => {
+      const tail = (this.stderrTails.get(server) ?? '') + chunk.toString('utf8');
+      this.stderrTails.set(server, tail.slice(-STDERR_TAIL));
+    });
+    return stdio;
+  }
+
+  private async connectWith(
+    server: string,
+    config: McpServerConfig,
+    kind: McpTransportKind,
+  ): Promise<Connection> {
+    let log = this.logs.get(server);
+    if (!log) this.logs.set(server, (log = new ProtocolLog()));
+    const transport = new LoggedTransport(this.transportFor(server, config, kind), log);
+    this.transports.add(transport);
+    const onTransportClose = transport.onclose;
+    transport.onclose = () => {
+      this.transports.delete(transport);
+      onTransportClose?.();
+    };
+    const client = this.client(server, config);
+    try {
+      await client.connect(transport, { timeout: (config.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000 });
+    } catch (error) {
+      this.transports.delete(transport);
+      await transport.close().catch(() => undefined);
+      throw error;
+    }
+    return { client, transport, kind, closed: false };
+  }
+
+  /** A client declaring the capabilities Skillbench answers: sampling, elicitation (form and URL), roots if opted in. */
+  private client(server: string, config: McpServerConfig): Client {
+    const side = this.clientSide;
+    const client = new Client(
+      { name: 'skillbench', version: '0.1.0' },
+      {
+        capabilities: {
+          sampling: {},
+          elicitation: { form: {}, url: {} },
+          ...(config.roots ? { roots: { listChanged: false } } : {}),
+        },
+      },
+    );
+    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      if (!side.sample)
+        throw new McpError(REFUSED, 'Skillbench has no way to answer sampling requests here.');
+      try {
+        return await side.sample(server, request.params);
+      } catch (error) {
+        throw new McpError(REFUSED, (error as Error).message);
+      }
+    });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      if (!side.elicit) return { action: 'decline' };
+      try {
+        return await side.elicit(server, request.params);
+      } catch (error) {
+        throw new McpError(REFUSED, (error as Error).message);
+      }
+    });
+    if (config.roots)
+      client.setRequestHandler(ListRootsRequestSchema, () =>
+        Promise.resolve({ roots: side.roots?.(server) ?? [] }),
+      );
+    // Logging, progress, resource updates, list changes: to the client side, as they come.
+    client.fallbackNotificationHandler = (n) => {
+      if (n.method.endsWith('/list_changed') && n.method.startsWith('notifications/tools')) {
+        const conn = this.connections.get(server);
+        void conn?.then((c) => delete c.tools).catch(() => undefined);
+      }
+      side.notify?.({ server, method: n.method, ...(n.params ? { params: n.params } : {}) });
+      return Promise.resolve();
+    };
+    return client;
   }
 
   private closing = false;

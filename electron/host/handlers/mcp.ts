@@ -2,6 +2,7 @@
 // state and tools, and restarting one.
 import type { McpServerView } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
+import { transportOf } from '../../core/mcp/config.js';
 import type { OwnedServer } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
@@ -22,7 +23,7 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
       return {
         name,
         state: 'untrusted',
-        transport: untrusted.config.url ? 'http' : 'stdio',
+        transport: transportOf(untrusted.config),
         source: untrusted.config.source,
         callers: callers(untrusted),
         error: `Not started: ${untrusted.reason}`,
