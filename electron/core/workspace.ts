@@ -98,7 +98,10 @@ export class Workspace {
         Object.entries(this.servers).map(([name, s]): [string, McpServerConfig] => [name, s.config]),
       ),
       // A server that opted in (`"roots": true`) sees the library's roots unless the caller says otherwise.
-      { roots: () => this.library.roots.map((r) => ({ uri: pathToFileURL(r.path).href, name: r.id })), ...side },
+      {
+        roots: () => this.library.roots.map((r) => ({ uri: pathToFileURL(r.path).href, name: r.id })),
+        ...side,
+      },
     ));
   }
 
@@ -160,7 +163,11 @@ export class Workspace {
   runSkillCommand(ref: string, command: string): Promise<CommandRunView> {
     const skill = this.skill(ref);
     const rootId = this.library.entry(skill.id)?.rootId;
-    return runBangCommand(skill, this.library.roots.find((r) => r.id === rootId), command);
+    return runBangCommand(
+      skill,
+      this.library.roots.find((r) => r.id === rootId),
+      command,
+    );
   }
 
   /**

@@ -277,7 +277,7 @@ function describeContents(result: ReadResourceResult): string {
 function describePrompt(result: GetPromptResult): string {
   return (
     (result.description ? `${result.description}\n` : '') +
-    result.messages.map((m) => `${m.role}: ${describeOne(m.content as Content)}`).join('\n') +
+    result.messages.map((m) => `${m.role}: ${describeOne(m.content)}`).join('\n') +
     '\n'
   );
 }

@@ -107,16 +107,20 @@ export function parseMcpConfig(
         'ConfigValidation',
         `${where}: give either "command" (stdio) or "url" (streamable HTTP or SSE).`,
       );
-    const type = s.type === undefined ? undefined : TRANSPORT_TYPES[String(s.type)];
-    if (s.type !== undefined && !type)
+    const typeText = s.type === undefined ? undefined : JSON.stringify(s.type);
+    const type =
+      typeof s.type === 'string' && Object.hasOwn(TRANSPORT_TYPES, s.type)
+        ? TRANSPORT_TYPES[s.type]
+        : undefined;
+    if (typeText !== undefined && !type)
       throw new SkillError(
         'ConfigValidation',
-        `${where}.type: "${String(s.type)}" is not a transport; use "stdio", "http" (streamable HTTP) or "sse".`,
+        `${where}.type: ${typeText} is not a transport; use "stdio", "http" (streamable HTTP) or "sse".`,
       );
     if (type && (type === 'stdio') !== hasCommand)
       throw new SkillError(
         'ConfigValidation',
-        `${where}.type: "${String(s.type)}" needs ${type === 'stdio' ? '"command"' : '"url"'}, not ${hasCommand ? '"command"' : '"url"'}.`,
+        `${where}.type: ${typeText} needs ${type === 'stdio' ? '"command"' : '"url"'}, not ${hasCommand ? '"command"' : '"url"'}.`,
       );
     if (s.roots !== undefined && typeof s.roots !== 'boolean')
       throw new SkillError('ConfigValidation', `${where}.roots: must be true or false.`);
