@@ -46,7 +46,13 @@ export const CHANNEL_NAMES = [
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const EVENT_NAMES = ['app:command', 'skills:changed', 'runs:progress', 'runs:finished'] as const;
+export const EVENT_NAMES = [
+  'app:command',
+  'skills:changed',
+  'runs:progress',
+  'runs:finished',
+  'mcp:sign-in',
+] as const;
 export type EventNameOnly = (typeof EVENT_NAMES)[number];
 
 /** `skills:save-file` -> `skillsSaveFile`: the preload's method name for a channel. */

@@ -234,6 +234,16 @@ export const EVENTS = {
     truncated?: boolean;
   }>(),
   'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
+  /**
+   * An MCP server asks the user to sign in (OAuth): `waiting` with the page's URL (the app opened the browser; browser
+   * mode shows the link), then `done` or `failed`.
+   */
+  'mcp:sign-in': returns<{
+    server: string;
+    state: 'waiting' | 'done' | 'failed';
+    url?: string;
+    error?: string;
+  }>(),
 } satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;
 export type EventOf<E extends EventName> = (typeof EVENTS)[E];

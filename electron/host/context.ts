@@ -8,6 +8,8 @@ import type { DataNotice } from '../../shared/host-types.js';
 import type { LibraryEntry, RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
+import type { McpClientSide } from '../core/mcp/client-side.js';
+import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import type { HostServer } from './server.js';
@@ -18,6 +20,8 @@ import { RootWatcher } from './watcher.js';
 export interface HostPlatform {
   pickFolder?(title: string): Promise<string | undefined>;
   openExternal?(url: string): Promise<void>;
+  /** Encrypts MCP sign-ins with the OS keychain (the app: safeStorage); without it they are kept in a 0600 file. */
+  credentialCipher?: CredentialCipher;
 }
 
 export interface HostOptions {
@@ -44,6 +48,7 @@ export class HostContext {
     readonly options: HostOptions,
     private readonly events: Pick<HostServer, 'emit'>,
   ) {
+    this.mcpClient = this.clientSide();
     this.settings = new SettingsStore(options.userDataDir);
     this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
     this.workspace = Workspace.open({
@@ -57,6 +62,25 @@ export class HostContext {
   }
 
   emit: HostServer['emit'] = (event, payload) => this.events.emit(event, payload);
+
+  /** What the app answers when an MCP server asks: sign-ins open the browser (the app) or a banner's link (serve). */
+  private readonly mcpClient: McpClientSide;
+
+  private clientSide(): McpClientSide {
+    const { userDataDir, platform } = this.options;
+    return {
+      credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
+      authorize: async (server, url) => {
+        this.events.emit('mcp:sign-in', { server, state: 'waiting', url: url.href });
+        await platform?.openExternal?.(url.href);
+      },
+      signedIn: (server, error) =>
+        this.events.emit('mcp:sign-in', {
+          server,
+          ...(error ? { state: 'failed', error } : { state: 'done' }),
+        }),
+    };
+  }
 
   get roots(): RootInfo[] {
     return this.workspace.library.roots;
@@ -77,6 +101,7 @@ export class HostContext {
       ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),
       trust: (root) =>
         (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
+      mcpClient: this.mcpClient,
       ...(Object.keys(s.mcpServers).length
         ? { settingsServers: { servers: s.mcpServers, file: this.settings.file, baseDir: userDataDir } }
         : {}),

@@ -55,7 +55,8 @@ export async function startMain(
   options: Partial<MainOptions> = {},
 ): Promise<MainHandle | undefined> {
   const { platform = process.platform, env = process.env, shutdownDeadlineMs = 3000 } = options;
-  const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, screen } = electron;
+  const { app, BrowserWindow, ipcMain, protocol, session, shell, dialog, Menu, screen, safeStorage } =
+    electron;
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return undefined;
@@ -79,6 +80,15 @@ export async function startMain(
         return result.canceled ? undefined : result.filePaths[0];
       },
       openExternal: (url) => shell.openExternal(url),
+      // MCP sign-ins encrypted by the OS keychain (Keychain, DPAPI, libsecret/kwallet); docs/api/safe-storage.md.
+      ...(safeStorage.isEncryptionAvailable()
+        ? {
+            credentialCipher: {
+              encrypt: (text: string) => safeStorage.encryptString(text).toString('base64'),
+              decrypt: (text: string) => safeStorage.decryptString(Buffer.from(text, 'base64')),
+            },
+          }
+        : {}),
     },
   });
   protocol.handle(APP_SCHEME, (request) => rendererResponse(paths.renderer, request.url));

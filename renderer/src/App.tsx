@@ -15,6 +15,7 @@ import { CommandPalette } from './palette/CommandPalette.js';
 import { SettingsView } from './settings/SettingsView.js';
 import { useSettings } from './settings/use-settings.js';
 import { DataNotices } from './shell/DataNotices.js';
+import { SignInNotices } from './shell/SignInNotices.js';
 import { useNavigation } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
 import { SkillView } from './shell/SkillView.js';
@@ -85,6 +86,7 @@ export function App({ host }: { host: HostApi }) {
           onPalette={() => setPalette(true)}
         />
         <DataNotices host={host} />
+        <SignInNotices host={host} />
         {shownProblem ? (
           <p className="problem" role="alert">
             {shownProblem}{' '}

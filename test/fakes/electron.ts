@@ -68,6 +68,8 @@ export interface FakeElectronOptions {
   autoPaint?: boolean;
   /** What requestSingleInstanceLock() answers: false when another instance holds the lock. */
   singleInstanceLock?: boolean;
+  /** What safeStorage.isEncryptionAvailable() answers (false: Linux without a keyring, before ready). Default true. */
+  encryptionAvailable?: boolean;
 }
 
 export const DEFAULT_DISPLAY: FakeDisplay = {
@@ -450,6 +452,24 @@ export function createFakeElectron(options: FakeElectronOptions) {
       },
     },
     shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
+    /**
+     * docs/api/safe-storage.md: encryptString(plainText) "Returns Buffer - An array of bytes representing the
+     * encrypted string"; decryptString(encrypted) "Returns string - the decrypted string"; both throw when
+     * encryption is unavailable. The fake's "encryption" is a marked XOR, enough to tell ciphertext from clear text.
+     */
+    safeStorage: {
+      isEncryptionAvailable: () => options.encryptionAvailable !== false,
+      encryptString(text: string): Buffer {
+        if (options.encryptionAvailable === false) throw new Error('Encryption is not available.');
+        return Buffer.concat([Buffer.from('v10'), Buffer.from(text).map((b) => b ^ 0x5a)]);
+      },
+      decryptString(encrypted: Buffer): string {
+        if (options.encryptionAvailable === false) throw new Error('Decryption is not available.');
+        if (encrypted.subarray(0, 3).toString() !== 'v10')
+          throw new Error('Error while decrypting the ciphertext');
+        return Buffer.from(encrypted.subarray(3).map((b) => b ^ 0x5a)).toString();
+      },
+    },
     dialog: {
       showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] as string[] }),
       /** The button index the next message box "returns"; each box shown is recorded. */

@@ -8,10 +8,13 @@ import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
 import { answersClientSide } from '../../core/mcp/client-side.js';
 import { exportMcpServers, transportOf } from '../../core/mcp/config.js';
+import { FileCredentialStore, mcpCredentialsFile } from '../../core/mcp/oauth.js';
+import { userDataDir } from '../../core/history/history-store.js';
 import { bundledSkillsDir } from '../../core/paths.js';
 import { Workspace } from '../../core/workspace.js';
 import { UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
+import { openInBrowser } from '../open-browser.js';
 import { cliTrust } from '../trust.js';
 import { reportError } from './tools.js';
 
@@ -60,9 +63,17 @@ export async function runMcp(a: McpArgs, io: CliIo): Promise<number> {
       ],
       ...(a.mcpConfig ? { mcpConfigFile: resolve(io.cwd, a.mcpConfig) } : {}),
       trust: cliTrust(a.trust),
-      mcpClient: answersClientSide(a.answers ? resolve(io.cwd, a.answers) : undefined, {
-        log: (line) => io.stderr(`${line}\n`),
-      }),
+      mcpClient: {
+        ...answersClientSide(a.answers ? resolve(io.cwd, a.answers) : undefined, {
+          log: (line) => io.stderr(`${line}\n`),
+        }),
+        // A server that answers 401 is signed in to in the browser; the tokens are kept for the next run.
+        credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir())),
+        authorize: (name, url) => {
+          io.stderr(`MCP server "${name}" asks you to sign in. Opening your browser at:\n  ${url.href}\n`);
+          if (!process.env.SKILLBENCH_NO_BROWSER) openInBrowser(url.href);
+        },
+      },
     });
   } catch (error) {
     return reportError(error, format, io);

@@ -1,5 +1,4 @@
 // `skillbench serve`: the app in a browser, for machines without Electron (and for the end-to-end tests).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { userDataDir } from '../../core/history/history-store.js';
 import { Host } from '../../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../../core/paths.js';
 import { startBrowserServer } from '../browser-server.js';
+import { openInBrowser } from '../open-browser.js';
 import { printNotices, UsageError, type CliIo } from '../io.js';
 
 /** How long the --open launcher file may wait for the browser before it is removed. */
@@ -82,16 +82,4 @@ function writeLauncher(url: string): string {
   const html = `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${url}"><title>Skillbench</title><a href="${url}">Open Skillbench</a>\n`;
   writeFileSync(join(dir, 'open-skillbench.html'), html, { mode: 0o600 });
   return dir;
-}
-
-function openInBrowser(file: string): void {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [file]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '', file]]
-        : ['xdg-open', [file]];
-  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => undefined);
-  child.unref();
 }

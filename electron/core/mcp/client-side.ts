@@ -11,6 +11,7 @@ import type {
   Root,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../../shared/errors.js';
+import type { McpCredentialStore, OpenAuthorization } from './oauth.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
 export type ElicitationParams = ElicitRequest['params'];
@@ -30,6 +31,14 @@ export interface McpClientSide {
   elicit?(server: string, params: ElicitationParams): Promise<ElicitResult>;
   /** A notification from a server: `notifications/message` (logging), progress, resource updated, list changed. */
   notify?(notice: McpNotice): void;
+  /** Where URL servers' OAuth credentials are kept; with `authorize`, a server answering 401 is signed in to. */
+  credentials?: McpCredentialStore;
+  /** Sends the user to a server's sign-in page (the browser); the answer comes back to a loopback listener. */
+  authorize?: OpenAuthorization;
+  /** A sign-in ended: connected, or failed with `error`. */
+  signedIn?(server: string, error?: string): void;
+  /** How long a sign-in may take before the connection fails (default 5 minutes). */
+  signInWaitMs?: number;
 }
 
 /** The text a sampling request is keyed by in an answers file: its last user message's text. */

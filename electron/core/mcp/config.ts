@@ -26,6 +26,11 @@ export interface McpServerConfig {
   /** streamable HTTP */
   url?: string;
   headers?: Record<string, string>;
+  /**
+   * OAuth 2.1 for a URL server (on by default: used when the server answers 401): `false` turns it off, an object
+   * names a client registered beforehand and the scope to ask for. Off when `headers` carry an Authorization.
+   */
+  oauth?: false | { clientId?: string; scope?: string };
   /** Per-request timeout in seconds (default 60); progress notifications reset it. */
   timeoutSecs?: number;
   /** The file the entry came from. */
@@ -144,6 +149,8 @@ export function parseMcpConfig(
       ...(type ? { typeGiven: true } : {}),
       ...(s.roots === true ? { roots: true } : {}),
     };
+    if (hasCommand && s.oauth !== undefined)
+      throw new SkillError('ConfigValidation', `${where}.oauth: only a "url" server signs in with OAuth.`);
     if (hasCommand) {
       server.command = expand(s.command as string);
       server.args = (s.args ?? []).map(expand);
@@ -161,11 +168,29 @@ export function parseMcpConfig(
         throw new SkillError('ConfigValidation', `${where}.url: must be http(s).`);
       server.url = url.href;
       if (s.headers) server.headers = s.headers as Record<string, string>;
+      if (s.oauth !== undefined) server.oauth = checkOauth(s.oauth, `${where}.oauth`);
     }
     if (typeof s.timeoutSecs === 'number') server.timeoutSecs = s.timeoutSecs;
     out[name] = server;
   }
   return out;
+}
+
+function checkOauth(v: unknown, where: string): McpServerConfig['oauth'] {
+  if (v === false) return false;
+  const o = v as Record<string, unknown>;
+  const ok =
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.keys(o).every((k) => k === 'clientId' || k === 'scope') &&
+    Object.values(o).every((x) => typeof x === 'string' && x !== '');
+  if (!ok)
+    throw new SkillError(
+      'ConfigValidation',
+      `${where}: use false (no OAuth) or { "clientId": "...", "scope": "..." } (both optional strings).`,
+    );
+  return o;
 }
 
 /**
@@ -194,6 +219,7 @@ export function exportMcpServers(
     } else {
       entry.url = c.url ?? '';
       if (c.headers) entry.headers = c.headers;
+      if (c.oauth !== undefined) entry.oauth = c.oauth;
     }
     if (c.timeoutSecs !== undefined) entry.timeoutSecs = c.timeoutSecs;
     if (c.roots) entry.roots = true;

@@ -1,5 +1,6 @@
 // Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
 // progress, cancellation forwarded, all closed on exit. Uses the official SDK.
+import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -29,6 +30,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
 import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
+import { McpOAuthProvider } from './oauth.js';
 import { LoggedTransport, ProtocolLog, type ProtocolLogEntry } from './protocol-log.js';
 
 export const DEFAULT_MCP_TIMEOUT_SECS = 60;
@@ -345,8 +347,16 @@ export class McpPool {
     return new SkillError('ToolExecution', message, { server, ...(tail ? { stderr: tail } : {}) });
   }
 
-  private transportFor(server: string, config: McpServerConfig, kind: McpTransportKind): Transport {
-    const headers = { requestInit: { headers: config.headers ?? {} } };
+  private transportFor(
+    server: string,
+    config: McpServerConfig,
+    kind: McpTransportKind,
+    authProvider?: McpOAuthProvider,
+  ): Transport {
+    const headers = {
+      requestInit: { headers: config.headers ?? {} },
+      ...(authProvider ? { authProvider } : {}),
+    };
     if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
     if (kind === 'sse')
       return new SSEClientTransport(new URL(config.url ?? ''), {
@@ -372,14 +382,73 @@ export class McpPool {
     return stdio;
   }
 
+  /**
+   * Connects over one transport. A URL server that answers 401 is signed in to with OAuth when the client side keeps
+   * credentials: the SDK discovers the authorization server, registers, and sends the user to sign in (PKCE); the
+   * code comes back to a loopback listener, is exchanged for tokens, and the connection is made again.
+   */
   private async connectWith(
     server: string,
     config: McpServerConfig,
     kind: McpTransportKind,
   ): Promise<Connection> {
+    const oauth = kind === 'stdio' ? undefined : this.oauthFor(server, config);
+    if (!oauth) return this.connectOnce(server, config, kind);
+    await oauth.listen();
+    try {
+      try {
+        return await this.connectOnce(server, config, kind, oauth);
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError) || !oauth.authorizationUrl) throw error;
+        try {
+          const code = await oauth.waitForCode();
+          await auth(oauth, { serverUrl: config.url ?? '', authorizationCode: code });
+          const conn = await this.connectOnce(server, config, kind, oauth);
+          this.clientSide.signedIn?.(server);
+          return conn;
+        } catch (failed) {
+          this.clientSide.signedIn?.(server, (failed as Error).message);
+          throw failed;
+        }
+      }
+    } finally {
+      await oauth.close();
+    }
+  }
+
+  /** The server's OAuth provider (one per server, kept), or none: OAuth off, static Authorization, or no store. */
+  private oauthFor(server: string, config: McpServerConfig): McpOAuthProvider | undefined {
+    const { credentials, authorize } = this.clientSide;
+    const staticAuth = Object.keys(config.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+    if (!credentials || !authorize || config.oauth === false || staticAuth || !config.url) return undefined;
+    let provider = this.oauthProviders.get(server);
+    if (!provider) {
+      provider = new McpOAuthProvider({
+        server,
+        serverUrl: config.url,
+        store: credentials,
+        open: authorize,
+        ...(config.oauth?.clientId ? { clientId: config.oauth.clientId } : {}),
+        ...(config.oauth?.scope ? { scope: config.oauth.scope } : {}),
+        ...(this.clientSide.signInWaitMs ? { waitMs: this.clientSide.signInWaitMs } : {}),
+      });
+      this.oauthProviders.set(server, provider);
+    }
+    provider.authorizationUrl = undefined;
+    return provider;
+  }
+
+  private readonly oauthProviders = new Map<string, McpOAuthProvider>();
+
+  private async connectOnce(
+    server: string,
+    config: McpServerConfig,
+    kind: McpTransportKind,
+    oauth?: McpOAuthProvider,
+  ): Promise<Connection> {
     let log = this.logs.get(server);
     if (!log) this.logs.set(server, (log = new ProtocolLog()));
-    const transport = new LoggedTransport(this.transportFor(server, config, kind), log);
+    const transport = new LoggedTransport(this.transportFor(server, config, kind, oauth), log);
     this.transports.add(transport);
     const onTransportClose = transport.onclose;
     transport.onclose = () => {
