@@ -28,6 +28,13 @@ export interface OAuthTestServer {
   close(): Promise<void>;
 }
 
+/** What the user's browser does on the sign-in page: the server approves at once and redirects back to the app. */
+export async function signIn(url: string | URL): Promise<void> {
+  const page = await fetch(url, { redirect: 'manual' });
+  const back = page.headers.get('location');
+  if (back) await fetch(back);
+}
+
 const b64url = (buf: Buffer) => buf.toString('base64url');
 const token = () => b64url(randomBytes(24));
 

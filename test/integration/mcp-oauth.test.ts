@@ -11,7 +11,7 @@ import { parseMcpConfig, type McpServerConfig } from '../../electron/core/mcp/co
 import { FileCredentialStore, MemoryCredentialStore } from '../../electron/core/mcp/oauth.js';
 import { McpPool } from '../../electron/core/mcp/pool.js';
 import { failure, REPO } from '../helpers.js';
-import { startOAuthServer, type OAuthTestServer } from '../oauth-server.js';
+import { signIn, startOAuthServer, type OAuthTestServer } from '../oauth-server.js';
 
 const text = (r: { content: Array<{ type: string; text?: string }> }) =>
   r.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
@@ -21,9 +21,7 @@ function browser() {
   const opened: URL[] = [];
   const open = async (_server: string, url: URL) => {
     opened.push(url);
-    const r = await fetch(url, { redirect: 'manual' });
-    const back = r.headers.get('location');
-    if (back) await fetch(back);
+    await signIn(url);
   };
   return { opened, open };
 }
@@ -225,10 +223,7 @@ describe('skillbench mcp against a server that needs OAuth', () => {
       stderr: (t) => {
         stderr += t;
         const link = /Opening your browser at:\n {2}(\S+)/.exec(t)?.[1];
-        if (link)
-          signIns.push(
-            fetch(link, { redirect: 'manual' }).then((r) => fetch(r.headers.get('location') ?? '')),
-          );
+        if (link) signIns.push(signIn(link));
       },
     });
     await Promise.all(signIns);

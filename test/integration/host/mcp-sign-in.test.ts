@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../../electron/host/host.js';
 import { mcpCredentialsFile } from '../../../electron/core/mcp/oauth.js';
 import { copyFixtures, REPO } from '../../helpers.js';
-import { startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
+import { signIn, startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
 
 const cipher = {
   encrypt: (s: string) => `enc:${Buffer.from(s).toString('base64')}`,
@@ -35,8 +35,7 @@ describe('signing in to an MCP server from the app', () => {
         credentialCipher: cipher,
         openExternal: async (url) => {
           opened.push(url);
-          const r = await fetch(url, { redirect: 'manual' });
-          await fetch(r.headers.get('location') ?? '');
+          await signIn(url);
         },
       },
     });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
 import { mcpCredentialsFile } from '../../../electron/core/mcp/oauth.js';
 import { copyFixtures } from '../../helpers.js';
-import { startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
+import { signIn, startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
 import { launch } from './launch.js';
 
 describe('MCP sign-ins in the app', () => {
@@ -33,8 +33,7 @@ describe('MCP sign-ins in the app', () => {
       for (let i = 0; i < 100 && l.fake.opened.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(l.fake.opened).toHaveLength(1);
       // The user signs in in the browser, which comes back to the app's loopback listener.
-      const page = await fetch(l.fake.opened[0] ?? '', { redirect: 'manual' });
-      await fetch(page.headers.get('location') ?? '');
+      await signIn(l.fake.opened[0] ?? '');
       expect(await running).toMatchObject({
         ok: true,
         value: { output: expect.stringMatching(/^client /) as string },

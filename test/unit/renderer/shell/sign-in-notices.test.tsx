@@ -12,7 +12,7 @@ import type { LibraryEntry } from '../../../../shared/types.js';
 import { Host } from '../../../../electron/host/host.js';
 import { SignInNotices } from '../../../../renderer/src/shell/SignInNotices.js';
 import { copyFixtures, REPO } from '../../../helpers.js';
-import { startOAuthServer, type OAuthTestServer } from '../../../oauth-server.js';
+import { signIn, startOAuthServer, type OAuthTestServer } from '../../../oauth-server.js';
 
 afterEach(cleanup);
 
@@ -49,8 +49,7 @@ describe('MCP sign-in banner', () => {
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('href')).toMatch(new RegExp(`^${auth.url}/authorize\\?`));
     // The user follows the link; the authorization server sends the browser back to the host's loopback listener.
-    const page = await fetch(link.getAttribute('href') ?? '', { redirect: 'manual' });
-    await fetch(page.headers.get('location') ?? '');
+    await signIn(link.getAttribute('href') ?? '');
     expect(await running).toMatchObject({ ok: true });
     await waitFor(() => expect(screen.queryByRole('status', { name: 'MCP sign-ins' })).toBeNull());
     await host.close();
