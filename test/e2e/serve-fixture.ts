@@ -25,6 +25,8 @@ export async function startServe(
     workbench?: boolean;
     trust?: boolean;
     /** More fixture skills (under test/fixtures/skills). */ skills?: string[];
+    /** MCP servers for the library's .skillbench/mcp.json (beside server-everything with `workbench`). */
+    mcpServers?: Record<string, unknown>;
   } = {},
 ): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
@@ -35,15 +37,16 @@ export async function startServe(
       recursive: true,
     });
   }
-  if (options.workbench) {
-    cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });
+  if (options.workbench) cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });
+  const mcpServers = {
+    ...(options.workbench
+      ? { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } }
+      : {}),
+    ...options.mcpServers,
+  };
+  if (Object.keys(mcpServers).length) {
     mkdirSync(join(library, '.skillbench'), { recursive: true });
-    writeFileSync(
-      join(library, '.skillbench', 'mcp.json'),
-      JSON.stringify({
-        mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } },
-      }),
-    );
+    writeFileSync(join(library, '.skillbench', 'mcp.json'), JSON.stringify({ mcpServers }));
   }
   const child: ChildProcess = spawn(
     process.execPath,
