@@ -1,4 +1,7 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
+import { dirname } from 'node:path';
+import { agentContext } from '../../core/manage/agents.js';
+import { agentsHolding } from '../../core/manage/install.js';
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
 import { effectiveValues } from '../../../shared/effective.js';
@@ -16,12 +19,15 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
   const { library } = openFromArgs(args, io);
   if (format === 'json') {
     const profile = parseProfile(args.profile);
+    const base = { project: io.cwd, ctx: agentContext() };
     // `effective`: every key as the profile's runtime reads it, written or defaulted (issue 11).
     const skills = library.entries.map((e) => ({
       ...(e.skill ?? {}),
       ...entrySummary(e),
       name: e.skill?.name ?? null,
       ...(e.skill ? { effective: effectiveValues(e.skill, profile) } : {}),
+      // --discover: the agents (the agent table, issue 17) whose skill folders hold this skill, itself or linked.
+      ...(args.discover ? { agents: agentsHolding(base, dirname(e.path)) } : {}),
     }));
     io.stdout(`${JSON.stringify({ roots: library.roots, skills }, null, 2)}\n`);
     return 0;

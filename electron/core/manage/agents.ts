@@ -202,7 +202,11 @@ export function agentsByIds(ids: readonly string[]): Agent[] {
 }
 
 /** The absolute folder an agent reads skills from, in one scope. */
-export function agentFolder(agent: Agent, scope: Scope, base: { project: string; ctx: AgentContext }): string {
+export function agentFolder(
+  agent: Agent,
+  scope: Scope,
+  base: { project: string; ctx: AgentContext },
+): string {
   if (scope === 'project') return resolve(base.project, ...agent.projectDir.split('/'));
   return resolve((agent.byPlatform?.[base.ctx.platform] ?? agent.userDir)(base.ctx));
 }

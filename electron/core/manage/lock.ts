@@ -47,7 +47,9 @@ interface LockFile {
 export function lockPath(scope: Scope, base: { project: string; ctx: AgentContext }): string {
   if (scope === 'project') return join(base.project, PROJECT_LOCK_FILE);
   const state = base.ctx.env.XDG_STATE_HOME?.trim();
-  return state ? join(state, 'skills', '.skill-lock.json') : join(base.ctx.home, '.agents', '.skill-lock.json');
+  return state
+    ? join(state, 'skills', '.skill-lock.json')
+    : join(base.ctx.home, '.agents', '.skill-lock.json');
 }
 
 /** A lockfile of one scope: read once, changed in memory, written atomically by `save`. */
@@ -94,7 +96,8 @@ export class SkillLock {
     mkdirSync(dirname(this.path), { recursive: true });
     if (this.scope === 'project') {
       const skills: Record<string, LockEntry> = {};
-      for (const name of Object.keys(this.data.skills).sort()) skills[name] = this.data.skills[name] as LockEntry;
+      for (const name of Object.keys(this.data.skills).sort())
+        skills[name] = this.data.skills[name] as LockEntry;
       writeFileAtomically(this.path, `${JSON.stringify({ ...this.data, skills }, null, 2)}\n`);
     } else writeFileAtomically(this.path, JSON.stringify(this.data, null, 2));
   }
