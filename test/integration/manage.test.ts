@@ -340,6 +340,29 @@ describe('skillbench add', () => {
   }, 60_000);
 });
 
+describe('every agent of the table', () => {
+  it('gets the skill in its own folder, in the project and in the user scope, and is listed with it', async () => {
+    const all = AGENTS.flatMap((a) => ['--agent', a.id]);
+    for (const scope of [[], ['--global']]) {
+      const r = await run(['add', 'owner/repo', '--skill', 'notes', ...all, ...scope, '--yes']);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const base = { project, ctx: agentContext() };
+    for (const agent of AGENTS)
+      for (const scope of ['project', 'user'] as const)
+        expect(readFileSync(join(agentFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8')).toContain(
+          'name: notes',
+        );
+    const rows = (
+      await runJson<{ installed: Array<{ scope: string; agents: string[] }> }>(['list', '--installed'])
+    ).installed;
+    expect(rows.map((r) => [r.scope, [...r.agents].sort()])).toEqual([
+      ['project', AGENTS.map((a) => a.id).sort()],
+      ['user', AGENTS.map((a) => a.id).sort()],
+    ]);
+  });
+});
+
 describe('skillbench list --installed', () => {
   it('lists each skill with its agents, scope, source and state; an edit shows as modified', async () => {
     expect((await run(['add', 'owner/repo', '--agent', 'claude-code', '--yes'])).code).toBe(0);
