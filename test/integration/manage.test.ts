@@ -613,5 +613,9 @@ describe('skillbench agents and --discover', () => {
       'cline',
       'windsurf',
     ]);
+    const text = await run(['list', '--discover']);
+    expect(text.stdout).toMatch(
+      /^notes +loaded +skill-md +0 +claude-code,agents,codex,.*,windsurf +\.agents\/skills\/notes\/SKILL\.md$/m,
+    );
   });
 });

@@ -17,9 +17,9 @@ import {
 export function runList(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
   const { library } = openFromArgs(args, io);
+  const base = { project: io.cwd, ctx: agentContext() };
   if (format === 'json') {
     const profile = parseProfile(args.profile);
-    const base = { project: io.cwd, ctx: agentContext() };
     // `effective`: every key as the profile's runtime reads it, written or defaulted (issue 11).
     const skills = library.entries.map((e) => ({
       ...(e.skill ?? {}),
@@ -37,9 +37,11 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
     e.status + (e.skill?.shadowedBy ? ` by ${e.skill.shadowedBy}` : ''),
     e.format,
     String(e.skill?.tools.length ?? 0),
+    // --discover: which agents read it (issue 17).
+    ...(args.discover ? [agentsHolding(base, dirname(e.path)).join(',') || '-'] : []),
     displayPath(io, e.path),
   ]);
-  const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', 'PATH'];
+  const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', ...(args.discover ? ['AGENTS'] : []), 'PATH'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const r of [header, ...rows])
     io.stdout(`${r.map((c, i) => (i < r.length - 1 ? c.padEnd(widths[i] ?? 0) : c)).join('  ')}\n`);

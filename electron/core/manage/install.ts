@@ -312,7 +312,7 @@ class Transaction {
       if (!c.backup) continue;
       const isLink = lstatSync(c.backup).isSymbolicLink();
       if (c.trash && !isLink) {
-        // The trash records where it came from: put it back at its own path first, under a telling name.
+        // A different skill (or a locally changed copy) that --force replaced: kept in the trash, never deleted.
         trashed.push({ from: c.path, to: moveToTrash(c.backup) });
       }
     }
