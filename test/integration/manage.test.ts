@@ -253,7 +253,7 @@ describe('skillbench add', () => {
     expect(tree(project)).toEqual([]);
     const preview = await run(['add', join(MANAGE, 'invalid')]);
     expect(preview.code).toBe(1);
-    expect(preview.stdout).toMatch(/error name-format/);
+    expect(preview.stdout).toMatch(/^ {4}Bad_Skill\/SKILL\.md:2:7 error name-format /m);
     expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force'])).code).toBe(0);
     expect(existsSync(join(project, '.claude/skills/Bad_Skill/SKILL.md'))).toBe(true);
   });

@@ -1,6 +1,6 @@
 // `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
 // agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
-import { resolve } from 'node:path';
+import { posix, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic } from '../../../shared/types.js';
 import {
@@ -187,11 +187,14 @@ function table(io: CliIo, header: string[], rows: string[][]): void {
     io.stdout(`${r.map((c, i) => (i < r.length - 1 ? c.padEnd(widths[i] ?? 0) : c)).join('  ')}\n`);
 }
 
-function printFindings(findings: readonly Diagnostic[], indent: string, io: CliIo): void {
+function printFindings(
+  findings: readonly Diagnostic[],
+  indent: string,
+  io: CliIo,
+  show: (file: string) => string = (file) => displayPath(io, file),
+): void {
   for (const d of findings)
-    io.stdout(
-      `${indent}${displayPath(io, d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`,
-    );
+    io.stdout(`${indent}${show(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`);
 }
 
 function describeSkill(s: InspectedSkill, io: CliIo): void {
@@ -202,10 +205,14 @@ function describeSkill(s: InspectedSkill, io: CliIo): void {
     io.stdout(
       `  findings (${profile} profile): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info\n`,
     );
+    // Paths as in the source (the fetched copy is temporary).
+    const inSource = (file: string) =>
+      posix.join(posix.dirname(s.skillPath), relative(s.folder, file).split(sep).join('/'));
     printFindings(
       (list ?? []).filter((d) => d.severity !== 'info'),
       '    ',
       io,
+      inSource,
     );
   }
   if (!s.tools.length && !s.commands.length && !s.mcpServers.length)
