@@ -3,6 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
 import { runList, runPrompt } from './commands/list.js';
+import { runInstalled, runManage } from './commands/manage.js';
 import { runMcp } from './commands/mcp.js';
 import { runServe } from './commands/serve.js';
 import { runTest } from './commands/test.js';
@@ -38,6 +39,17 @@ Commands:
   mcp export [SERVER...] The configured servers in the mcpServers format (JSON)
       --answers FILE       answers to the server's sampling and elicitation requests (else they are refused)
       --protocol-log FILE  write the JSON-RPC messages exchanged (both ways, timed) to FILE
+  add SOURCE             Add skills from a folder, a .zip/.skill file, a git URL or owner/repo[/path][#ref]: shows
+                         what it holds, its findings and what it runs; installs only with --yes
+      --skill NAME         only this skill (repeatable)   --agent ID   for this agent (repeatable; see: agents)
+      --global             the user scope (default: the project)   --copy   copies instead of one shared copy + links
+      --force              install despite errors, or over a different or locally changed skill of the same name
+  remove NAME...         Remove installed skills (from --agent ID only, or all), real folders to the OS trash
+  update [NAME...]       Update locked skills from their sources (--check: only report, with the SKILL.md diff)
+  sync                   Install what skills-lock.json lists and the project's agents lack
+  pack SKILL [-o FILE]   Zip a skill folder (or an installed skill) for upload, checked with the portable profile
+  agents                 The agents Skillbench knows, their skill folders and whether they follow links
+  list --installed       Installed skills with agents, scope, source and state (--check: also update available)
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)
@@ -70,6 +82,15 @@ const OPTIONS = {
   'show-locked': { type: 'boolean' },
   answers: { type: 'string' },
   'protocol-log': { type: 'string' },
+  skill: { type: 'string', multiple: true },
+  agent: { type: 'string', multiple: true },
+  global: { type: 'boolean' },
+  copy: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  force: { type: 'boolean' },
+  check: { type: 'boolean' },
+  installed: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -79,6 +100,7 @@ function jsonFormat(argv: readonly string[]): boolean {
 }
 
 const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp', 'serve']);
+for (const c of ['add', 'remove', 'update', 'sync', 'pack', 'agents']) COMMANDS.add(c); // issue 17 (manage.ts)
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -125,7 +147,14 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       case 'validate':
         return runValidate(library, io);
       case 'list':
-        return runList(library, io);
+        return v.installed ? runInstalled({ ...v }, io) : runList(library, io);
+      case 'add':
+      case 'remove':
+      case 'update':
+      case 'sync':
+      case 'pack':
+      case 'agents':
+        return runManage(command, p, v, io);
       case 'prompt':
         return runPrompt(library, io);
       case 'tools':

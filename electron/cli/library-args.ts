@@ -1,12 +1,12 @@
 // Owns turning the CLI's PATH arguments into a workspace (shared by validate, list, prompt and test).
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { basename, isAbsolute, relative, resolve } from 'node:path';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
 import type { RootSpec } from '../core/skills/index.js';
+import { agentContext } from '../core/manage/agents.js';
 import { usualRoots } from '../core/skills/usual-roots.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
@@ -15,7 +15,7 @@ export interface LibraryArgs {
   paths: string[];
   profile?: string;
   withBundled?: boolean;
-  /** Also load the usual places: <cwd>/.claude/skills, <cwd>/.agents/skills and the same under the home folder. */
+  /** Also load every agent's skill folder (the agent table), in <cwd> and under the home folder. */
   discover?: boolean;
 }
 
@@ -36,7 +36,7 @@ export function openFromArgs(
     }
     roots.push({ path: abs, kind: 'project' });
   }
-  if (args.discover) roots.push(...usualRoots(io.cwd, process.env.SKILLBENCH_HOME ?? homedir()));
+  if (args.discover) roots.push(...usualRoots(io.cwd, agentContext()));
   if (roots.length === 0 || args.withBundled) roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
   return Workspace.open({ ...extra, roots, profile: parseProfile(args.profile) });
 }

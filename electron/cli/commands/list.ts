@@ -1,4 +1,7 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
+import { dirname } from 'node:path';
+import { agentContext } from '../../core/manage/agents.js';
+import { agentsHolding } from '../../core/manage/install.js';
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
 import { effectiveValues } from '../../../shared/effective.js';
@@ -14,6 +17,7 @@ import {
 export function runList(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
   const { library } = openFromArgs(args, io);
+  const base = { project: io.cwd, ctx: agentContext() };
   if (format === 'json') {
     const profile = parseProfile(args.profile);
     // `effective`: every key as the profile's runtime reads it, written or defaulted (issue 11).
@@ -22,6 +26,8 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
       ...entrySummary(e),
       name: e.skill?.name ?? null,
       ...(e.skill ? { effective: effectiveValues(e.skill, profile) } : {}),
+      // --discover: the agents (the agent table, issue 17) whose skill folders hold this skill, itself or linked.
+      ...(args.discover ? { agents: agentsHolding(base, dirname(e.path)) } : {}),
     }));
     io.stdout(`${JSON.stringify({ roots: library.roots, skills }, null, 2)}\n`);
     return 0;
@@ -31,9 +37,11 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
     e.status + (e.skill?.shadowedBy ? ` by ${e.skill.shadowedBy}` : ''),
     e.format,
     String(e.skill?.tools.length ?? 0),
+    // --discover: which agents read it (issue 17).
+    ...(args.discover ? [agentsHolding(base, dirname(e.path)).join(',') || '-'] : []),
     displayPath(io, e.path),
   ]);
-  const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', 'PATH'];
+  const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', ...(args.discover ? ['AGENTS'] : []), 'PATH'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const r of [header, ...rows])
     io.stdout(`${r.map((c, i) => (i < r.length - 1 ? c.padEnd(widths[i] ?? 0) : c)).join('  ')}\n`);

@@ -1,26 +1,15 @@
-// Owns where skills usually live (DESIGN.md "Roots"): the user's and the project's Claude / Agents skill folders.
+// Owns where skills usually live (DESIGN.md "Roots"): every skill folder of the agent table (issue 17) that exists,
+// in the project and in the user's home.
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { agentContext, agentFolders, type AgentContext } from '../manage/agents.js';
 import type { RootSpec } from './library.js';
 
-const FOLDERS = [join('.claude', 'skills'), join('.agents', 'skills')];
-
-/** The usual skill folders that exist: `<project>/.claude/skills`, `<project>/.agents/skills`, then the user's. */
-export function usualRoots(projectDir: string, home: string = homedir()): RootSpec[] {
-  const roots: RootSpec[] = [];
-  const add = (path: string, kind: 'project' | 'user') => {
-    if (
-      existsSync(path) &&
-      statSync(path).isDirectory() &&
-      !roots.some((r) => resolve(r.path) === resolve(path))
-    ) {
-      // Ids such as "project-claude" and "user-agents" say where a skill comes from.
-      const tool = (FOLDERS.find((f) => path.endsWith(f)) ?? 'skills').split(/[\\/]/)[0]?.replace(/^\./, '');
-      roots.push({ path, kind, id: `${kind}-${tool ?? 'skills'}` });
-    }
-  };
-  for (const f of FOLDERS) add(join(projectDir, f), 'project');
-  for (const f of FOLDERS) add(join(home, f), 'user');
-  return roots;
+/**
+ * The agents' skill folders that exist: the project's (`<project>/.claude/skills`, `<project>/.agents/skills`, ...),
+ * then the user's. Ids such as "project-claude" and "user-agents" say where a skill comes from.
+ */
+export function usualRoots(projectDir: string, ctx: AgentContext = agentContext()): RootSpec[] {
+  return agentFolders(projectDir, ctx)
+    .filter((f) => existsSync(f.path) && statSync(f.path).isDirectory())
+    .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}` }));
 }

@@ -1,0 +1,391 @@
+// `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
+// agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
+import { posix, relative, resolve, sep } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import type { Diagnostic } from '../../../shared/types.js';
+import {
+  AGENTS,
+  agentContext,
+  agentFolder,
+  agentsByIds,
+  type Agent,
+  type Scope,
+} from '../../core/manage/agents.js';
+import { inspectSource, type InspectedSkill, type SourceInspection } from '../../core/manage/inspect.js';
+import {
+  installSkills,
+  listInstalled,
+  planPlacements,
+  removeSkills,
+  type ManageBase,
+} from '../../core/manage/install.js';
+import { packSkill } from '../../core/manage/pack.js';
+import { fetchSource, parseSource } from '../../core/manage/source.js';
+import { syncProject, updateSkills, type UpdateCheck } from '../../core/manage/update.js';
+import { UsageError, type CliIo } from '../io.js';
+import { displayPath, parseFormat } from '../library-args.js';
+
+export const MANAGE_COMMANDS = ['add', 'remove', 'update', 'sync', 'pack', 'agents'] as const;
+
+export interface ManageOptions {
+  skill?: string[];
+  agent?: string[];
+  global?: boolean;
+  copy?: boolean;
+  yes?: boolean;
+  force?: boolean;
+  check?: boolean;
+  output?: string;
+  format?: string;
+}
+
+/** Without --agent: Claude Code (in link mode the shared copy in .agents/skills also serves the agents reading it). */
+const DEFAULT_AGENTS = ['claude-code'];
+
+function baseOf(io: CliIo): ManageBase {
+  return { project: io.cwd, ctx: agentContext() };
+}
+
+function gitBase(): string | undefined {
+  return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
+}
+
+function agentsOf(ids: string[] | undefined, fallback?: string[]): Agent[] | undefined {
+  const list = ids?.length ? ids : fallback;
+  if (!list) return undefined;
+  try {
+    return agentsByIds(list);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+const json = (io: CliIo, value: unknown) => io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+
+/** One of the manage commands, with its operands. */
+export function runManage(command: string, operands: string[], o: ManageOptions, io: CliIo): number {
+  const format = parseFormat(o.format, ['text', 'json'] as const);
+  const scope: Scope = o.global ? 'user' : 'project';
+  const base = baseOf(io);
+  switch (command) {
+    case 'agents':
+      return showAgents(base, format, io);
+    case 'add':
+      if (operands.length !== 1)
+        throw new UsageError(
+          'Usage: skillbench add SOURCE [--skill NAME]... [--agent ID]... [--global] [--copy] [--yes] [--force]',
+        );
+      return add(base, operands[0] ?? '', { ...o, scope, format }, io);
+    case 'remove': {
+      if (operands.length === 0)
+        throw new UsageError('Usage: skillbench remove NAME... [--agent ID]... [--global]');
+      const agents = agentsOf(o.agent);
+      const results = removeSkills(base, operands, { scope, ...(agents ? { agents } : {}) });
+      if (format === 'json') json(io, { removed: results });
+      else
+        for (const r of results) {
+          for (const p of r.unlinked) io.stdout(`${r.name}: removed the link ${displayPath(io, p)}\n`);
+          for (const t of r.trashed)
+            io.stdout(
+              `${r.name}: moved ${displayPath(io, t.from)} to the trash${t.to ? ` (${t.to})` : ''}\n`,
+            );
+          if (r.unlocked) io.stdout(`${r.name}: removed from the lockfile\n`);
+        }
+      return 0;
+    }
+    case 'update': {
+      const results = updateSkills(base, {
+        scope,
+        names: operands,
+        apply: !o.check,
+        ...(o.force ? { force: true } : {}),
+        ...(gitBase() ? { gitBase: gitBase() } : {}),
+      });
+      if (format === 'json') json(io, { updates: results });
+      else printUpdates(results, !o.check, io);
+      return results.some((r) => r.status === 'error' || r.status === 'missing' || r.skipped) ? 1 : 0;
+    }
+    case 'sync': {
+      if (o.global)
+        throw new UsageError('sync works on the project lockfile (skills-lock.json); leave out --global.');
+      const agents = agentsOf(o.agent);
+      const results = syncProject(base, {
+        ...(agents ? { agents } : {}),
+        ...(o.copy ? { copy: true } : {}),
+        ...(o.force ? { force: true } : {}),
+        ...(gitBase() ? { gitBase: gitBase() } : {}),
+      });
+      if (format === 'json') json(io, { synced: results });
+      else {
+        if (results.length === 0) io.stdout('The lockfile lists no skills.\n');
+        for (const r of results)
+          io.stdout(
+            `${r.name}: ${r.status}${r.agents.length ? ` (${r.agents.join(', ')})` : ''}${r.message ? `: ${r.message}` : ''}\n`,
+          );
+      }
+      return results.some((r) => r.status === 'error') ? 1 : 0;
+    }
+    case 'pack': {
+      if (operands.length !== 1) throw new UsageError('Usage: skillbench pack SKILL [-o FILE] [--force]');
+      const folder = skillFolder(base, operands[0] ?? '', io);
+      const r = packSkill(folder, o.output ? resolve(io.cwd, o.output) : undefined, {
+        cwd: io.cwd,
+        ...(o.force ? { force: true } : {}),
+      });
+      if (format === 'json') json(io, r);
+      else {
+        io.stdout(
+          `Packed ${r.name} into ${displayPath(io, r.file)}: ${r.files.length} files, ${r.bytes} bytes (checked with the portable profile).\n`,
+        );
+        if (r.skipped.length) io.stdout(`Left out: ${r.skipped.join(', ')}\n`);
+        printFindings(r.findings, '  ', io);
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+/** A skill folder given as a path, or the name of an installed skill (project first, then user). */
+function skillFolder(base: ManageBase, ref: string, io: CliIo): string {
+  try {
+    const source = parseSource(ref, { cwd: io.cwd });
+    if (source.type === 'local') return source.url;
+  } catch {
+    /* not a path: a name */
+  }
+  const found = listInstalled(base, ['project', 'user']).find((s) => s.name === ref);
+  if (!found) throw new SkillError('NotFound', `"${ref}" is neither a skill folder nor an installed skill.`);
+  return found.folder;
+}
+
+function showAgents(base: ManageBase, format: 'text' | 'json', io: CliIo): number {
+  const rows = AGENTS.map((a) => ({
+    id: a.id,
+    name: a.displayName,
+    project: a.projectDir,
+    user: agentFolder(a, 'user', base),
+    followsSymlinks: a.followsSymlinks,
+    profile: a.profile,
+  }));
+  if (format === 'json') {
+    json(io, { agents: rows });
+    return 0;
+  }
+  table(
+    io,
+    ['ID', 'AGENT', 'PROJECT FOLDER', 'USER FOLDER', 'LINKS', 'PROFILE'],
+    rows.map((r) => [r.id, r.name, r.project, r.user, r.followsSymlinks ? 'yes' : 'no', r.profile]),
+  );
+  return 0;
+}
+
+function table(io: CliIo, header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const r of [header, ...rows])
+    io.stdout(`${r.map((c, i) => (i < r.length - 1 ? c.padEnd(widths[i] ?? 0) : c)).join('  ')}\n`);
+}
+
+function printFindings(
+  findings: readonly Diagnostic[],
+  indent: string,
+  io: CliIo,
+  show: (file: string) => string = (file) => displayPath(io, file),
+): void {
+  for (const d of findings)
+    io.stdout(`${indent}${show(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`);
+}
+
+function describeSkill(s: InspectedSkill, io: CliIo): void {
+  io.stdout(`\n${s.name}  (${s.skillPath})${s.blocked ? '  BLOCKED: errors' : ''}\n`);
+  if (s.description) io.stdout(`  ${s.description}\n`);
+  for (const [profile, list] of Object.entries(s.findings)) {
+    const count = (sev: string) => (list ?? []).filter((d) => d.severity === sev).length;
+    io.stdout(
+      `  findings (${profile} profile): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info\n`,
+    );
+    // Paths as in the source (the fetched copy is temporary).
+    const inSource = (file: string) =>
+      posix.join(posix.dirname(s.skillPath), relative(s.folder, file).split(sep).join('/'));
+    printFindings(
+      (list ?? []).filter((d) => d.severity !== 'info'),
+      '    ',
+      io,
+      inSource,
+    );
+  }
+  if (!s.tools.length && !s.commands.length && !s.mcpServers.length)
+    io.stdout('  runs: nothing (instructions only)\n');
+  for (const t of s.tools) io.stdout(`  tool ${t.name} (${t.kind}): ${t.runs}\n`);
+  for (const c of s.commands) io.stdout(`  command run before the prompt: ${c}\n`);
+  for (const m of s.mcpServers) io.stdout(`  calls the MCP server: ${m}\n`);
+}
+
+function add(
+  base: ManageBase,
+  input: string,
+  o: ManageOptions & { scope: Scope; format: 'text' | 'json' },
+  io: CliIo,
+): number {
+  const agents = agentsOf(o.agent, DEFAULT_AGENTS) ?? [];
+  const source = parseSource(input, { cwd: io.cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
+  const fetched = fetchSource(source);
+  try {
+    const inspection: SourceInspection = inspectSource(fetched, [...new Set(agents.map((a) => a.profile))]);
+    let chosen = inspection.skills;
+    if (o.skill?.length) {
+      const missing = o.skill.filter((n) => !inspection.skills.some((s) => s.name === n));
+      if (missing.length)
+        throw new SkillError(
+          'NotFound',
+          `${source.source} has no skill named ${missing.map((m) => `"${m}"`).join(', ')}. It holds: ${inspection.skills.map((s) => s.name).join(', ') || 'none'}.`,
+        );
+      chosen = inspection.skills.filter((s) => o.skill?.includes(s.name));
+    }
+    if (chosen.length === 0)
+      throw new SkillError('NotFound', `${source.source} holds no skill (no SKILL.md was found in it).`);
+    const blocked = chosen.filter((s) => s.blocked);
+    const plans = chosen.map((s) => ({
+      name: s.name,
+      placements: planPlacements(base, s.name, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) }),
+    }));
+    const report = {
+      source: { ...source, ...(fetched.commit ? { commit: fetched.commit } : {}) },
+      skills: inspection.skills,
+      servers: inspection.servers,
+      problems: inspection.problems,
+      chosen: chosen.map((s) => s.name),
+      scope: o.scope,
+      agents: agents.map((a) => a.id),
+    };
+    if (!o.yes) {
+      if (o.format === 'json') json(io, { ...report, plan: plans, installed: false });
+      else {
+        printInspection(report, inspection, io);
+        for (const p of plans)
+          io.stdout(
+            `Would install ${p.name}: ${p.placements.map((x) => `${displayPath(io, x.path)} (${x.how})`).join(', ')}\n`,
+          );
+        io.stdout(
+          blocked.length && !o.force
+            ? `\nNot installable: ${blocked.map((s) => s.name).join(', ')} ha${blocked.length > 1 ? 've' : 's'} errors (pass --force to install anyway).\n`
+            : '\nNothing was written. Run again with --yes to install.\n',
+        );
+      }
+      return blocked.length && !o.force ? 1 : 0;
+    }
+    const results = installSkills(base, fetched, chosen, {
+      agents,
+      scope: o.scope,
+      ...(o.copy ? { copy: true } : {}),
+      ...(o.force ? { force: true } : {}),
+    });
+    if (o.format === 'json') json(io, { ...report, installed: results });
+    else {
+      printInspection(report, inspection, io);
+      for (const r of results) {
+        io.stdout(
+          `Installed ${r.name}: ${r.placements.map((x) => `${displayPath(io, x.path)} (${x.how}${x.agents.length ? `: ${x.agents.join(', ')}` : ''})`).join(', ')}\n`,
+        );
+        for (const t of r.trashed)
+          io.stdout(`  replaced ${displayPath(io, t)}; the previous copy is in the trash\n`);
+      }
+      io.stdout(`Lockfile: ${displayPath(io, results[0]?.lockFile ?? '')}\n`);
+    }
+    return 0;
+  } finally {
+    fetched.dispose();
+  }
+}
+
+function printInspection(
+  report: { source: { source: string; type: string; ref?: string; commit?: string } },
+  inspection: SourceInspection,
+  io: CliIo,
+): void {
+  const s = report.source;
+  io.stdout(
+    `Source: ${s.source} (${s.type}${s.ref ? `, ${s.ref}` : ''}${s.commit ? `, commit ${s.commit.slice(0, 12)}` : ''})\n`,
+  );
+  io.stdout(`Skills found: ${inspection.skills.length}\n`);
+  for (const skill of inspection.skills) describeSkill(skill, io);
+  for (const p of inspection.problems)
+    io.stdout(`\nNot a readable skill: ${displayPath(io, p.path)}: ${p.reason}\n`);
+  if (inspection.servers.length) {
+    io.stdout('\nMCP servers the source configures (they would start when its tools run):\n');
+    for (const srv of inspection.servers)
+      io.stdout(`  ${srv.name}: ${srv.url ?? [srv.command ?? '', ...(srv.args ?? [])].join(' ')}\n`);
+  }
+  io.stdout('\n');
+}
+
+function printUpdates(results: readonly UpdateCheck[], applied: boolean, io: CliIo): void {
+  if (results.length === 0) io.stdout('The lockfile lists no skills.\n');
+  for (const r of results) {
+    const state = [
+      r.status,
+      ...(r.modified ? ['modified locally'] : []),
+      ...(r.installed ? [] : ['not installed']),
+    ];
+    io.stdout(`${r.name}: ${state.join(', ')}${r.message ? `: ${r.message}` : ''}\n`);
+    if (r.changes) {
+      const c = r.changes;
+      io.stdout(
+        `  files: ${c.changed.length} changed${c.changed.length ? ` (${c.changed.join(', ')})` : ''}, ${c.added.length} added${c.added.length ? ` (${c.added.join(', ')})` : ''}, ${c.removed.length} removed${c.removed.length ? ` (${c.removed.join(', ')})` : ''}\n`,
+      );
+    }
+    if (r.diff && r.diff.split('\n').some((l) => l.startsWith('@@'))) io.stdout(`${r.diff}\n`);
+    if (applied && r.applied) io.stdout('  updated\n');
+    if (r.skipped) io.stdout(`  not updated: ${r.skipped}\n`);
+  }
+}
+
+/** `list --installed`: each installed skill with its agents, scope, source and state. */
+export function runInstalled(o: { global?: boolean; format?: string; check?: boolean }, io: CliIo): number {
+  const format = parseFormat(o.format, ['text', 'json'] as const);
+  const base = baseOf(io);
+  const scopes: Scope[] = o.global ? ['user'] : ['project', 'user'];
+  const installed = listInstalled(base, scopes);
+  const updates = new Map<string, UpdateCheck>();
+  if (o.check)
+    for (const scope of scopes) {
+      const names = installed.filter((i) => i.scope === scope && i.lock).map((i) => i.name);
+      if (names.length)
+        for (const u of updateSkills(base, {
+          scope,
+          names,
+          apply: false,
+          ...(gitBase() ? { gitBase: gitBase() } : {}),
+        }))
+          updates.set(`${scope}/${u.name}`, u);
+    }
+  const rows = installed.map((i) => {
+    const u = updates.get(`${i.scope}/${i.name}`);
+    const state = [i.state, ...(u?.status === 'update-available' ? ['update available'] : [])];
+    return {
+      name: i.name,
+      scope: i.scope,
+      agents: i.agents,
+      source: i.lock?.source ?? null,
+      state: state.join(', '),
+      hash: i.hash,
+      folder: i.folder,
+      paths: i.paths,
+    };
+  });
+  if (format === 'json') {
+    json(io, { installed: rows });
+    return 0;
+  }
+  if (rows.length === 0) {
+    io.stdout('No skills are installed in any agent folder.\n');
+    return 0;
+  }
+  table(
+    io,
+    ['NAME', 'SCOPE', 'AGENTS', 'SOURCE', 'STATE'],
+    rows.map((r) => [r.name, r.scope, r.agents.join(','), r.source ?? '-', r.state]),
+  );
+  return 0;
+}

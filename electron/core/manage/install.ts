@@ -1,0 +1,531 @@
+// Owns putting skills where agents read them, and taking them away (issue 17): one shared copy in `.agents/skills`
+// with a link from each agent's own folder (or copies, with `copy` or for an agent that does not follow links), the
+// lockfile of the scope kept in step, name clashes refused unless forced, and every install atomic: each item is
+// staged beside its skill folder's parent (same filesystem, never inside a folder an agent scans), then renamed into
+// place; any failure puts back what was there and leaves nothing new. Removal moves real folders to the OS trash.
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import { isManifestFileName } from '../../../shared/manifest-formats.js';
+import { moveToTrash } from '../editor/trash.js';
+import {
+  AGENTS,
+  agentById,
+  agentFolder,
+  agentFolders,
+  SHARED_AGENT_ID,
+  type Agent,
+  type AgentContext,
+  type Scope,
+} from './agents.js';
+import type { InspectedSkill } from './inspect.js';
+import { lockPath, SkillLock, type LockEntry } from './lock.js';
+import { computeSkillFolderHash } from './skill-hash.js';
+import { gitTreeHash, type FetchedSource } from './source.js';
+
+/** Where the project is and whose home the user scope is. */
+export interface ManageBase {
+  project: string;
+  ctx: AgentContext;
+}
+
+export interface InstallOptions {
+  agents: readonly Agent[];
+  scope: Scope;
+  /** Copies in every agent folder instead of one shared copy and links. */
+  copy?: boolean;
+  /** Install over a different skill of the same name, a locally modified copy, or findings with errors. */
+  force?: boolean;
+}
+
+export interface Placement {
+  path: string;
+  how: 'copy' | 'link';
+  agents: string[];
+  /** What was there before, when something was (it is replaced: a different skill goes to the trash). */
+  replaced?: 'same' | 'different';
+}
+
+export interface InstallResult {
+  name: string;
+  placements: Placement[];
+  trashed: string[];
+  lockFile: string;
+}
+
+const STAGING_PREFIX = '.skillbench-staging-';
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+function sharedAgent(): Agent {
+  return agentById(SHARED_AGENT_ID) as Agent;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Copies a skill folder: folders and regular files only (links and special files are not taken along). */
+export function copySkillFolder(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const src = join(from, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === '.git' || entry.name === 'node_modules') continue;
+      copySkillFolder(src, join(to, entry.name));
+    } else if (entry.isFile()) copyFileSync(src, join(to, entry.name));
+  }
+}
+
+/** Where each agent's copy of `name` goes in `scope`, and how (one shared copy plus links, or copies). */
+export function planPlacements(base: ManageBase, name: string, opts: InstallOptions): Placement[] {
+  const byFolder = new Map<string, Agent[]>();
+  for (const agent of opts.agents) {
+    const folder = agentFolder(agent, opts.scope, base);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), agent]);
+  }
+  const placements: Placement[] = [];
+  if (!opts.copy) {
+    const shared = agentFolder(sharedAgent(), opts.scope, base);
+    placements.push({
+      path: join(shared, name),
+      how: 'copy',
+      agents: (byFolder.get(shared) ?? []).map((a) => a.id),
+    });
+    byFolder.delete(shared);
+  }
+  for (const [folder, agents] of byFolder)
+    placements.push({
+      path: join(folder, name),
+      how: !opts.copy && agents.every((a) => a.followsSymlinks) ? 'link' : 'copy',
+      agents: agents.map((a) => a.id),
+    });
+  return placements;
+}
+
+/** What stands at a placement now: nothing, our own install (clean), or something else. */
+function existingAt(
+  placement: Placement,
+  canonical: string,
+  lock: LockEntry | undefined,
+  newHash: string,
+  source: string,
+): 'none' | 'same' | 'modified' | 'different' {
+  if (!exists(placement.path)) return 'none';
+  const stat = lstatSync(placement.path);
+  if (stat.isSymbolicLink()) {
+    const real = realOrUndefined(placement.path);
+    // A dangling link, or a link to the shared copy, is ours to replace.
+    if (!real || real === realOrUndefined(canonical) || real === canonical) return 'same';
+    return 'different';
+  }
+  if (!stat.isDirectory()) return 'different';
+  const hash = computeSkillFolderHash(placement.path);
+  if (hash === newHash) return 'same';
+  if (lock && lock.source === source) return hash === lock.computedHash ? 'same' : 'modified';
+  return 'different';
+}
+
+/**
+ * Installs inspected skills from a fetched source for the agents and scope given. Each skill is all or nothing, and
+ * so is the lockfile: when anything fails, what was there is put back and the error says nothing was installed.
+ */
+export function installSkills(
+  base: ManageBase,
+  fetched: FetchedSource,
+  skills: readonly InspectedSkill[],
+  opts: InstallOptions,
+): InstallResult[] {
+  cleanStaleStaging(base);
+  const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
+  const problems: string[] = [];
+  const plans = skills.map((skill) => {
+    if (!SAFE_NAME.test(skill.name))
+      throw new SkillError(
+        'InvalidArgs',
+        `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
+      );
+    if (skill.blocked && !opts.force)
+      problems.push(`${skill.name}: the findings include errors (fix them at the source, or pass --force).`);
+    const newHash = computeSkillFolderHash(skill.folder);
+    const placements = planPlacements(base, skill.name, opts);
+    const canonical = placements[0]?.path ?? '';
+    for (const p of placements) {
+      const state = existingAt(p, canonical, lock.get(skill.name), newHash, fetched.source.source);
+      if (state === 'none') continue;
+      p.replaced = state === 'same' ? 'same' : 'different';
+      if (opts.force) continue;
+      if (state === 'modified')
+        problems.push(
+          `${skill.name}: ${p.path} was changed since it was installed; pass --force to replace it (the changed copy goes to the trash).`,
+        );
+      else if (state === 'different')
+        problems.push(
+          `${skill.name}: ${p.path} holds a different skill of that name; pass --force to replace it (it goes to the trash), or remove it first.`,
+        );
+    }
+    return { skill, newHash, placements };
+  });
+  if (problems.length)
+    throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, { problems });
+
+  const tx = new Transaction();
+  try {
+    for (const { skill, newHash, placements } of plans) {
+      const canonical = placements[0]?.path ?? '';
+      for (const p of placements) {
+        const staged = tx.stage(dirname(p.path), basename(p.path));
+        if (p.how === 'copy') copySkillFolder(skill.folder, staged);
+        else linkFolder(canonical, p.path, staged);
+      }
+      for (const p of placements) tx.commit(p.path, p.replaced === 'different');
+      const treeHash =
+        fetched.commit !== undefined
+          ? gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))
+          : undefined;
+      lock.set(skill.name, {
+        source: fetched.source.source,
+        sourceType: fetched.source.type,
+        ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
+        skillPath: skill.skillPath,
+        computedHash: newHash,
+        sourceUrl: fetched.source.url,
+        ...(treeHash ? { skillFolderHash: treeHash } : {}),
+      });
+    }
+    lock.save();
+  } catch (error) {
+    tx.rollback();
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SkillError('Io', `The install failed and was undone (nothing was installed): ${message}`);
+  }
+  const trashed = tx.finish();
+  return plans.map(({ skill, placements }) => ({
+    name: skill.name,
+    placements,
+    trashed: trashed.filter((t) => basename(t.from) === skill.name).map((t) => t.from),
+    lockFile: lock.path,
+  }));
+}
+
+/** A link at `at` (staged at `staged`) to the shared copy: relative, so a moved project keeps working. */
+function linkFolder(canonical: string, at: string, staged: string): void {
+  try {
+    if (process.platform === 'win32') symlinkSync(canonical, staged, 'junction');
+    else symlinkSync(relative(dirname(at), canonical), staged, 'dir');
+  } catch (error) {
+    throw new SkillError(
+      'Io',
+      `Could not create a link at ${at} (${(error as Error).message}); use --copy to install copies instead.`,
+    );
+  }
+}
+
+/** Staged items renamed into place, with what they replaced kept aside until the end. */
+class Transaction {
+  private staging = new Map<string, string>();
+  private staged = new Map<string, string>();
+  private committed: Array<{ path: string; backup?: string; trash: boolean }> = [];
+  private createdFolders: string[] = [];
+
+  /** A path in the staging folder of `folder` (created with its parents) for the item `name`. */
+  stage(folder: string, name: string): string {
+    this.ensureFolder(folder);
+    const parent = dirname(folder);
+    let dir = this.staging.get(parent);
+    if (!dir) {
+      dir = join(parent, `${STAGING_PREFIX}${process.pid}-${Math.random().toString(16).slice(2, 10)}`);
+      mkdirSync(dir);
+      this.staging.set(parent, dir);
+    }
+    const at = join(dir, `${this.staged.size}-${name}`);
+    this.staged.set(join(folder, name), at);
+    return at;
+  }
+
+  commit(path: string, trash: boolean): void {
+    const staged = this.staged.get(path);
+    if (!staged) throw new Error(`nothing staged for ${path}`);
+    let backup: string | undefined;
+    if (exists(path)) {
+      backup = `${staged}.previous`;
+      renameSync(path, backup);
+    }
+    try {
+      renameSync(staged, path);
+    } catch (error) {
+      if (backup) renameSync(backup, path);
+      throw error;
+    }
+    this.committed.push({ path, ...(backup ? { backup } : {}), trash });
+  }
+
+  rollback(): void {
+    for (const c of [...this.committed].reverse()) {
+      try {
+        rmSync(c.path, { recursive: true, force: true });
+        if (c.backup) renameSync(c.backup, c.path);
+      } catch {
+        /* best effort: the staging folder keeps the backup, and says so by its name */
+      }
+    }
+    this.committed = [];
+    this.dropStaging();
+    for (const folder of this.createdFolders.reverse()) {
+      try {
+        rmdirSync(folder); // only when still empty
+      } catch {
+        /* not empty, or gone */
+      }
+    }
+  }
+
+  /** Sends replaced different skills to the trash, drops the rest of the staging; returns what was trashed. */
+  finish(): Array<{ from: string; to: string | undefined }> {
+    const trashed: Array<{ from: string; to: string | undefined }> = [];
+    for (const c of this.committed) {
+      if (!c.backup) continue;
+      const isLink = lstatSync(c.backup).isSymbolicLink();
+      if (c.trash && !isLink) {
+        // A different skill (or a locally changed copy) that --force replaced: kept in the trash, never deleted.
+        trashed.push({ from: c.path, to: moveToTrash(c.backup) });
+      }
+    }
+    this.dropStaging();
+    return trashed;
+  }
+
+  private ensureFolder(folder: string): void {
+    const missing: string[] = [];
+    for (let f = folder; !existsSync(f); f = dirname(f)) {
+      missing.unshift(f);
+      if (dirname(f) === f) break;
+    }
+    mkdirSync(folder, { recursive: true });
+    this.createdFolders.push(...missing.filter((f) => !this.createdFolders.includes(f)));
+  }
+
+  private dropStaging(): void {
+    for (const dir of this.staging.values()) rmSync(dir, { recursive: true, force: true });
+    this.staging.clear();
+  }
+}
+
+/** Removes staging folders that an install killed mid-way left behind (their process is gone). */
+export function cleanStaleStaging(base: ManageBase): void {
+  const parents = new Set(agentFolders(base.project, base.ctx).map((f) => dirname(f.path)));
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.startsWith(STAGING_PREFIX)) continue;
+      const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0]);
+      if (pid === process.pid || (Number.isInteger(pid) && processAlive(pid))) continue;
+      rmSync(join(parent, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface InstalledSkill {
+  name: string;
+  scope: Scope;
+  /** Agents that read it (every agent of every folder that holds it). */
+  agents: string[];
+  /** The folders' entries holding it: real folders and links. */
+  paths: Array<{ path: string; link: boolean }>;
+  /** The real folder its content is in (the shared copy when linked). */
+  folder: string;
+  lock?: LockEntry;
+  /**
+   * clean: as installed; modified: edited since; untracked: not in the lockfile; unknown: locked without a content
+   * hash (the `skills` CLI's user lock records only the source's git tree hash).
+   */
+  state: 'clean' | 'modified' | 'untracked' | 'unknown';
+  hash: string;
+}
+
+function holdsSkill(path: string): boolean {
+  try {
+    return statSync(path).isDirectory() && readdirSync(path).some(isManifestFileName);
+  } catch {
+    return false;
+  }
+}
+
+/** Every skill installed in the agents' folders of the scopes given, with the agents that read it. */
+export function listInstalled(base: ManageBase, scopes: readonly Scope[]): InstalledSkill[] {
+  cleanStaleStaging(base);
+  const out: InstalledSkill[] = [];
+  for (const scope of scopes) {
+    const lock = new SkillLock(scope, lockPath(scope, base));
+    const byName = new Map<string, InstalledSkill>();
+    for (const folder of agentFolders(base.project, base.ctx).filter((f) => f.scope === scope)) {
+      let names: string[];
+      try {
+        names = readdirSync(folder.path).sort();
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        const path = join(folder.path, name);
+        if (name.startsWith('.') || !holdsSkill(path)) continue;
+        const link = lstatSync(path).isSymbolicLink();
+        let item = byName.get(name);
+        if (!item) {
+          item = {
+            name,
+            scope,
+            agents: [],
+            paths: [],
+            folder: realpathSync(path),
+            state: 'untracked',
+            hash: '',
+          };
+          const entry = lock.get(name);
+          if (entry) item.lock = entry;
+          byName.set(name, item);
+        }
+        item.paths.push({ path, link });
+        if (!link) item.folder = realpathSync(path);
+        for (const a of folder.agents) if (!item.agents.includes(a.id)) item.agents.push(a.id);
+      }
+    }
+    for (const item of byName.values()) {
+      item.hash = computeSkillFolderHash(item.folder);
+      if (item.lock)
+        item.state = !item.lock.computedHash
+          ? 'unknown'
+          : item.hash === item.lock.computedHash
+            ? 'clean'
+            : 'modified';
+      item.agents.sort((a, b) => AGENTS.findIndex((x) => x.id === a) - AGENTS.findIndex((x) => x.id === b));
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** The agents (ids) whose folder in `scope` holds the skill folder `folder` (itself or a link to it). */
+export function agentsHolding(base: ManageBase, folder: string): string[] {
+  const real = realOrUndefined(folder);
+  if (!real) return [];
+  const name = basename(folder);
+  const ids: string[] = [];
+  for (const f of agentFolders(base.project, base.ctx))
+    if (realOrUndefined(join(f.path, name)) === real) ids.push(...f.agents.map((a) => a.id));
+  return [...new Set(ids)];
+}
+
+export interface RemoveResult {
+  name: string;
+  /** Links removed. */
+  unlinked: string[];
+  /** Real folders moved to the trash (with where they went, when the OS says). */
+  trashed: Array<{ from: string; to: string | undefined }>;
+  /** True when no agent holds it any more and the lockfile entry went too. */
+  unlocked: boolean;
+}
+
+/** Removes skills from the agents given (all that hold them when none is given) in one scope. */
+export function removeSkills(
+  base: ManageBase,
+  names: readonly string[],
+  opts: { scope: Scope; agents?: readonly Agent[] },
+): RemoveResult[] {
+  const installed = listInstalled(base, [opts.scope]);
+  const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
+  const folders = agentFolders(base.project, base.ctx).filter((f) => f.scope === opts.scope);
+  // Check everything first: a refusal must leave every skill as it was.
+  const plans = names.map((name) => {
+    const item = installed.find((i) => i.name === name);
+    if (!item) {
+      if (lock.get(name)) return { name, item: undefined, targets: [] as string[] };
+      throw new SkillError('NotFound', `No skill "${name}" is installed in the ${opts.scope} scope.`);
+    }
+    const targets = opts.agents
+      ? item.paths.filter((p) =>
+          opts.agents?.some((a) => folders.find((f) => f.path === dirname(p.path))?.agents.includes(a)),
+        )
+      : item.paths;
+    for (const t of targets) {
+      const readers = folders.find((f) => f.path === dirname(t.path))?.agents ?? [];
+      const others = readers.filter(
+        (a) => opts.agents && !opts.agents.includes(a) && item.agents.includes(a.id),
+      );
+      if (others.length)
+        throw new SkillError(
+          'Conflict',
+          `${t.path} is also read by ${others.map((a) => a.displayName).join(', ')}: name them too, or leave out --agent to remove "${name}" everywhere. Nothing was removed.`,
+        );
+      const remaining = item.paths.filter((p) => !targets.includes(p) && p.link);
+      if (!t.link && remaining.some((p) => realOrUndefined(p.path) === realOrUndefined(t.path)))
+        throw new SkillError(
+          'Conflict',
+          `${t.path} is the shared copy that ${remaining.map((p) => p.path).join(', ')} link to: remove it from those agents too (or leave out --agent). Nothing was removed.`,
+        );
+    }
+    return { name, item, targets: targets.map((t) => t.path) };
+  });
+  const results: RemoveResult[] = [];
+  for (const { name, item, targets } of plans) {
+    const result: RemoveResult = { name, unlinked: [], trashed: [], unlocked: false };
+    const paths = item?.paths.filter((p) => targets.includes(p.path)) ?? [];
+    for (const p of paths.filter((x) => x.link)) {
+      rmSync(p.path, { force: true });
+      result.unlinked.push(p.path);
+    }
+    for (const p of paths.filter((x) => !x.link))
+      result.trashed.push({ from: p.path, to: moveToTrash(p.path) });
+    if (!item || paths.length === item.paths.length) result.unlocked = lock.remove(name);
+    results.push(result);
+  }
+  if (results.some((r) => r.unlocked)) lock.save();
+  return results;
+}
+
+/** Where a link points, for display (undefined for a real folder). */
+export function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,149 @@
+// Owns the lockfiles of installed skills, in the formats of Vercel's `skills` CLI so both tools manage the same
+// folders (vercel-labs/skills):
+// - project scope: `<project>/skills-lock.json` (src/local-lock.ts): `{ version: 1, skills: { name: { source, ref?,
+//   sourceType, computedHash } } }`, skills sorted by name, two-space JSON and a final newline; we add `skillPath`.
+// - user scope: `$XDG_STATE_HOME/skills/.skill-lock.json`, else `~/.agents/.skill-lock.json` (src/skill-lock.ts):
+//   `{ version: 3, skills: { name: { source, sourceType, sourceUrl, skillPath?, skillFolderHash, installedAt,
+//   updatedAt, ref?, pluginName? } }, dismissed?, lastSelectedAgents? }`; `skillFolderHash` is the git tree SHA of
+//   the skill folder (what GitHub's Trees API returns), and we add `computedHash` to detect local edits.
+// Keys we do not know are kept as read. A lockfile that cannot be parsed is an error, never overwritten.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import { writeFileAtomically } from '../editor/save-file.js';
+import type { AgentContext, Scope } from './agents.js';
+
+export const PROJECT_LOCK_FILE = 'skills-lock.json';
+const PROJECT_LOCK_VERSION = 1;
+const USER_LOCK_VERSION = 3;
+
+/** One installed skill as either lockfile records it. */
+export interface LockEntry {
+  /** `owner/repo`, a git URL, or a local path (of a folder or a .zip/.skill file). */
+  source: string;
+  /** `github` (owner/repo shorthand), `git`, `local`, `archive`. */
+  sourceType: string;
+  /** Branch or tag installed from. */
+  ref?: string;
+  /** The skill's SKILL.md inside the source, '/'-separated (`skills/pdf/SKILL.md`, or `SKILL.md` at the root). */
+  skillPath?: string;
+  /** Content hash of the folder as installed (skill-hash.ts). */
+  computedHash: string;
+  /** User lock only: the URL fetched. */
+  sourceUrl?: string;
+  /** User lock only: the git tree SHA of the skill folder at the source. */
+  skillFolderHash?: string;
+  installedAt?: string;
+  updatedAt?: string;
+  [key: string]: unknown;
+}
+
+interface LockFile {
+  version: number;
+  skills: Record<string, LockEntry>;
+  [key: string]: unknown;
+}
+
+export function lockPath(scope: Scope, base: { project: string; ctx: AgentContext }): string {
+  if (scope === 'project') return join(base.project, PROJECT_LOCK_FILE);
+  const state = base.ctx.env.XDG_STATE_HOME?.trim();
+  return state
+    ? join(state, 'skills', '.skill-lock.json')
+    : join(base.ctx.home, '.agents', '.skill-lock.json');
+}
+
+/** A lockfile of one scope: read once, changed in memory, written atomically by `save`. */
+export class SkillLock {
+  private data: LockFile;
+
+  constructor(
+    readonly scope: Scope,
+    readonly path: string,
+  ) {
+    this.data = readLock(scope, path);
+  }
+
+  get names(): string[] {
+    return Object.keys(this.data.skills).sort();
+  }
+
+  get(name: string): LockEntry | undefined {
+    return this.data.skills[name];
+  }
+
+  set(name: string, entry: LockEntry): void {
+    const now = new Date().toISOString();
+    const before = this.data.skills[name];
+    this.data.skills[name] =
+      this.scope === 'user'
+        ? {
+            ...entry,
+            sourceUrl: entry.sourceUrl ?? entry.source,
+            skillFolderHash: entry.skillFolderHash ?? '',
+            installedAt: before?.installedAt ?? now,
+            updatedAt: now,
+          }
+        : projectEntry(entry);
+  }
+
+  remove(name: string): boolean {
+    if (!(name in this.data.skills)) return false;
+    delete this.data.skills[name];
+    return true;
+  }
+
+  save(): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    if (this.scope === 'project') {
+      const skills: Record<string, LockEntry> = {};
+      for (const name of Object.keys(this.data.skills).sort())
+        skills[name] = this.data.skills[name] as LockEntry;
+      writeFileAtomically(this.path, `${JSON.stringify({ ...this.data, skills }, null, 2)}\n`);
+    } else writeFileAtomically(this.path, JSON.stringify(this.data, null, 2));
+  }
+}
+
+/** The project lock keeps only what the `skills` CLI writes there (no timestamps: merge-friendly), plus skillPath. */
+function projectEntry(e: LockEntry): LockEntry {
+  const { sourceUrl: _u, skillFolderHash: _h, installedAt: _i, updatedAt: _up, ...rest } = e;
+  return {
+    ...rest,
+    source: e.source,
+    ...(e.ref ? { ref: e.ref } : {}),
+    sourceType: e.sourceType,
+    ...(e.skillPath ? { skillPath: e.skillPath } : {}),
+    computedHash: e.computedHash,
+  };
+}
+
+function readLock(scope: Scope, path: string): LockFile {
+  const empty = (): LockFile =>
+    scope === 'project'
+      ? { version: PROJECT_LOCK_VERSION, skills: {} }
+      : { version: USER_LOCK_VERSION, skills: {}, dismissed: {} };
+  if (!existsSync(path)) return empty();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new SkillError(
+      'ParseError',
+      `The lockfile ${path} is not valid JSON (${(error as Error).message}). Fix it (or resolve its merge conflict) and try again; it was not changed.`,
+    );
+  }
+  const lock = parsed as Partial<LockFile>;
+  if (
+    typeof lock !== 'object' ||
+    lock === null ||
+    typeof lock.version !== 'number' ||
+    typeof lock.skills !== 'object' ||
+    lock.skills === null
+  )
+    throw new SkillError(
+      'InvalidFormat',
+      `The lockfile ${path} has no "version" number and "skills" object, so it is not a skills lockfile. Move it aside and try again.`,
+    );
+  // The `skills` CLI starts a user lock older than version 3 afresh; so do we (its entries lack the folder hash).
+  if (scope === 'user' && lock.version < USER_LOCK_VERSION) return empty();
+  return lock as LockFile;
+}

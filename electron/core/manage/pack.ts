@@ -1,0 +1,94 @@
+// Owns packing a skill for upload to hosted apps (issue 17): a zip holding one folder named after the skill, checked
+// with the `portable` profile (the Agent Skills spec plus the hosted upload rules), without junk (VCS folders,
+// dependency caches, OS and editor leftovers, links), and within the size limit.
+import { basename, join } from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
+import { SkillError } from '../../../shared/errors.js';
+import type { Diagnostic } from '../../../shared/types.js';
+import { writeFileAtomically } from '../editor/save-file.js';
+import { Workspace } from '../workspace.js';
+import { skillFiles } from './skill-hash.js';
+
+/** The smallest hosted upload limit we pack for: the Claude API's 8 MB per skill upload. */
+export const MAX_PACK_BYTES = 8 * 1024 * 1024;
+
+const JUNK_FOLDERS = new Set([
+  '__pycache__',
+  '.venv',
+  'venv',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.idea',
+  '.vscode',
+  '.skillbench',
+]);
+const JUNK_FILES = [
+  /^\.DS_Store$/,
+  /^Thumbs\.db$/i,
+  /^desktop\.ini$/i,
+  /\.pyc$/,
+  /\.swp$/,
+  /~$/,
+  /^\.env(\..*)?$/,
+  /\.log$/,
+];
+
+/** Whether a file of a skill folder stays out of a package (the hash already skips `.git` and `node_modules`). */
+export function isJunk(relativePath: string): boolean {
+  const parts = relativePath.split('/');
+  const name = parts[parts.length - 1] ?? '';
+  return parts.slice(0, -1).some((p) => JUNK_FOLDERS.has(p)) || JUNK_FILES.some((re) => re.test(name));
+}
+
+export interface PackResult {
+  file: string;
+  name: string;
+  files: string[];
+  skipped: string[];
+  bytes: number;
+  findings: Diagnostic[];
+}
+
+/** Packs the skill in `folder` into `out` (default `<name>.zip` beside the working directory); errors block unless forced. */
+export function packSkill(
+  folder: string,
+  out: string | undefined,
+  opts: { cwd: string; force?: boolean },
+): PackResult {
+  const ws = Workspace.open({ roots: [{ path: folder, kind: 'project', id: 'pack' }], profile: 'portable' });
+  const entry = ws.entries.find((e) => e.status !== 'excluded' && e.skill);
+  void ws.close();
+  if (!entry?.skill)
+    throw new SkillError('NotFound', `${folder} holds no readable skill manifest (SKILL.md).`);
+  const findings = entry.diagnostics;
+  const errors = findings.filter((d) => d.severity === 'error');
+  if (errors.length && !opts.force)
+    throw new SkillError(
+      'ConfigValidation',
+      `${entry.skill.name} does not pass the portable profile hosted apps check:\n${errors.map((d) => `  ${basename(d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}\nFix these (or pass --force to pack anyway).`,
+      { findings: findings.map((d) => ({ code: d.code, severity: d.severity, message: d.message })) },
+    );
+  const name = entry.skill.name;
+  const all = skillFiles(folder);
+  const kept = all.filter((f) => !isJunk(f.path));
+  const tree: Zippable = {};
+  for (const f of kept) {
+    tree[`${name}/${f.path}`] = new Uint8Array(f.bytes);
+  }
+  const zip = zipSync(tree, { level: 9, mtime: new Date('2000-01-01T00:00:00Z') });
+  if (zip.length > MAX_PACK_BYTES)
+    throw new SkillError(
+      'InvalidArgs',
+      `The package would be ${(zip.length / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PACK_BYTES / 1024 / 1024} MiB upload limit: move large assets out of the skill.`,
+    );
+  const file = out ?? join(opts.cwd, `${name}.zip`);
+  writeFileAtomically(file, zip);
+  return {
+    file,
+    name,
+    files: kept.map((f) => f.path),
+    skipped: all.filter((f) => isJunk(f.path)).map((f) => f.path),
+    bytes: zip.length,
+    findings,
+  };
+}

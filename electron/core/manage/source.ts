@@ -1,0 +1,209 @@
+// Owns where skills are added from (issue 17): parsing a source (a local folder, a .skill/.zip file, a git URL,
+// `owner/repo` shorthand with an optional path and `#ref`) and fetching it into a temporary folder. Git runs through
+// the system `git`; shorthand resolves against a base URL (https://github.com unless SKILLBENCH_GIT_BASE says
+// otherwise, which is how tests point it at local bare repositories).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { unzipSync } from 'fflate';
+import { SkillError } from '../../../shared/errors.js';
+import { isWithin } from '../fs-confine.js';
+
+export type SourceType = 'github' | 'git' | 'local' | 'archive';
+
+export interface SkillSource {
+  type: SourceType;
+  /** As recorded in the lockfile: `owner/repo`, the git URL, or the absolute local path. */
+  source: string;
+  /** What is fetched: the clone URL, or the local path. */
+  url: string;
+  ref?: string;
+  /** A folder inside the source to look in ('/'-separated). */
+  subpath?: string;
+}
+
+export const DEFAULT_GIT_BASE = 'https://github.com';
+/** Archives are read whole: bounded so a hostile file cannot fill memory or disk. */
+export const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;
+const MAX_ARCHIVE_ENTRIES = 10_000;
+
+const SHORTHAND = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[^#\s]+)*)\/?$/;
+const GITHUB_TREE = /^https:\/\/github\.com\/([^/]+)\/([^/]+?)(?:\.git)?\/tree\/([^/]+)(?:\/(.+?))?\/?$/;
+
+/** Parses what the user typed; `cwd` resolves relative paths, `gitBase` the shorthand. */
+export function parseSource(input: string, opts: { cwd: string; gitBase?: string }): SkillSource {
+  const text = input.trim();
+  if (!text)
+    throw new SkillError('InvalidArgs', 'No source given: name a folder, a .zip/.skill file or a git URL.');
+  const local = resolve(opts.cwd, text.startsWith('~/') ? join(homedir(), text.slice(2)) : text);
+  if (existsSync(local)) {
+    if (statSync(local).isDirectory()) return { type: 'local', source: local, url: local };
+    if (/\.(zip|skill)$/i.test(local)) return { type: 'archive', source: local, url: local };
+    throw new SkillError(
+      'InvalidFormat',
+      `${text} is a file but not a .zip or .skill archive: give a skill folder, an archive or a git source.`,
+    );
+  }
+  if (/^(\.{1,2}[\\/]|~[\\/]|[\\/])/.test(text) || isAbsolute(text) || /\.(zip|skill)$/i.test(text))
+    throw new SkillError('NotFound', `No such folder or file: ${text} (resolved to ${local}).`);
+  const [base, ref] = splitRef(text);
+  const tree = GITHUB_TREE.exec(base);
+  if (tree) {
+    const [, owner, repo, treeRef, path] = tree;
+    return {
+      type: 'github',
+      source: `${owner}/${repo}`,
+      url: `https://github.com/${owner}/${repo}.git`,
+      ref: ref ?? treeRef,
+      ...(path ? { subpath: path } : {}),
+    };
+  }
+  if (/^(https?|ssh|git|file):\/\//.test(base) || /^[\w.-]+@[\w.-]+:/.test(base))
+    return { type: 'git', source: base, url: base, ...(ref ? { ref } : {}) };
+  const short = SHORTHAND.exec(base);
+  if (short) {
+    const [, owner, repo, path] = short;
+    const gitBase = (opts.gitBase ?? DEFAULT_GIT_BASE).replace(/\/+$/, '');
+    return {
+      type: 'github',
+      source: `${owner}/${repo}`,
+      url: `${gitBase}/${owner}/${repo}.git`,
+      ...(ref ? { ref } : {}),
+      ...(path ? { subpath: path.slice(1) } : {}),
+    };
+  }
+  throw new SkillError(
+    'InvalidArgs',
+    `"${text}" is not a source Skillbench understands. Use a local folder, a .zip/.skill file, a git URL (https://, ssh://, git@host:, file://), or owner/repo[/path/to/skill][#branch-or-tag].`,
+  );
+}
+
+function splitRef(text: string): [string, string | undefined] {
+  const at = text.lastIndexOf('#');
+  return at > 0 ? [text.slice(0, at), text.slice(at + 1) || undefined] : [text, undefined];
+}
+
+/** A source made readable on disk; `dispose` removes what fetching created (never a local source). */
+export interface FetchedSource {
+  source: SkillSource;
+  /** The folder the source's paths are relative to (the clone, the unpacked archive, the local folder). */
+  dir: string;
+  /** Where to look for skills: `dir`, or `dir/subpath`. */
+  root: string;
+  /** The commit checked out (git sources). */
+  commit?: string;
+  dispose(): void;
+}
+
+/** Fetches a source: clones git sources (shallow, at `ref`), unpacks archives, reads local folders in place. */
+export function fetchSource(source: SkillSource): FetchedSource {
+  if (source.type === 'local') return inPlace(source, source.url, () => undefined);
+  const temp = mkdtempSync(join(tmpdir(), 'skillbench-source-'));
+  const dispose = () => rmSync(temp, { recursive: true, force: true });
+  try {
+    if (source.type === 'archive') {
+      unpackArchive(source.url, temp);
+      return inPlace(source, temp, dispose);
+    }
+    const dir = join(temp, 'repo');
+    git(
+      [
+        'clone',
+        '--quiet',
+        '--depth',
+        '1',
+        ...(source.ref ? ['--branch', source.ref] : []),
+        '--',
+        source.url,
+        dir,
+      ],
+      temp,
+      `Could not clone ${source.url}${source.ref ? ` at ${source.ref}` : ''}`,
+    );
+    const commit = git(['rev-parse', 'HEAD'], dir, 'Could not read the cloned commit').trim();
+    return { ...inPlace(source, dir, dispose), commit };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+function inPlace(source: SkillSource, dir: string, dispose: () => void): FetchedSource {
+  const root = source.subpath ? resolve(dir, ...source.subpath.split('/')) : dir;
+  if (!isWithin(dir, root) || !existsSync(root) || !statSync(root).isDirectory()) {
+    dispose();
+    throw new SkillError('NotFound', `${source.source} has no folder "${source.subpath ?? ''}".`);
+  }
+  return { source, dir, root, dispose };
+}
+
+/** The git tree SHA of a folder at HEAD of a clone (what the `skills` CLI records as `skillFolderHash`). */
+export function gitTreeHash(clone: string, folder: string): string | undefined {
+  try {
+    return git(['rev-parse', folder ? `HEAD:${folder}` : 'HEAD^{tree}'], clone, 'rev-parse').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function git(args: string[], cwd: string, what: string): string {
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    timeout: 120_000,
+  });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
+    throw new SkillError(
+      'NotFound',
+      'git is not installed (or not on PATH), and this source is a git repository. Install git (https://git-scm.com/downloads), or add the skill from a local folder or a .zip file.',
+    );
+  if (r.error) throw new SkillError('Io', `${what}: ${r.error.message}`);
+  if (r.status !== 0)
+    throw new SkillError('Io', `${what}: ${r.stderr.trim() || `git exited with ${r.status}`}`);
+  return r.stdout;
+}
+
+/** Unpacks a zip into `into`, refusing entries that would land outside it and archives over the limits. */
+export function unpackArchive(file: string, into: string): void {
+  const bytes = readFileSync(file);
+  if (bytes.length > MAX_ARCHIVE_BYTES)
+    throw new SkillError('InvalidFormat', `${file} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB.`);
+  let entries: Record<string, Uint8Array>;
+  let total = 0;
+  let count = 0;
+  try {
+    entries = unzipSync(bytes, {
+      filter: (f) => {
+        count++;
+        total += f.originalSize;
+        if (count > MAX_ARCHIVE_ENTRIES || total > MAX_ARCHIVE_BYTES)
+          throw new SkillError('InvalidFormat', `${file} unpacks to more than the limits (files or size).`);
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof SkillError) throw error;
+    throw new SkillError(
+      'InvalidFormat',
+      `${file} is not a readable zip archive: ${(error as Error).message}`,
+    );
+  }
+  for (const [name, data] of Object.entries(entries)) {
+    const parts = name.split(/[\\/]+/).filter((p) => p && p !== '.');
+    if (parts.some((p) => p === '..') || /^([\\/]|[A-Za-z]:)/.test(name))
+      throw new SkillError(
+        'InvalidFormat',
+        `${file} holds "${name}", a path outside the archive; nothing was added.`,
+      );
+    if (parts.length === 0 || parts.includes('__MACOSX')) continue;
+    const target = join(into, ...parts);
+    if (name.endsWith('/')) {
+      mkdirSync(target, { recursive: true });
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, data);
+  }
+}

@@ -1,0 +1,284 @@
+// Owns keeping installed skills in step with their sources (issue 17): `update` (check, then apply: the source's
+// copy hashes differently from the lockfile's; a locally edited copy is never overwritten without force, and the
+// diff of SKILL.md plus a summary of changed files say what would change) and `sync` (install what the project's
+// lockfile lists and its agents lack, e.g. after a clone).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { SkillError } from '../../../shared/errors.js';
+import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
+import { inspectSource, type InspectedSkill } from './inspect.js';
+import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
+import { lockPath, SkillLock, type LockEntry } from './lock.js';
+import { computeSkillFolderHash, skillFiles } from './skill-hash.js';
+import { fetchSource, parseSource, type FetchedSource, type SkillSource, type SourceType } from './source.js';
+
+export interface FileChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export interface UpdateCheck {
+  name: string;
+  scope: Scope;
+  source: string;
+  /** up-to-date; update-available; missing (the source no longer has it); error (could not fetch). */
+  status: 'up-to-date' | 'update-available' | 'missing' | 'error';
+  /** The installed copy was edited since it was installed. */
+  modified: boolean;
+  installed: boolean;
+  diff?: string;
+  changes?: FileChanges;
+  message?: string;
+  /** After apply: whether it was updated, or why not. */
+  applied?: boolean;
+  skipped?: string;
+}
+
+export function fileChanges(before: string, after: string): FileChanges {
+  const a = new Map(skillFiles(before).map((f) => [f.path, f.bytes]));
+  const b = new Map(skillFiles(after).map((f) => [f.path, f.bytes]));
+  return {
+    added: [...b.keys()].filter((p) => !a.has(p)),
+    removed: [...a.keys()].filter((p) => !b.has(p)),
+    changed: [...b.keys()].filter((p) => a.has(p) && !(a.get(p) as Buffer).equals(b.get(p) as Buffer)),
+  };
+}
+
+function manifestText(folder: string): string {
+  const file = join(folder, 'SKILL.md');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** The source a lock entry names, as `parseSource` would give it. */
+export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd: string): SkillSource {
+  const type = entry.sourceType as SourceType;
+  if (type === 'git' || type === 'local' || type === 'archive')
+    return {
+      type,
+      source: entry.source,
+      url: entry.sourceUrl ?? entry.source,
+      ...(entry.ref ? { ref: entry.ref } : {}),
+    };
+  const parsed = parseSource(entry.source, { cwd, ...(gitBase ? { gitBase } : {}) });
+  return { ...parsed, ...(entry.ref ? { ref: entry.ref } : {}) };
+}
+
+/** Finds a locked skill in a fetched source: by its recorded path, else by name. */
+function findInSource(
+  skills: readonly InspectedSkill[],
+  name: string,
+  entry: LockEntry,
+): InspectedSkill | undefined {
+  return (
+    skills.find((s) => entry.skillPath && s.skillPath === entry.skillPath) ??
+    skills.find((s) => s.name === name)
+  );
+}
+
+interface Fetched {
+  fetched?: FetchedSource;
+  skills: InspectedSkill[];
+  error?: string;
+}
+
+/** Fetches each distinct source once. */
+class SourceCache {
+  private map = new Map<string, Fetched>();
+  constructor(
+    private readonly gitBase: string | undefined,
+    private readonly cwd: string,
+  ) {}
+
+  get(entry: LockEntry, profiles: Parameters<typeof inspectSource>[1]): Fetched {
+    const key = `${entry.sourceType}\0${entry.source}\0${entry.ref ?? ''}`;
+    let hit = this.map.get(key);
+    if (!hit) {
+      try {
+        const fetched = fetchSource(sourceOfLock(entry, this.gitBase, this.cwd));
+        hit = { fetched, skills: inspectSource(fetched, profiles).skills };
+      } catch (error) {
+        hit = { skills: [], error: (error as Error).message };
+      }
+      this.map.set(key, hit);
+    }
+    return hit;
+  }
+
+  dispose(): void {
+    for (const f of this.map.values()) f.fetched?.dispose();
+  }
+}
+
+/**
+ * Checks (and with `apply`, installs) updates of the locked skills of a scope. Applying reinstalls into the agents
+ * that hold the skill now, the same way (links or copies); a modified copy is skipped unless `force`.
+ */
+export function updateSkills(
+  base: ManageBase,
+  opts: { scope: Scope; names?: readonly string[]; apply: boolean; force?: boolean; gitBase?: string },
+): UpdateCheck[] {
+  const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
+  const names = opts.names?.length ? opts.names : lock.names;
+  for (const n of names)
+    if (!lock.get(n))
+      throw new SkillError(
+        'NotFound',
+        `"${n}" is not in the ${opts.scope} lockfile (${lock.path}), so it has no source to update from.`,
+      );
+  const installed = listInstalled(base, [opts.scope]);
+  const cache = new SourceCache(opts.gitBase, base.project);
+  const results: UpdateCheck[] = [];
+  try {
+    for (const name of names) {
+      const entry = lock.get(name) as LockEntry;
+      const item = installed.find((i) => i.name === name);
+      const agents = holderAgents(item);
+      const got = cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
+      const base_: UpdateCheck = {
+        name,
+        scope: opts.scope,
+        source: entry.source,
+        modified: item?.state === 'modified',
+        installed: !!item,
+        status: 'error',
+      };
+      if (got.error || !got.fetched) {
+        results.push({ ...base_, message: got.error ?? 'could not fetch' });
+        continue;
+      }
+      const found = findInSource(got.skills, name, entry);
+      if (!found) {
+        results.push({ ...base_, status: 'missing', message: `${entry.source} no longer holds "${name}".` });
+        continue;
+      }
+      const newHash = computeSkillFolderHash(found.folder);
+      if (newHash === entry.computedHash) {
+        results.push({ ...base_, status: 'up-to-date' });
+        continue;
+      }
+      const current = item?.folder;
+      const check: UpdateCheck = {
+        ...base_,
+        status: 'update-available',
+        ...(current
+          ? {
+              diff: createTwoFilesPatch(
+                `a/${name}/SKILL.md`,
+                `b/${name}/SKILL.md`,
+                manifestText(current),
+                manifestText(found.folder),
+              ),
+              changes: fileChanges(current, found.folder),
+            }
+          : {}),
+      };
+      if (opts.apply) {
+        if (check.modified && !opts.force) {
+          check.applied = false;
+          check.skipped = `modified locally (${current}); pass --force to replace your changes (they go to the trash).`;
+        } else {
+          installSkills(base, got.fetched, [found], {
+            agents: agents.length ? agents : [agentById(SHARED_AGENT_ID) as Agent],
+            scope: opts.scope,
+            copy: installedAsCopies(base, opts.scope, item),
+            force: true,
+          });
+          check.applied = true;
+        }
+      }
+      results.push(check);
+    }
+  } finally {
+    cache.dispose();
+  }
+  return results;
+}
+
+/** True when the skill sits in agent folders as copies only (no links, not only in the shared folder). */
+function installedAsCopies(base: ManageBase, scope: Scope, item: InstalledSkill | undefined): boolean {
+  if (!item || item.paths.some((p) => p.link)) return false;
+  const shared = agentFolder(agentById(SHARED_AGENT_ID) as Agent, scope, base);
+  return item.paths.some((p) => dirname(p.path) !== shared);
+}
+
+function holderAgents(item: InstalledSkill | undefined): Agent[] {
+  return (item?.agents ?? []).map((id) => agentById(id)).filter((a): a is Agent => !!a);
+}
+
+export interface SyncResult {
+  name: string;
+  /** installed: it was missing and is now in place; ok: present and as locked; modified: present, edited (left). */
+  status: 'installed' | 'ok' | 'modified' | 'error';
+  agents: string[];
+  message?: string;
+}
+
+/**
+ * Makes the project's agents match its lockfile: each locked skill no agent folder holds is fetched and installed
+ * for the agents given (default: the shared folder plus every agent whose own project folder, e.g. `.claude`,
+ * exists). Present skills are checked against their hash and left alone.
+ */
+export function syncProject(
+  base: ManageBase,
+  opts: { agents?: readonly Agent[]; copy?: boolean; force?: boolean; gitBase?: string },
+): SyncResult[] {
+  const lock = new SkillLock('project', lockPath('project', base));
+  const installed = listInstalled(base, ['project']);
+  const agents = opts.agents?.length ? [...opts.agents] : projectAgents(base);
+  const cache = new SourceCache(opts.gitBase, base.project);
+  const results: SyncResult[] = [];
+  try {
+    for (const name of lock.names) {
+      const entry = lock.get(name) as LockEntry;
+      const item = installed.find((i) => i.name === name);
+      if (item) {
+        results.push({ name, status: item.state === 'modified' ? 'modified' : 'ok', agents: item.agents });
+        continue;
+      }
+      const got = cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
+      const found = got.fetched && findInSource(got.skills, name, entry);
+      if (!got.fetched || !found) {
+        results.push({
+          name,
+          status: 'error',
+          agents: [],
+          message: got.error ?? `${entry.source} no longer holds "${name}".`,
+        });
+        continue;
+      }
+      try {
+        const [done] = installSkills(base, got.fetched, [found], {
+          agents,
+          scope: 'project',
+          ...(opts.copy ? { copy: true } : {}),
+          ...(opts.force ? { force: true } : {}),
+        });
+        const changed = computeSkillFolderHash(found.folder) !== entry.computedHash;
+        results.push({
+          name,
+          status: 'installed',
+          agents: [...new Set(done?.placements.flatMap((p) => p.agents) ?? [])],
+          ...(changed
+            ? { message: `the source changed since it was locked; the lockfile now records the new hash.` }
+            : {}),
+        });
+      } catch (error) {
+        results.push({ name, status: 'error', agents: [], message: (error as Error).message });
+      }
+    }
+  } finally {
+    cache.dispose();
+  }
+  return results;
+}
+
+/** The shared folder's agents plus each agent whose project folder's top (`.claude`, `.windsurf`) exists. */
+function projectAgents(base: ManageBase): Agent[] {
+  return AGENTS.filter(
+    (a) =>
+      a.id === SHARED_AGENT_ID ||
+      (a.projectDir !== '.agents/skills' && existsSync(join(base.project, a.projectDir.split('/')[0] ?? ''))),
+  );
+}

@@ -1,0 +1,621 @@
+// Issue 17: add, update, remove, sync, pack and list --installed through the CLI, on a temporary home and project,
+// with real git repositories (bare, reached through file:// URLs and the shorthand's configurable base), zips made
+// here, and the `skills` CLI's lockfile formats.
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { unzipSync, zipSync } from 'fflate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../electron/cli/index.js';
+import type { CliIo } from '../../electron/cli/io.js';
+import { AGENTS, agentContext, agentFolder } from '../../electron/core/manage/agents.js';
+import { computeSkillFolderHash } from '../../electron/core/manage/skill-hash.js';
+import { FIXTURES, REPO } from '../helpers.js';
+
+const MANAGE = join(FIXTURES, 'manage');
+
+let tmp: string;
+let home: string;
+let project: string;
+let remotes: string;
+let work: string;
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+}
+
+/** A working repo holding the fixture skills, pushed to the bare repo remotes/owner/repo.git. */
+function makeRemote(): void {
+  work = join(tmp, 'work');
+  cpSync(join(MANAGE, 'repo'), work, { recursive: true });
+  git(['init', '-q', '-b', 'main'], work);
+  git(['add', '-A'], work);
+  git(['commit', '-q', '-m', 'skills'], work);
+  git(['tag', 'v1'], work);
+  mkdirSync(join(remotes, 'owner'), { recursive: true });
+  git(['clone', '-q', '--bare', work, join(remotes, 'owner', 'repo.git')], tmp);
+  git(['remote', 'add', 'origin', join(remotes, 'owner', 'repo.git')], work);
+}
+
+function pushChange(file: string, text: string): void {
+  writeFileSync(join(work, file), text);
+  git(['add', '-A'], work);
+  git(['commit', '-q', '-m', 'change'], work);
+  git(['push', '-q', 'origin', 'main'], work);
+}
+
+async function run(args: string[], cwd = project) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+async function runJson<T>(args: string[]): Promise<T> {
+  const r = await run([...args, '--format', 'json']);
+  if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}${r.stdout}`);
+  return JSON.parse(r.stdout) as T;
+}
+
+const lock = () =>
+  JSON.parse(readFileSync(join(project, 'skills-lock.json'), 'utf8')) as {
+    version: number;
+    skills: Record<string, Record<string, string>>;
+  };
+
+/** Everything below a folder, as relative paths (links shown as `path -> target`). */
+function tree(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) return [`${prefix}${name} -> ${readlinkSync(path)}`];
+      return stat.isDirectory() ? tree(path, `${prefix}${name}/`) : [`${prefix}${name}`];
+    });
+}
+
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'skillbench-manage-'));
+  home = join(tmp, 'home');
+  project = join(tmp, 'project');
+  remotes = join(tmp, 'remotes');
+  for (const d of [home, project, remotes]) mkdirSync(d, { recursive: true });
+  vi.stubEnv('SKILLBENCH_HOME', home);
+  vi.stubEnv('XDG_CONFIG_HOME', '');
+  vi.stubEnv('XDG_STATE_HOME', '');
+  vi.stubEnv('CODEX_HOME', '');
+  vi.stubEnv('CLAUDE_CONFIG_DIR', '');
+  vi.stubEnv('XDG_DATA_HOME', join(tmp, 'data')); // the freedesktop trash
+  vi.stubEnv('SKILLBENCH_GIT_BASE', pathToFileURL(remotes).href);
+  makeRemote();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('skillbench add', () => {
+  it('shows the skills, their findings and what they run, and writes nothing without --yes', async () => {
+    const r = await run(['add', 'owner/repo']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Skills found: 2');
+    expect(r.stdout).toMatch(/pdf-tools {2}\(skills\/pdf-tools\/SKILL\.md\)/);
+    expect(r.stdout).toContain('tool extract (shell): pdftotext {{file}} -');
+    expect(r.stdout).toContain('command run before the prompt: pwd');
+    expect(r.stdout).toContain('findings (claude-code profile): 0 errors');
+    expect(r.stdout).toContain('notes  (skills/notes/SKILL.md)');
+    expect(r.stdout).toContain('Nothing was written. Run again with --yes to install.');
+    expect(tree(project)).toEqual([]);
+  });
+
+  it('installs from owner/repo shorthand for two agents: one shared copy, a link, and the lockfile', async () => {
+    const r = await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--agent',
+      'windsurf',
+      '--yes',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(tree(project)).toEqual([
+      '.agents/skills/notes/SKILL.md',
+      '.agents/skills/notes/references/layout.md',
+      '.claude/skills/notes -> ../../.agents/skills/notes',
+      '.windsurf/skills/notes -> ../../.agents/skills/notes',
+      'skills-lock.json',
+    ]);
+    expect(lock()).toEqual({
+      version: 1,
+      skills: {
+        notes: {
+          source: 'owner/repo',
+          sourceType: 'github',
+          skillPath: 'skills/notes/SKILL.md',
+          computedHash: computeSkillFolderHash(join(MANAGE, 'repo', 'skills', 'notes')),
+        },
+      },
+    });
+    // The file ends with a newline and keeps the skills CLI's key order.
+    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toMatch(
+      /"computedHash": "[0-9a-f]{64}"\n {4}}\n {2}}\n}\n$/,
+    );
+  });
+
+  it('copies into each agent folder with --copy, and into the user scope with --global', async () => {
+    expect(
+      (
+        await run([
+          'add',
+          'owner/repo',
+          '--skill',
+          'notes',
+          '--agent',
+          'goose',
+          '--copy',
+          '--global',
+          '--yes',
+        ])
+      ).code,
+    ).toBe(0);
+    const goose = agentFolder(
+      AGENTS.find((a) => a.id === 'goose')!,
+      'user',
+      { project, ctx: agentContext() },
+    );
+    expect(goose).toBe(join(home, '.config', 'goose', 'skills'));
+    expect(tree(goose)).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
+    expect(tree(join(home, '.agents', 'skills'))).toEqual([]);
+    const userLock = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as {
+      version: number;
+      skills: Record<string, Record<string, string>>;
+    };
+    expect(userLock.version).toBe(3);
+    expect(userLock.skills.notes).toMatchObject({
+      source: 'owner/repo',
+      sourceType: 'github',
+      sourceUrl: `${pathToFileURL(remotes).href}/owner/repo.git`,
+      skillPath: 'skills/notes/SKILL.md',
+      // the git tree hash of the folder, as GitHub's Trees API gives it to the skills CLI
+      skillFolderHash: git(['rev-parse', 'HEAD:skills/notes'], work).trim(),
+    });
+    expect(tree(project)).toEqual([]);
+  });
+
+  it('installs from a file:// URL at a tag, and from a subfolder path', async () => {
+    pushChange(
+      'skills/notes/SKILL.md',
+      readFileSync(join(work, 'skills/notes/SKILL.md'), 'utf8') + '\nNew line.\n',
+    );
+    const url = `${pathToFileURL(join(remotes, 'owner', 'repo.git')).href}#v1`;
+    expect((await run(['add', url, '--skill', 'notes', '--yes'])).code).toBe(0);
+    expect(readFileSync(join(project, '.agents/skills/notes/SKILL.md'), 'utf8')).not.toContain('New line.');
+    expect(lock().skills.notes).toMatchObject({ sourceType: 'git', ref: 'v1' });
+    const sub = await runJson<{ skills: Array<{ name: string }> }>(['add', 'owner/repo/skills/pdf-tools']);
+    expect(sub.skills.map((s) => s.name)).toEqual(['pdf-tools']);
+  });
+
+  it('installs from a local folder and from a .skill zip made here', async () => {
+    expect((await run(['add', join(MANAGE, 'repo', 'skills', 'notes'), '--yes'])).code).toBe(0);
+    expect(lock().skills.notes).toMatchObject({
+      source: join(MANAGE, 'repo', 'skills', 'notes'),
+      sourceType: 'local',
+    });
+    const zip = join(tmp, 'pdf-tools.skill');
+    writeFileSync(
+      zip,
+      zipSync({ 'pdf-tools/SKILL.md': readFileSync(join(MANAGE, 'repo/skills/pdf-tools/SKILL.md')) }),
+    );
+    expect((await run(['add', zip, '--yes'])).code).toBe(0);
+    expect(tree(join(project, '.agents/skills/pdf-tools'))).toEqual(['SKILL.md']);
+    expect(lock().skills['pdf-tools']).toMatchObject({
+      sourceType: 'archive',
+      skillPath: 'pdf-tools/SKILL.md',
+    });
+  });
+
+  it('refuses a zip entry that escapes the archive', async () => {
+    const zip = join(tmp, 'evil.zip');
+    writeFileSync(zip, zipSync({ '../evil/SKILL.md': new TextEncoder().encode('---\nname: evil\n---\n') }));
+    const r = await run(['add', zip, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a path outside the archive');
+    expect(existsSync(join(tmp, 'evil'))).toBe(false);
+  });
+
+  it('blocks a source with an invalid skill unless --force', async () => {
+    const r = await run(['add', join(MANAGE, 'invalid'), '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Bad_Skill: the findings include errors');
+    expect(tree(project)).toEqual([]);
+    const preview = await run(['add', join(MANAGE, 'invalid')]);
+    expect(preview.code).toBe(1);
+    expect(preview.stdout).toMatch(/^ {4}Bad_Skill\/SKILL\.md:2:7 error name-format /m);
+    expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force'])).code).toBe(0);
+    expect(existsSync(join(project, '.claude/skills/Bad_Skill/SKILL.md'))).toBe(true);
+  });
+
+  it('never overwrites a different skill of the same name without --force, which sends it to the trash', async () => {
+    mkdirSync(join(project, '.claude/skills/notes'), { recursive: true });
+    writeFileSync(
+      join(project, '.claude/skills/notes/SKILL.md'),
+      '---\nname: notes\ndescription: mine\n---\n',
+    );
+    const r = await run(['add', 'owner/repo', '--skill', 'notes', '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('holds a different skill of that name');
+    expect(tree(project)).toEqual(['.claude/skills/notes/SKILL.md']);
+    expect(existsSync(join(project, 'skills-lock.json'))).toBe(false);
+    expect((await run(['add', 'owner/repo', '--skill', 'notes', '--yes', '--force'])).code).toBe(0);
+    expect(lstatSync(join(project, '.claude/skills/notes')).isSymbolicLink()).toBe(true);
+    const trashed = readdirSync(join(tmp, 'data', 'Trash', 'files'));
+    expect(trashed).toHaveLength(1);
+    expect(readFileSync(join(tmp, 'data', 'Trash', 'files', trashed[0]!, 'SKILL.md'), 'utf8')).toContain(
+      'mine',
+    );
+  });
+
+  it('undoes a failed install: nothing new is left when the lockfile cannot be written', async () => {
+    // The user lock goes to $XDG_STATE_HOME/skills/; a file named like that folder makes the last step fail.
+    writeFileSync(join(tmp, 'state'), 'not a folder');
+    vi.stubEnv('XDG_STATE_HOME', join(tmp, 'state'));
+    const r = await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--global',
+      '--yes',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('The install failed and was undone');
+    expect(tree(home)).toEqual([]);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('says clearly when git is missing', async () => {
+    vi.stubEnv('PATH', join(tmp, 'no-bin'));
+    const r = await run(['add', 'owner/repo']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('git is not installed (or not on PATH)');
+  });
+
+  it('leaves nothing in any agent folder when killed mid-install, and the next run clears the staging', async () => {
+    const big = join(tmp, 'big');
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), big, { recursive: true });
+    // Many files: the copy takes long enough to be killed while staging.
+    for (let i = 0; i < 3000; i++)
+      writeFileSync(join(big, 'references', `part-${i}.md`), `part ${i}\n`.repeat(200));
+    const child = spawn(process.execPath, [join(REPO, 'bin', 'skillbench.js'), 'add', big, '--yes'], {
+      cwd: project,
+      env: { ...process.env },
+      stdio: 'ignore',
+    });
+    const staging = () =>
+      readdirSync(join(project, '.agents')).filter((n) => n.startsWith('.skillbench-staging-'));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (existsSync(join(project, '.agents')) && staging().length) {
+          clearInterval(timer);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }, 2);
+      child.on('exit', () => {
+        clearInterval(timer);
+        reject(new Error('the install finished before it could be killed'));
+      });
+    });
+    await new Promise((r) => child.on('exit', r));
+    expect(tree(join(project, '.agents', 'skills'))).toEqual([]);
+    expect(tree(join(project, '.claude', 'skills'))).toEqual([]);
+    expect(existsSync(join(project, 'skills-lock.json'))).toBe(false);
+    await run(['list', '--installed']);
+    expect(staging()).toEqual([]);
+  }, 60_000);
+});
+
+describe('every agent of the table', () => {
+  it('gets the skill in its own folder, in the project and in the user scope, and is listed with it', async () => {
+    const all = AGENTS.flatMap((a) => ['--agent', a.id]);
+    for (const scope of [[], ['--global']]) {
+      const r = await run(['add', 'owner/repo', '--skill', 'notes', ...all, ...scope, '--yes']);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const base = { project, ctx: agentContext() };
+    for (const agent of AGENTS)
+      for (const scope of ['project', 'user'] as const)
+        expect(readFileSync(join(agentFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8')).toContain(
+          'name: notes',
+        );
+    const rows = (
+      await runJson<{ installed: Array<{ scope: string; agents: string[] }> }>(['list', '--installed'])
+    ).installed;
+    expect(rows.map((r) => [r.scope, [...r.agents].sort()])).toEqual([
+      ['project', AGENTS.map((a) => a.id).sort()],
+      ['user', AGENTS.map((a) => a.id).sort()],
+    ]);
+  });
+});
+
+describe('skillbench list --installed', () => {
+  it('lists each skill with its agents, scope, source and state; an edit shows as modified', async () => {
+    expect((await run(['add', 'owner/repo', '--agent', 'claude-code', '--yes'])).code).toBe(0);
+    const rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
+      .installed;
+    expect(rows.map((r) => [r.name, r.scope, r.agents, r.source, r.state])).toEqual([
+      [
+        'notes',
+        'project',
+        [
+          'claude-code',
+          'agents',
+          'codex',
+          'cursor',
+          'github-copilot',
+          'gemini-cli',
+          'opencode',
+          'amp',
+          'cline',
+        ],
+        'owner/repo',
+        'clean',
+      ],
+      [
+        'pdf-tools',
+        'project',
+        [
+          'claude-code',
+          'agents',
+          'codex',
+          'cursor',
+          'github-copilot',
+          'gemini-cli',
+          'opencode',
+          'amp',
+          'cline',
+        ],
+        'owner/repo',
+        'clean',
+      ],
+    ]);
+    writeFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'edited\n');
+    const after = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
+      .installed;
+    expect(after.find((r) => r.name === 'notes')?.state).toBe('modified');
+    const text = await run(['list', '--installed']);
+    expect(text.stdout).toMatch(
+      /^notes +project +claude-code,agents,codex,cursor.* +owner\/repo +modified$/m,
+    );
+  });
+
+  it('reads a lockfile the skills CLI wrote, and shows update available with --check', async () => {
+    cpSync(join(MANAGE, 'skills-cli', 'skills-lock.json'), join(project, 'skills-lock.json'));
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(project, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+    let rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
+      .installed;
+    expect(rows.map((r) => [r.name, r.source, r.state])).toEqual([['notes', 'owner/repo', 'clean']]);
+    pushChange(
+      'skills/notes/SKILL.md',
+      '---\nname: notes\ndescription: Notes, second edition.\n---\n\n# Notes\n',
+    );
+    rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed', '--check']))
+      .installed;
+    expect(rows.map((r) => r.state)).toEqual(['clean, update available']);
+  });
+
+  it('reads the skills CLI user lock (version 3) and keeps its other keys when it writes', async () => {
+    mkdirSync(join(home, '.agents'), { recursive: true });
+    cpSync(join(MANAGE, 'skills-cli', '.skill-lock.json'), join(home, '.agents', '.skill-lock.json'));
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(home, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+    const rows = (
+      await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed', '--global'])
+    ).installed;
+    expect(rows.map((r) => [r.name, r.scope, r.source, r.state])).toEqual([
+      ['notes', 'user', 'owner/repo', 'unknown'],
+    ]);
+    expect((await run(['add', 'owner/repo', '--skill', 'pdf-tools', '--global', '--yes'])).code).toBe(0);
+    const written = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(written.dismissed).toEqual({ findSkillsPrompt: true });
+    expect(written.lastSelectedAgents).toEqual(['claude-code', 'cursor']);
+    expect(Object.keys(written.skills as object).sort()).toEqual(['notes', 'pdf-tools']);
+  });
+});
+
+describe('skillbench update', () => {
+  it('checks (SKILL.md diff, changed files) and applies a new commit; a local edit is never overwritten silently', async () => {
+    await run(['add', 'owner/repo', '--skill', 'notes', '--agent', 'claude-code', '--yes']);
+    let r = await run(['update', '--check']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('notes: up-to-date\n');
+    pushChange(
+      'skills/notes/SKILL.md',
+      readFileSync(join(work, 'skills/notes/SKILL.md'), 'utf8') + 'Keep it short.\n',
+    );
+    writeFileSync(join(work, 'skills/notes/references/extra.md'), 'extra\n');
+    git(['add', '-A'], work);
+    git(['commit', '-q', '-m', 'extra'], work);
+    git(['push', '-q', 'origin', 'main'], work);
+    r = await run(['update', '--check']);
+    expect(r.stdout).toContain('notes: update-available');
+    expect(r.stdout).toContain('files: 1 changed (SKILL.md), 1 added (references/extra.md), 0 removed');
+    expect(r.stdout).toContain('+Keep it short.');
+    expect(readFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'utf8')).not.toContain(
+      'Keep it short.',
+    );
+
+    writeFileSync(join(project, '.agents/skills/notes/references/layout.md'), 'my own layout\n');
+    r = await run(['update']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('not updated: modified locally');
+    expect(readFileSync(join(project, '.agents/skills/notes/references/layout.md'), 'utf8')).toBe(
+      'my own layout\n',
+    );
+
+    r = await run(['update', 'notes', '--force']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'utf8')).toContain('Keep it short.');
+    expect(lstatSync(join(project, '.claude/skills/notes')).isSymbolicLink()).toBe(true);
+    expect(lock().skills.notes?.computedHash).toBe(computeSkillFolderHash(join(work, 'skills/notes')));
+    expect((await run(['update', '--check'])).stdout).toBe('notes: up-to-date\n');
+  });
+});
+
+describe('skillbench remove', () => {
+  it('removes from one agent, then from all: links deleted, the copy to the trash, the lock entry gone', async () => {
+    await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--agent',
+      'windsurf',
+      '--yes',
+    ]);
+    let r = await run(['remove', 'notes', '--agent', 'windsurf']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(join(project, '.windsurf/skills/notes'))).toBe(false);
+    expect(existsSync(join(project, '.claude/skills/notes/SKILL.md'))).toBe(true);
+    expect(lock().skills.notes).toBeDefined();
+
+    r = await run(['remove', 'notes', '--agent', 'codex']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('is also read by');
+
+    r = await run(['remove', 'notes']);
+    expect(r.code).toBe(0);
+    expect(tree(join(project, '.agents'))).toEqual([]);
+    expect(existsSync(join(project, '.claude/skills/notes'))).toBe(false);
+    expect(lock().skills).toEqual({});
+    expect(readdirSync(join(tmp, 'data', 'Trash', 'files'))).toEqual(['notes']);
+  });
+
+  it('refuses an unknown name', async () => {
+    const r = await run(['remove', 'nothing-here']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('No skill "nothing-here" is installed in the project scope.');
+  });
+});
+
+describe('skillbench sync', () => {
+  it('installs what the lockfile lists after a clone, for the agents the project uses', async () => {
+    await run(['add', 'owner/repo', '--skill', 'notes', '--agent', 'claude-code', '--yes']);
+    const locked = readFileSync(join(project, 'skills-lock.json'), 'utf8');
+    rmSync(join(project, '.agents'), { recursive: true });
+    rmSync(join(project, '.claude', 'skills'), { recursive: true }); // `.claude` stays: the project uses Claude Code
+    const r = await run(['sync']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('notes: installed (agents, claude-code)\n');
+    expect(tree(project)).toContain('.claude/skills/notes -> ../../.agents/skills/notes');
+    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(locked);
+    expect((await run(['sync'])).stdout).toBe(
+      'notes: ok (claude-code, agents, codex, cursor, github-copilot, gemini-cli, opencode, amp, cline)\n',
+    );
+  });
+});
+
+describe('skillbench pack', () => {
+  it('zips one folder named after the skill, leaving junk out', async () => {
+    const src = join(tmp, 'notes');
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), src, { recursive: true });
+    writeFileSync(join(src, '.DS_Store'), 'junk');
+    mkdirSync(join(src, '__pycache__'));
+    writeFileSync(join(src, '__pycache__', 'x.pyc'), 'junk');
+    const r = await run(['pack', src, '-o', 'out.skill']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Left out: __pycache__/x.pyc, .DS_Store');
+    const entries = unzipSync(readFileSync(join(project, 'out.skill')));
+    expect(Object.keys(entries).sort()).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
+  });
+
+  it('refuses a skill the portable profile rejects unless --force', async () => {
+    const r = await run(['pack', join(MANAGE, 'repo', 'skills', 'pdf-tools')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('unknown-key');
+    expect(existsSync(join(project, 'pdf-tools.zip'))).toBe(false);
+    expect((await run(['pack', join(MANAGE, 'repo', 'skills', 'pdf-tools'), '--force'])).code).toBe(0);
+    expect(existsSync(join(project, 'pdf-tools.zip'))).toBe(true);
+  });
+});
+
+describe('skillbench agents and --discover', () => {
+  it('prints the agent table', async () => {
+    const r = await runJson<{ agents: Array<{ id: string; project: string; user: string }> }>(['agents']);
+    expect(r.agents.find((a) => a.id === 'codex')).toMatchObject({
+      project: '.agents/skills',
+      user: join(home, '.codex', 'skills'),
+    });
+  });
+
+  it('--discover reads every agent folder of the table and names the agents of each skill', async () => {
+    await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--agent',
+      'windsurf',
+      '--yes',
+    ]);
+    const r = await runJson<{
+      roots: Array<{ id: string }>;
+      skills: Array<{ id: string; agents: string[] }>;
+    }>(['list', '--discover']);
+    expect(r.roots.map((x) => x.id)).toEqual(['project-claude', 'project-agents', 'project-windsurf']);
+    // The links resolve to the shared copy: one skill, read by every agent whose folder holds it.
+    expect(r.skills.map((s) => s.id)).toEqual(['project-agents/notes']);
+    const notes = r.skills[0];
+    expect(notes?.agents).toEqual([
+      'claude-code',
+      'agents',
+      'codex',
+      'cursor',
+      'github-copilot',
+      'gemini-cli',
+      'opencode',
+      'amp',
+      'cline',
+      'windsurf',
+    ]);
+    const text = await run(['list', '--discover']);
+    expect(text.stdout).toMatch(
+      /^notes +loaded +skill-md +0 +claude-code,agents,codex,.*,windsurf +\.agents\/skills\/notes\/SKILL\.md$/m,
+    );
+  });
+});

@@ -1,0 +1,152 @@
+// Issue 17: the agent table resolves each agent's folders per scope, honours the agents' own home variables, and is
+// what discovery scans.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AGENTS,
+  agentById,
+  agentFolder,
+  agentFolders,
+  agentsByIds,
+  type AgentContext,
+} from '../../../../electron/core/manage/agents.js';
+import { planPlacements } from '../../../../electron/core/manage/install.js';
+import { usualRoots } from '../../../../electron/core/skills/usual-roots.js';
+
+let tmp: string;
+let ctx: AgentContext;
+let project: string;
+
+beforeEach(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'skillbench-agents-'));
+  project = join(tmp, 'project');
+  ctx = { home: join(tmp, 'home'), env: {}, platform: 'linux' };
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+const user = (id: string, c: AgentContext = ctx) => agentFolder(agentById(id)!, 'user', { project, ctx: c });
+
+describe('the agent table', () => {
+  it('holds at least the agents the issue names, each once', () => {
+    const ids = AGENTS.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of [
+      'claude-code',
+      'codex',
+      'cursor',
+      'github-copilot',
+      'gemini-cli',
+      'opencode',
+      'windsurf',
+      'goose',
+      'amp',
+      'agents',
+    ])
+      expect(ids).toContain(id);
+  });
+
+  it('resolves user folders under the home folder and the XDG config folder', () => {
+    expect(user('claude-code')).toBe(join(ctx.home, '.claude', 'skills'));
+    expect(user('agents')).toBe(join(ctx.home, '.agents', 'skills'));
+    expect(user('codex')).toBe(join(ctx.home, '.codex', 'skills'));
+    expect(user('cursor')).toBe(join(ctx.home, '.cursor', 'skills'));
+    expect(user('github-copilot')).toBe(join(ctx.home, '.copilot', 'skills'));
+    expect(user('gemini-cli')).toBe(join(ctx.home, '.gemini', 'skills'));
+    expect(user('windsurf')).toBe(join(ctx.home, '.codeium', 'windsurf', 'skills'));
+    expect(user('opencode')).toBe(join(ctx.home, '.config', 'opencode', 'skills'));
+    expect(user('goose')).toBe(join(ctx.home, '.config', 'goose', 'skills'));
+    expect(user('amp')).toBe(join(ctx.home, '.config', 'agents', 'skills'));
+  });
+
+  it('honours XDG_CONFIG_HOME, CODEX_HOME and CLAUDE_CONFIG_DIR', () => {
+    const c = {
+      ...ctx,
+      env: {
+        XDG_CONFIG_HOME: join(tmp, 'cfg'),
+        CODEX_HOME: join(tmp, 'cx'),
+        CLAUDE_CONFIG_DIR: join(tmp, 'cl'),
+      },
+    };
+    expect(user('opencode', c)).toBe(join(tmp, 'cfg', 'opencode', 'skills'));
+    expect(user('codex', c)).toBe(join(tmp, 'cx', 'skills'));
+    expect(user('claude-code', c)).toBe(join(tmp, 'cl', 'skills'));
+  });
+
+  it('gives project folders relative to the project; several agents share .agents/skills', () => {
+    const folders = agentFolders(project, ctx).filter((f) => f.scope === 'project');
+    const shared = folders.find((f) => f.path === join(project, '.agents', 'skills'));
+    expect(shared?.name).toBe('agents');
+    expect(shared?.agents.map((a) => a.id)).toEqual(
+      expect.arrayContaining([
+        'agents',
+        'codex',
+        'cursor',
+        'github-copilot',
+        'gemini-cli',
+        'opencode',
+        'amp',
+      ]),
+    );
+    expect(folders.map((f) => f.name)).toEqual([
+      'claude',
+      'agents',
+      'windsurf',
+      'goose',
+      'roo',
+      'kiro',
+      'junie',
+      'qwen',
+    ]);
+    const userNames = agentFolders(project, ctx)
+      .filter((f) => f.scope === 'user')
+      .map((f) => f.name);
+    expect(userNames).toContain('config-opencode');
+    expect(userNames).toContain('codeium-windsurf');
+  });
+
+  it('names the known agents when an id is unknown', () => {
+    expect(() => agentsByIds(['claude-code', 'nope'])).toThrow(
+      /Unknown agent "nope". Known agents: claude-code, agents, codex/,
+    );
+  });
+
+  it('is what discovery scans: every existing agent folder, project first, with ids naming the folder', () => {
+    mkdirSync(join(project, '.windsurf', 'skills'), { recursive: true });
+    mkdirSync(join(project, '.claude', 'skills'), { recursive: true });
+    mkdirSync(join(ctx.home, '.config', 'goose', 'skills'), { recursive: true });
+    expect(usualRoots(project, ctx).map((r) => [r.id, r.kind])).toEqual([
+      ['project-claude', 'project'],
+      ['project-windsurf', 'project'],
+      ['user-config-goose', 'user'],
+    ]);
+  });
+});
+
+describe('planPlacements', () => {
+  it('one shared copy and a link per other folder; --copy copies into each folder', () => {
+    const agents = agentsByIds(['claude-code', 'codex', 'windsurf']);
+    expect(planPlacements({ project, ctx }, 'notes', { agents, scope: 'project' })).toEqual([
+      { path: join(project, '.agents', 'skills', 'notes'), how: 'copy', agents: ['codex'] },
+      { path: join(project, '.claude', 'skills', 'notes'), how: 'link', agents: ['claude-code'] },
+      { path: join(project, '.windsurf', 'skills', 'notes'), how: 'link', agents: ['windsurf'] },
+    ]);
+    expect(
+      planPlacements({ project, ctx }, 'notes', { agents, scope: 'project', copy: true }).map((p) => [
+        p.path,
+        p.how,
+      ]),
+    ).toEqual([
+      [join(project, '.claude', 'skills', 'notes'), 'copy'],
+      [join(project, '.agents', 'skills', 'notes'), 'copy'],
+      [join(project, '.windsurf', 'skills', 'notes'), 'copy'],
+    ]);
+  });
+
+  it('copies for an agent that does not follow links', () => {
+    const noLinks = { ...agentById('windsurf')!, followsSymlinks: false };
+    const plan = planPlacements({ project, ctx }, 'notes', { agents: [noLinks], scope: 'project' });
+    expect(plan.map((p) => p.how)).toEqual(['copy', 'copy']);
+  });
+});

@@ -1,0 +1,55 @@
+// Issue 17: computedHash is the `skills` CLI's: SHA-256 over (relative path, bytes) of each regular file, sorted with
+// localeCompare, skipping .git and node_modules.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { computeSkillFolderHash } from '../../../../electron/core/manage/skill-hash.js';
+import { FIXTURES } from '../../../helpers.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skillbench-hash-'));
+  cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), dir, { recursive: true });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('computeSkillFolderHash', () => {
+  it('hashes path then bytes of each file in localeCompare order (references/ before SKILL.md)', () => {
+    const h = createHash('sha256');
+    for (const f of ['references/layout.md', 'SKILL.md']) {
+      h.update(f);
+      h.update(readFileSync(join(dir, ...f.split('/'))));
+    }
+    expect(computeSkillFolderHash(dir)).toBe(h.digest('hex'));
+    // The value the fixture lockfile (written in the skills CLI's format) records for this folder.
+    expect(computeSkillFolderHash(dir)).toBe(
+      'd09ed45ec84114cf1b087c4625ec80bffb3c41ec6e024789d6218f62e534cea3',
+    );
+  });
+
+  it('ignores .git, node_modules and links; notices an edit and a rename', () => {
+    const before = computeSkillFolderHash(dir);
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), 'x');
+    mkdirSync(join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'node_modules', 'a.js'), 'x');
+    symlinkSync(join(dir, 'SKILL.md'), join(dir, 'link.md'));
+    expect(computeSkillFolderHash(dir)).toBe(before);
+    renameSync(join(dir, 'references', 'layout.md'), join(dir, 'references', 'layout2.md'));
+    const renamed = computeSkillFolderHash(dir);
+    expect(renamed).not.toBe(before);
+    writeFileSync(join(dir, 'SKILL.md'), 'changed');
+    expect(computeSkillFolderHash(dir)).not.toBe(renamed);
+  });
+});
