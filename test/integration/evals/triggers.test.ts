@@ -2,43 +2,20 @@
 // accuracy, the skills picked instead, and what the model was shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { FIXTURES } from '../../helpers.js';
 import {
   lastUserText,
   startFakeModelServer,
   systemText,
   type FakeModelServer,
-  type Reply,
 } from '../../fakes/model-server.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { createProvider } from '../../../electron/core/evals/providers/index.js';
 import { ModelClient } from '../../../electron/core/evals/model-client.js';
 import { readTriggerSet, runTriggerEval, collisionMatrix } from '../../../electron/core/evals/triggers.js';
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
+import { LIBRARY, router } from './routes.js';
 
-export const LIBRARY = join(FIXTURES, 'evals', 'library');
 const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'triggers.json'));
-
-/** Per query, the skill the scripted model invokes in run 1, 2 and 3 (null: answers without a skill). */
-export const ROUTES: Record<string, Array<string | null>> = {
-  'Summarise sales.csv into a report': ['csv-report', 'csv-report', 'csv-report'],
-  'Turn this spreadsheet export (data.csv) into a short report': ['csv-report', null, 'csv-report'],
-  'Plot the monthly totals in metrics.csv': ['pdf-extract', null, 'csv-report'],
-  'Pull the tables out of invoice.pdf': ['pdf-extract', 'pdf-extract', 'pdf-extract'],
-  'Convert data.csv to JSON': ['csv-report', 'csv-report', null],
-  'Write a commit message for my staged changes': ['commit-message', 'commit-message', 'commit-message'],
-};
-
-/** A deterministic router: the n-th request for a query gets the n-th scripted pick, whatever the arrival order. */
-export function router(): (text: string) => Reply {
-  const seen = new Map<string, number>();
-  return (text) => {
-    const n = seen.get(text) ?? 0;
-    seen.set(text, n + 1);
-    const pick = ROUTES[text]?.[n % 3] ?? null;
-    return pick ? { tool: 'Skill', input: { skill: pick } } : { text: 'I can answer that directly.' };
-  };
-}
 
 let server: FakeModelServer;
 beforeAll(async () => {
