@@ -326,3 +326,16 @@ export function systemText(request: Received): string {
   const sys = messages.find((m) => m.role === 'system');
   return typeof sys?.content === 'string' ? sys.content : '';
 }
+
+/** The content of the tool result the request ends with, in either API's shape; undefined when it ends otherwise. */
+export function lastToolResult(request: Received): string | undefined {
+  const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+  const last = messages.at(-1);
+  if (!last) return undefined;
+  if (request.api === 'openai') return last.role === 'tool' ? String(last.content) : undefined;
+  if (last.role !== 'user' || !Array.isArray(last.content)) return undefined;
+  const result = (last.content as Array<{ type: string; content?: unknown }>).find(
+    (b) => b.type === 'tool_result',
+  );
+  return result ? String(result.content) : undefined;
+}
