@@ -38,6 +38,8 @@ Commands:
   mcp export [SERVER...] The configured servers in the mcpServers format (JSON)
       --answers FILE       answers to the server's sampling and elicitation requests (else they are refused)
       --protocol-log FILE  write the JSON-RPC messages exchanged (both ways, timed) to FILE
+  eval triggers SKILL    Does the description make a model pick the skill? Precision, recall and accuracy
+  eval run SKILL         Output evals (evals/evals.json) with and without the skill, graded; skillbench eval --help
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)
@@ -91,6 +93,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
+    // eval parses its own options (electron/cli/commands/eval.ts) and is loaded only when used.
+    if (command === 'eval') return await (await import('./commands/eval.js')).runEval(rest, io);
     if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
     const { values: v, positionals: p } = parseArgs({
       args: rest,

@@ -4,53 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  lastToolResult,
-  lastUserText,
-  startFakeModelServer,
-  systemText,
-  type FakeModelServer,
-  type Received,
-  type Reply,
-} from '../../fakes/model-server.js';
+import { startFakeModelServer, systemText, type FakeModelServer } from '../../fakes/model-server.js';
 import { createProvider } from '../../../electron/core/evals/providers/index.js';
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
 import { ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget } from '../../../electron/core/evals/budget.js';
 import { readEvalsFile, runOutputEvals } from '../../../electron/core/evals/output-evals.js';
 import { Workspace } from '../../../electron/core/workspace.js';
-import { LIBRARY } from './routes.js';
+import { LIBRARY, scriptedModels } from './routes.js';
 import type { Benchmark, Grading } from '../../../shared/evals.js';
 import type { TranscriptEntry } from '../../../electron/core/evals/output-evals.js';
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-
-/** The executor model follows the skill when it is loaded; the grader checks for the heading. */
-export function scriptedModels(req: Received): Reply {
-  const system = systemText(req);
-  if (system.startsWith('You grade')) {
-    const answer = /<answer>\n([\s\S]*?)\n<\/answer>/.exec(lastUserText(req))?.[1] ?? '';
-    const verdicts = [
-      {
-        text: 'The report starts with the heading ## Report',
-        passed: answer.startsWith('## Report'),
-        evidence: 'first line',
-      },
-      {
-        text: 'The report gives the sales total as 42',
-        passed: answer.includes('42'),
-        evidence: 'mentions 42',
-      },
-    ];
-    return { text: `Here is my grading:\n\`\`\`json\n${JSON.stringify({ expectations: verdicts })}\n\`\`\`` };
-  }
-  if (system.includes('The skill "csv-report" is loaded')) {
-    const toolOutput = lastToolResult(req);
-    if (toolOutput === undefined) return { tool: 'csv-report__count_rows', input: { text: '2 rows' } };
-    return { text: `## Report\n\n| column | total |\n|---|---|\n| sales | 42 |\n\n(${toolOutput})` };
-  }
-  return { text: 'The total is 42.' };
-}
 
 let server: FakeModelServer;
 beforeAll(async () => {

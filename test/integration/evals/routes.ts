@@ -1,7 +1,13 @@
 // The scripted model of the trigger tests: which skill it invokes for each query of the csv-report fixture set.
 import { join } from 'node:path';
 import { FIXTURES } from '../../helpers.js';
-import type { Reply } from '../../fakes/model-server.js';
+import {
+  lastToolResult,
+  lastUserText,
+  systemText,
+  type Received,
+  type Reply,
+} from '../../fakes/model-server.js';
 
 export const LIBRARY = join(FIXTURES, 'evals', 'library');
 
@@ -24,4 +30,31 @@ export function router(): (text: string) => Reply {
     const pick = ROUTES[text]?.[n % 3] ?? null;
     return pick ? { tool: 'Skill', input: { skill: pick } } : { text: 'I can answer that directly.' };
   };
+}
+
+/** The executor model follows the skill when it is loaded; the grader checks for the heading. */
+export function scriptedModels(req: Received): Reply {
+  const system = systemText(req);
+  if (system.startsWith('You grade')) {
+    const answer = /<answer>\n([\s\S]*?)\n<\/answer>/.exec(lastUserText(req))?.[1] ?? '';
+    const verdicts = [
+      {
+        text: 'The report starts with the heading ## Report',
+        passed: answer.startsWith('## Report'),
+        evidence: 'first line',
+      },
+      {
+        text: 'The report gives the sales total as 42',
+        passed: answer.includes('42'),
+        evidence: 'mentions 42',
+      },
+    ];
+    return { text: `Here is my grading:\n\`\`\`json\n${JSON.stringify({ expectations: verdicts })}\n\`\`\`` };
+  }
+  if (system.includes('The skill "csv-report" is loaded')) {
+    const toolOutput = lastToolResult(req);
+    if (toolOutput === undefined) return { tool: 'csv-report__count_rows', input: { text: '2 rows' } };
+    return { text: `## Report\n\n| column | total |\n|---|---|\n| sales | 42 |\n\n(${toolOutput})` };
+  }
+  return { text: 'The total is 42.' };
 }
