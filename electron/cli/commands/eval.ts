@@ -18,6 +18,7 @@ import {
 import {
   DEFAULT_TRIGGER_SET,
   readTriggerSet,
+  runLibraryTriggers,
   runTriggerEval,
   TRIGGER_THRESHOLD,
 } from '../../core/evals/triggers.js';
@@ -29,6 +30,8 @@ import { junit } from './test.js';
 export const EVAL_USAGE = `Usage:
   skillbench eval triggers SKILL [--set FILE] [--runs N] [--description TEXT] [--format text|json|junit]
                                  [--min-precision X] [--min-recall X]
+  skillbench eval collisions [PATH...] [--runs N] [--format text|json]   every skill's evals/triggers.json at once:
+                                 which skills fire for each skill's should-trigger queries
   skillbench eval run SKILL [--evals FILE] [--runs N] [--no-baseline] [--max-turns N] [--workspace DIR]
                             [--grader NAME | --grader-model M] [--format text|json] [--min-pass-rate X]
 Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --openai --model M | --claude-code
@@ -375,6 +378,68 @@ async function runOutput(skillRef: string, v: Values, io: CliIo): Promise<number
   }
 }
 
+/** The library's collision matrix: rows are skills (their should-trigger queries), columns the skills that fired. */
+async function runCollisions(paths: string[], v: Values, io: CliIo): Promise<number> {
+  const format = parseFormat(v.format, ['text', 'json'] as const);
+  const runs = number(v, 'runs', { min: 1, integer: true });
+  const config = chooseProvider(v, io);
+  const workspace = openFromArgs(
+    {
+      paths: [...paths, ...(v.root ?? [])],
+      ...(v.profile !== undefined ? { profile: v.profile } : {}),
+      ...(v['with-bundled'] ? { withBundled: true } : {}),
+      ...(v.discover ? { discover: true } : {}),
+    },
+    io,
+  );
+  try {
+    const client = clientFor(config, v, io, budgetFrom(v));
+    const result = await withCancel((signal) =>
+      runLibraryTriggers({
+        client,
+        entries: workspace.entries,
+        profile: parseProfile(v.profile),
+        ...(runs !== undefined ? { runs } : {}),
+        signal,
+        onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
+      }),
+    );
+    if (result.reports.length === 0) {
+      io.stderr(`skillbench: no skill in the library has ${DEFAULT_TRIGGER_SET}.\n`);
+      return 1;
+    }
+    if (format === 'json') io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    else {
+      const columns = [...new Set(Object.values(result.matrix).flatMap((row) => Object.keys(row)))].sort();
+      const rows = Object.entries(result.matrix).map(([skill, row]) => [
+        skill,
+        ...columns.map((c) => String(row[c] ?? 0)),
+      ]);
+      const table = [['queries of / fired', ...columns], ...rows];
+      const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => (r[i] ?? '').length)));
+      for (const r of table)
+        io.stdout(
+          `${r
+            .map((c, i) => c.padEnd(widths[i] ?? 0))
+            .join('  ')
+            .trimEnd()}\n`,
+        );
+      for (const r of result.reports) {
+        const s = r.summary;
+        io.stdout(
+          `\n${r.skill}: precision ${pct(s.precision)}  recall ${pct(s.recall)}  accuracy ${pct(s.accuracy)}`,
+        );
+      }
+      io.stdout('\n');
+      if (result.stopped) io.stdout(`${result.stopped}\n`);
+    }
+    if (result.stopped) io.stderr(`skillbench: the run is incomplete: ${result.stopped}\n`);
+    return result.stopped ? 1 : 0;
+  } finally {
+    await workspace.close();
+  }
+}
+
 export async function runEval(argv: string[], io: CliIo): Promise<number> {
   const { values: v, positionals: p } = parseArgs({
     args: argv,
@@ -387,6 +452,7 @@ export async function runEval(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const [sub, skill, ...extra] = p;
+  if (sub === 'collisions') return runCollisions(p.slice(1), v, io);
   if ((sub !== 'triggers' && sub !== 'run') || skill === undefined || extra.length > 0)
     throw new UsageError(`eval needs a subcommand and a SKILL.\n${EVAL_USAGE}`);
   return sub === 'triggers' ? runTriggers(skill, v, io) : runOutput(skill, v, io);

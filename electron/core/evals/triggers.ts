@@ -1,7 +1,7 @@
 // Owns trigger evals (issue 15): the trigger set format, what the model is shown (the library's catalog for the
 // profile and a `Skill` tool), how a trigger is detected, and precision / recall / accuracy.
-import { readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import type {
   ConfusionSummary,
@@ -267,4 +267,24 @@ export function collisionMatrix(reports: readonly TriggerReport[]): Record<strin
     matrix[report.skill] = row;
   }
   return matrix;
+}
+
+/**
+ * The collision view for a whole library: the trigger set of every skill in the catalog that has one
+ * (`evals/triggers.json`), run against the same catalog, and the matrix of which skills fired.
+ */
+export async function runLibraryTriggers(
+  o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
+): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
+  const reports: TriggerReport[] = [];
+  for (const entry of catalogEntries(o.entries)) {
+    const skill = entry.skill;
+    if (!skill || skill.shadowedBy !== undefined) continue;
+    const file = join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
+    if (!existsSync(file)) continue;
+    const report = await runTriggerEval({ ...o, skill: skill.name, set: readTriggerSet(file) });
+    reports.push(report);
+    if (report.stopped) return { reports, matrix: collisionMatrix(reports), stopped: report.stopped };
+  }
+  return { reports, matrix: collisionMatrix(reports) };
 }

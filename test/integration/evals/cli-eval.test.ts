@@ -164,13 +164,13 @@ describe('skillbench eval triggers', () => {
     const noSet = await runCaptured([
       'eval',
       'triggers',
-      join(LIBRARY, 'pdf-extract'),
+      join(LIBRARY, 'commit-message'),
       '--anthropic',
       '--model',
       'm',
     ]);
     expect(noSet.code).toBe(1);
-    expect(noSet.stderr).toMatch(/No trigger set at .*pdf-extract.evals.triggers\.json .*pass --set FILE/);
+    expect(noSet.stderr).toMatch(/No trigger set at .*commit-message.evals.triggers\.json .*pass --set FILE/);
     const badRuns = await triggers('--runs', '0');
     expect(badRuns.code).toBe(2);
     expect(badRuns.stderr).toContain('--runs must be a whole number of at least 1 (got 0)');
@@ -227,5 +227,28 @@ describe('skillbench eval run', () => {
     const out = JSON.parse(json.stdout) as { iterationDir: string; runs: Array<{ cached: boolean }> };
     expect(out.iterationDir).toBe(join(root, 'csv-report-workspace', 'iteration-2'));
     expect(out.runs.map((r) => r.cached)).toEqual([true]); // same requests as before: answered from the cache
+  });
+});
+
+describe('skillbench eval collisions', () => {
+  it('prints the library’s collision matrix', async () => {
+    const { code, stdout } = await runCaptured([
+      'eval',
+      'collisions',
+      LIBRARY,
+      '--openai',
+      '--model',
+      'm',
+      '--base-url',
+      server.openaiBaseURL,
+      '--no-cache',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 3)).toEqual([
+      'queries of / fired  csv-report  pdf-extract',
+      'csv-report          6           1',
+      'pdf-extract         2           4',
+    ]);
+    expect(stdout).toContain('pdf-extract: precision 100.0%  recall 50.0%  accuracy 66.7%');
   });
 });

@@ -19,6 +19,9 @@ export const ROUTES: Record<string, Array<string | null>> = {
   'Pull the tables out of invoice.pdf': ['pdf-extract', 'pdf-extract', 'pdf-extract'],
   'Convert data.csv to JSON': ['csv-report', 'csv-report', null],
   'Write a commit message for my staged changes': ['commit-message', 'commit-message', 'commit-message'],
+  // pdf-extract's set: its second query collides with csv-report
+  'Extract the text of scan.pdf': ['pdf-extract', 'pdf-extract', 'pdf-extract'],
+  'Summarise the tables in report.pdf as a CSV report': ['csv-report', 'csv-report', 'pdf-extract'],
 };
 
 /** A deterministic router: the n-th request for a query gets the n-th scripted pick, whatever the arrival order. */

@@ -11,7 +11,12 @@ import {
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { createProvider } from '../../../electron/core/evals/providers/index.js';
 import { ModelClient } from '../../../electron/core/evals/model-client.js';
-import { readTriggerSet, runTriggerEval, collisionMatrix } from '../../../electron/core/evals/triggers.js';
+import {
+  readTriggerSet,
+  runTriggerEval,
+  collisionMatrix,
+  runLibraryTriggers,
+} from '../../../electron/core/evals/triggers.js';
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
 import { LIBRARY, router } from './routes.js';
 
@@ -138,5 +143,35 @@ describe('collision view', () => {
       set: SET,
     });
     expect(collisionMatrix([report])).toEqual({ 'csv-report': { 'csv-report': 6, 'pdf-extract': 1 } });
+  });
+});
+
+describe('library collisions', () => {
+  it('runs every skill’s trigger set against the same catalog and shows the two descriptions competing', async () => {
+    const route = router();
+    server.script = (req) => route(lastUserText(req));
+    const client = new ModelClient(
+      createProvider(
+        { name: 'fake', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
+        { apiKey: 'k' },
+      ),
+    );
+    const { reports, matrix } = await runLibraryTriggers({
+      client,
+      entries: library.entries,
+      profile: 'skillbench',
+    });
+    // commit-message has no trigger set, so it has no row
+    expect(reports.map((r) => r.skill).sort()).toEqual(['csv-report', 'pdf-extract']);
+    expect(matrix).toEqual({
+      'csv-report': { 'csv-report': 6, 'pdf-extract': 1 },
+      'pdf-extract': { 'pdf-extract': 4, 'csv-report': 2 },
+    });
+    expect(reports.find((r) => r.skill === 'pdf-extract')?.summary).toMatchObject({
+      tp: 1,
+      fn: 1,
+      tn: 1,
+      fp: 0,
+    });
   });
 });
