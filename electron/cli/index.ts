@@ -39,6 +39,7 @@ Commands:
       --answers FILE       answers to the server's sampling and elicitation requests (else they are refused)
       --protocol-log FILE  write the JSON-RPC messages exchanged (both ways, timed) to FILE
   eval triggers SKILL    Does the description make a model pick the skill? Precision, recall and accuracy
+  eval collisions [PATH] Every skill's trigger set at once: which skills fire for which skill's queries
   eval run SKILL         Output evals (evals/evals.json) with and without the skill, graded; skillbench eval --help
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)

@@ -192,7 +192,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     picked: {},
     cached: 0,
   }));
-  const before = { tokens: o.client.budget.tokens, cost: o.client.budget.costUsd };
+  const costBefore = o.client.budget.costUsd;
   let usageIn = 0;
   let usageOut = 0;
   let stopped: string | undefined;
@@ -249,7 +249,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     usage: {
       inputTokens: usageIn,
       outputTokens: usageOut,
-      costUsd: o.client.budget.costUsd - before.cost,
+      costUsd: o.client.budget.costUsd - costBefore,
     },
     ...(stopped !== undefined ? { stopped } : {}),
   };
