@@ -50,6 +50,9 @@ Commands:
   pack SKILL [-o FILE]   Zip a skill folder (or an installed skill) for upload, checked with the portable profile
   agents                 The agents Skillbench knows, their skill folders and whether they follow links
   list --installed       Installed skills with agents, scope, source and state (--check: also update available)
+  eval triggers SKILL    Does the description make a model pick the skill? Precision, recall and accuracy
+  eval collisions [PATH] Every skill's trigger set at once: which skills fire for which skill's queries
+  eval run SKILL         Output evals (evals/evals.json) with and without the skill, graded; skillbench eval --help
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)
@@ -113,6 +116,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       io.stdout(`${packageVersion()}\n`);
       return 0;
     }
+    // eval parses its own options (electron/cli/commands/eval.ts) and is loaded only when used.
+    if (command === 'eval') return await (await import('./commands/eval.js')).runEval(rest, io);
     if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
     const { values: v, positionals: p } = parseArgs({
       args: rest,

@@ -1,0 +1,97 @@
+// Owns the Anthropic Messages API provider, through the maintained SDK (issue 15).
+import Anthropic from '@anthropic-ai/sdk';
+import type { JsonValue } from '../../../../shared/types.js';
+import {
+  ProviderError,
+  sdkErrorToProviderError,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ModelProvider,
+  type ProviderConfig,
+} from './types.js';
+
+type MessageParam = Anthropic.MessageParam;
+type ContentBlockParam = Anthropic.ContentBlockParam;
+
+/** Provider-neutral messages as Messages API turns: tool results travel in the next user turn, merged. */
+export function toAnthropicMessages(messages: readonly ChatMessage[]): MessageParam[] {
+  const out: MessageParam[] = [];
+  for (const m of messages) {
+    if (m.role === 'assistant') {
+      const content: ContentBlockParam[] = [];
+      if (m.content) content.push({ type: 'text', text: m.content });
+      for (const c of m.toolCalls ?? [])
+        content.push({ type: 'tool_use', id: c.id, name: c.name, input: c.input as Record<string, unknown> });
+      out.push({ role: 'assistant', content });
+      continue;
+    }
+    const block: ContentBlockParam =
+      m.role === 'user'
+        ? { type: 'text', text: m.content }
+        : {
+            type: 'tool_result',
+            tool_use_id: m.toolCallId,
+            content: m.content,
+            is_error: m.isError ?? false,
+          };
+    const last = out.at(-1);
+    if (last?.role === 'user' && Array.isArray(last.content)) last.content.push(block);
+    else out.push({ role: 'user', content: [block] });
+  }
+  return out;
+}
+
+export function createAnthropicProvider(config: ProviderConfig, apiKey: string): ModelProvider {
+  // Retries are ours (model-client.ts), the same for every provider, so the SDK's are off.
+  const client = new Anthropic({
+    apiKey,
+    maxRetries: 0,
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+  });
+  return {
+    config,
+    async complete(request: ChatRequest, { signal }): Promise<ChatResponse> {
+      let message: Anthropic.Message;
+      try {
+        message = await client.messages.create(
+          {
+            model: config.model,
+            max_tokens: request.maxTokens ?? 1024,
+            messages: toAnthropicMessages(request.messages),
+            ...(request.system ? { system: request.system } : {}),
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            ...(request.tools?.length
+              ? {
+                  tools: request.tools.map((t) => ({
+                    name: t.name,
+                    description: t.description,
+                    input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+                  })),
+                }
+              : {}),
+          },
+          signal ? { signal } : {},
+        );
+      } catch (error) {
+        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic);
+      }
+      if (!Array.isArray(message.content))
+        throw new ProviderError('Anthropic answered without a content array.', undefined, false);
+      let text = '';
+      const toolCalls: ChatResponse['toolCalls'] = [];
+      for (const block of message.content) {
+        if (block.type === 'text') text += block.text;
+        else if (block.type === 'tool_use')
+          toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
+      }
+      return {
+        text,
+        toolCalls,
+        stopReason: message.stop_reason ?? 'unknown',
+        model: message.model,
+        usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+      };
+    },
+  };
+}

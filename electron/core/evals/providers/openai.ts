@@ -1,0 +1,104 @@
+// Owns the OpenAI-compatible Chat Completions provider (OpenAI, Ollama, LM Studio, vLLM, OpenRouter by base URL),
+// through the maintained SDK (issue 15).
+import OpenAI from 'openai';
+import type { JsonValue } from '../../../../shared/types.js';
+import {
+  ProviderError,
+  sdkErrorToProviderError,
+  type ChatMessage,
+  type ChatRequest,
+  type ChatResponse,
+  type ModelProvider,
+  type ProviderConfig,
+} from './types.js';
+
+type Param = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+
+export function toOpenAiMessages(system: string | undefined, messages: readonly ChatMessage[]): Param[] {
+  const out: Param[] = system ? [{ role: 'system', content: system }] : [];
+  for (const m of messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'tool') out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
+    else
+      out.push({
+        role: 'assistant',
+        content: m.content || null,
+        ...(m.toolCalls?.length
+          ? {
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: 'function' as const,
+                function: { name: c.name, arguments: JSON.stringify(c.input) },
+              })),
+            }
+          : {}),
+      });
+  }
+  return out;
+}
+
+/** Tool arguments arrive as a JSON string; one that does not parse is kept as a string, not dropped. */
+function parseArguments(text: string): JsonValue {
+  try {
+    return JSON.parse(text || '{}') as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+export function createOpenAiProvider(config: ProviderConfig, apiKey: string): ModelProvider {
+  const client = new OpenAI({
+    apiKey,
+    maxRetries: 0, // retries are ours (model-client.ts), the same for every provider
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+  });
+  return {
+    config,
+    async complete(request: ChatRequest, { signal }): Promise<ChatResponse> {
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await client.chat.completions.create(
+          {
+            model: config.model,
+            messages: toOpenAiMessages(request.system, request.messages),
+            max_tokens: request.maxTokens ?? 1024,
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            ...(request.tools?.length
+              ? {
+                  tools: request.tools.map((t) => ({
+                    type: 'function' as const,
+                    function: {
+                      name: t.name,
+                      description: t.description,
+                      parameters: t.inputSchema as Record<string, unknown>,
+                    },
+                  })),
+                }
+              : {}),
+          },
+          signal ? { signal } : {},
+        );
+      } catch (error) {
+        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI);
+      }
+      const choice = completion.choices?.[0];
+      if (!choice?.message)
+        throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
+      const toolCalls: ChatResponse['toolCalls'] = [];
+      for (const c of choice.message.tool_calls ?? []) {
+        if (c.type === 'function')
+          toolCalls.push({ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) });
+      }
+      return {
+        text: choice.message.content ?? '',
+        toolCalls,
+        stopReason: choice.finish_reason ?? 'unknown',
+        model: completion.model,
+        usage: {
+          inputTokens: completion.usage?.prompt_tokens ?? 0,
+          outputTokens: completion.usage?.completion_tokens ?? 0,
+        },
+      };
+    },
+  };
+}

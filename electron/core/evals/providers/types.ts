@@ -1,0 +1,130 @@
+// Owns the provider-neutral chat shapes every model provider speaks (Anthropic, OpenAI-compatible, Claude Code),
+// the provider configuration format, and the one error type a provider throws.
+import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
+import { SkillError } from '../../../../shared/errors.js';
+
+export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** One configured provider (`providers.json` in the CLI, Settings in the app). The key is never stored here. */
+export interface ProviderConfig {
+  name: string;
+  kind: ProviderKind;
+  model: string;
+  /** Base URL of the API (OpenAI-compatible servers: Ollama, LM Studio, vLLM, OpenRouter); default: the vendor's. */
+  baseURL?: string;
+  /** Environment variable holding the key (default ANTHROPIC_API_KEY / OPENAI_API_KEY). */
+  apiKeyEnv?: string;
+  /** USD per million tokens, for the cost budget; without it only tokens count. */
+  price?: { input: number; output: number };
+  /** `claude-code`: the executable (default `claude` on PATH). */
+  command?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  input: JsonValue;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+export interface ChatRequest {
+  system?: string;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  maxTokens?: number;
+  temperature?: number;
+  /** Stop as soon as the model asks for a tool (trigger evals only need the first call). */
+  stopAtFirstToolCall?: boolean;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Reported by the provider itself (Claude Code's `total_cost_usd`); else computed from `price`. */
+  costUsd?: number;
+}
+
+export interface ChatResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  stopReason: string;
+  model: string;
+}
+
+export interface ModelProvider {
+  readonly config: ProviderConfig;
+  complete(request: ChatRequest, options: { signal?: AbortSignal }): Promise<ChatResponse>;
+}
+
+/**
+ * A failed model call. `retryable`: 429, 5xx (529 included) and connection failures; `retryAfterMs` from the
+ * server's `retry-after` / `retry-after-ms` header when it sent one.
+ */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export function isRetryableStatus(status: number | undefined): boolean {
+  return status === undefined || status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/** `retry-after` in seconds or as an HTTP date, or `retry-after-ms`; undefined when absent or unreadable. */
+export function retryAfterFrom(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The error classes both Stainless-generated SDKs (`@anthropic-ai/sdk`, `openai`) export. */
+interface SdkErrorClasses {
+  APIError: abstract new (
+    ...args: never[]
+  ) => Error & { status?: number | undefined; headers?: Headers | undefined };
+  APIUserAbortError: abstract new (...args: never[]) => Error;
+}
+
+/** An SDK failure as a ProviderError (retryable or not, with the server's retry-after), a user abort as Cancelled. */
+export function sdkErrorToProviderError(error: unknown, vendor: string, sdk: SdkErrorClasses): Error {
+  if (error instanceof sdk.APIUserAbortError) return new SkillError('Cancelled', 'The run was cancelled.');
+  if (error instanceof sdk.APIError) {
+    const status = error.status;
+    const hint =
+      status === 401 || status === 403
+        ? ' Check the API key: set the environment variable the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or its apiKeyEnv).'
+        : '';
+    if (status === undefined) return new ProviderError(`${vendor}: ${error.message}`, undefined, true);
+    return new ProviderError(
+      `${vendor} answered ${status}: ${error.message.replace(/^\d+\s*/, '')}.${hint}`,
+      status,
+      isRetryableStatus(status),
+      retryAfterFrom(error.headers),
+    );
+  }
+  if (error instanceof SkillError || error instanceof ProviderError) return error;
+  return new ProviderError(`${vendor}: ${(error as Error).message}`, undefined, false);
+}

@@ -1,0 +1,290 @@
+// Owns trigger evals (issue 15): the trigger set format, what the model is shown (the library's catalog for the
+// profile and a `Skill` tool), how a trigger is detected, and precision / recall / accuracy.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
+import type {
+  ConfusionSummary,
+  TriggerQuery,
+  TriggerQueryResult,
+  TriggerReport,
+} from '../../../shared/evals.js';
+import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
+import { SkillError } from '../../../shared/errors.js';
+import { BudgetExhaustedError } from './budget.js';
+import type { ModelClient } from './model-client.js';
+import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
+
+/** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
+export const TRIGGER_THRESHOLD = 0.5;
+export const DEFAULT_TRIGGER_RUNS = 3;
+export const DEFAULT_TRIGGER_SET = 'evals/triggers.json';
+
+/** The tool a runtime gives the model to load a skill (Claude Code's name and argument). */
+export const SKILL_TOOL: ToolSpec = {
+  name: 'Skill',
+  description:
+    'Load a skill from <available_skills> into the conversation. Call it when the request matches a skill’s description, before answering.',
+  inputSchema: {
+    type: 'object',
+    properties: { skill: { type: 'string', description: 'The skill name, exactly as listed.' } },
+    required: ['skill'],
+  },
+};
+
+/** Reads and checks a trigger set; each problem names the file, the entry and the fix. */
+export function parseTriggerSet(text: string, file: string): TriggerQuery[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(data))
+    throw new SkillError(
+      'InvalidFormat',
+      `${file}: expected a list like [{"query": "...", "should_trigger": true}].`,
+    );
+  return data.map((item: unknown, i) => {
+    const q = item as Partial<TriggerQuery> | null;
+    if (typeof q !== 'object' || q === null || typeof q.query !== 'string' || !q.query.trim())
+      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "query" (a non-empty string).`);
+    if (typeof q.should_trigger !== 'boolean')
+      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "should_trigger" (true or false).`);
+    return { query: q.query, should_trigger: q.should_trigger };
+  });
+}
+
+export function readTriggerSet(file: string): TriggerQuery[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new SkillError(
+      'NotFound',
+      `No trigger set at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): write one as [{"query", "should_trigger"}] or pass --set FILE.`,
+    );
+  }
+  return parseTriggerSet(text, file);
+}
+
+/** The catalog with one skill's description replaced (description A/B: the editor's unsaved text). */
+export function withDescription(
+  entries: readonly LibraryEntry[],
+  skillName: string,
+  description: string,
+): LibraryEntry[] {
+  return entries.map((e) =>
+    e.skill?.name === skillName && e.skill.shadowedBy === undefined
+      ? { ...e, skill: { ...e.skill, description, metadata: { ...e.skill.metadata, when_to_use: '' } } }
+      : e,
+  );
+}
+
+export function triggerRequest(
+  entries: readonly LibraryEntry[],
+  profile: ValidationProfile,
+  query: string,
+): ChatRequest {
+  return {
+    system: [
+      'You are a helpful assistant. Skills extend what you can do; each is listed with its name and description.',
+      'When the user’s request matches a skill, call the Skill tool with that skill’s name before doing anything else.',
+      'When no skill fits, answer directly without calling it.',
+      '',
+      renderAvailableSkills(entries, profile),
+    ].join('\n'),
+    messages: [{ role: 'user', content: query }],
+    tools: [SKILL_TOOL],
+    maxTokens: 512,
+    stopAtFirstToolCall: true,
+  };
+}
+
+/**
+ * The skill a response invoked, as skill-creator detects it: a `Skill` call with {"skill": name} (a plugin prefix
+ * `plugin:name` allowed), or a read of a listed skill's SKILL.md. Undefined when none was invoked.
+ */
+export function invokedSkill(
+  toolCalls: readonly ToolCall[],
+  entries: readonly LibraryEntry[],
+): string | undefined {
+  const listed = catalogEntries(entries).flatMap((e) => (e.skill ? [e.skill] : []));
+  for (const call of toolCalls) {
+    const input = (call.input ?? {}) as Record<string, unknown>;
+    if (call.name === 'Skill' && typeof input.skill === 'string') {
+      const name = input.skill.trim();
+      return listed.find((s) => s.name === name || name.endsWith(`:${s.name}`))?.name ?? name;
+    }
+    const path = input.file_path ?? input.path;
+    if (typeof path === 'string' && /(^|[\\/])SKILL\.md$/.test(path)) {
+      const folder = basename(dirname(path));
+      const hit =
+        listed.find((s) => s.sourcePath === path) ??
+        listed.find((s) => basename(dirname(s.sourcePath)) === folder);
+      if (hit) return hit.name;
+    }
+  }
+  return undefined;
+}
+
+function ratio(a: number, b: number): number | null {
+  return b === 0 ? null : a / b;
+}
+
+export function scoreTriggers(queries: readonly TriggerQueryResult[]): ConfusionSummary {
+  let tp = 0;
+  let fp = 0;
+  let tn = 0;
+  let fn = 0;
+  for (const q of queries) {
+    if (q.skipped || q.runs === 0) continue;
+    const triggered = q.rate >= TRIGGER_THRESHOLD;
+    if (q.shouldTrigger && triggered) tp++;
+    else if (q.shouldTrigger) fn++;
+    else if (triggered) fp++;
+    else tn++;
+  }
+  return {
+    precision: ratio(tp, tp + fp),
+    recall: ratio(tp, tp + fn),
+    accuracy: ratio(tp + tn, tp + fp + tn + fn),
+    tp,
+    fp,
+    tn,
+    fn,
+  };
+}
+
+export interface TriggerRunOptions {
+  client: ModelClient;
+  entries: readonly LibraryEntry[];
+  profile: ValidationProfile;
+  skill: string;
+  set: readonly TriggerQuery[];
+  runs?: number;
+  /** Replaces the skill's description in the catalog (A/B against the saved one). */
+  description?: string;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, query: string) => void;
+}
+
+export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerReport> {
+  const runs = Math.max(1, o.runs ?? DEFAULT_TRIGGER_RUNS);
+  const target = catalogEntries(o.entries).find(
+    (e) => e.skill?.name === o.skill && e.skill.shadowedBy === undefined,
+  );
+  if (!target?.skill)
+    throw new SkillError(
+      'NotFound',
+      `Skill "${o.skill}" is not in the catalog a model sees (missing, shadowed, without a description, or disable-model-invocation).`,
+    );
+  const entries =
+    o.description !== undefined ? withDescription(o.entries, o.skill, o.description) : o.entries;
+  const description = o.description ?? target.skill.description;
+  const results: TriggerQueryResult[] = o.set.map((q) => ({
+    query: q.query,
+    shouldTrigger: q.should_trigger,
+    runs: 0,
+    triggers: 0,
+    rate: 0,
+    pass: false,
+    picked: {},
+    cached: 0,
+  }));
+  const costBefore = o.client.budget.costUsd;
+  let usageIn = 0;
+  let usageOut = 0;
+  let stopped: string | undefined;
+  let done = 0;
+  const total = o.set.length * runs;
+  const signal = o.signal;
+  const jobs = o.set.flatMap((q, qi) =>
+    Array.from({ length: runs }, async (_, sample) => {
+      const r = results[qi];
+      if (!r) return;
+      try {
+        const { response, cached } = await o.client.complete(triggerRequest(entries, o.profile, q.query), {
+          ...(signal ? { signal } : {}),
+          sample,
+        });
+        usageIn += cached ? 0 : response.usage.inputTokens;
+        usageOut += cached ? 0 : response.usage.outputTokens;
+        r.runs++;
+        if (cached) r.cached++;
+        const picked = invokedSkill(response.toolCalls, entries);
+        if (picked !== undefined) r.picked[picked] = (r.picked[picked] ?? 0) + 1;
+        if (picked === o.skill) r.triggers++;
+      } catch (error) {
+        if (error instanceof BudgetExhaustedError) {
+          // Stop cleanly: every run not yet started ends here; those in flight finish and are counted.
+          stopped ??= error.message;
+          return;
+        }
+        if (error instanceof SkillError && error.code === 'Cancelled') throw error;
+        r.errors = {
+          count: (r.errors?.count ?? 0) + 1,
+          message: r.errors?.message ?? (error as Error).message,
+        };
+      } finally {
+        done++;
+        o.onProgress?.(done, total, q.query);
+      }
+    }),
+  );
+  await Promise.all(jobs);
+  for (const r of results) {
+    r.rate = r.runs === 0 ? 0 : r.triggers / r.runs;
+    if (r.runs === 0 && !r.errors) r.skipped = true;
+    r.pass = r.runs > 0 && r.rate >= TRIGGER_THRESHOLD === r.shouldTrigger;
+  }
+  return {
+    skill: o.skill,
+    provider: o.client.provider.config.name,
+    model: o.client.provider.config.model,
+    runs,
+    description,
+    queries: results,
+    summary: scoreTriggers(results),
+    usage: {
+      inputTokens: usageIn,
+      outputTokens: usageOut,
+      costUsd: o.client.budget.costUsd - costBefore,
+    },
+    ...(stopped !== undefined ? { stopped } : {}),
+  };
+}
+
+/** The collision view: for each skill's should-trigger queries, how often each skill fired. */
+export function collisionMatrix(reports: readonly TriggerReport[]): Record<string, Record<string, number>> {
+  const matrix: Record<string, Record<string, number>> = {};
+  for (const report of reports) {
+    const row: Record<string, number> = {};
+    for (const q of report.queries) {
+      if (!q.shouldTrigger) continue;
+      for (const [name, count] of Object.entries(q.picked)) row[name] = (row[name] ?? 0) + count;
+    }
+    matrix[report.skill] = row;
+  }
+  return matrix;
+}
+
+/**
+ * The collision view for a whole library: the trigger set of every skill in the catalog that has one
+ * (`evals/triggers.json`), run against the same catalog, and the matrix of which skills fired.
+ */
+export async function runLibraryTriggers(
+  o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
+): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
+  const reports: TriggerReport[] = [];
+  for (const entry of catalogEntries(o.entries)) {
+    const skill = entry.skill;
+    if (!skill || skill.shadowedBy !== undefined) continue;
+    const file = join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
+    if (!existsSync(file)) continue;
+    const report = await runTriggerEval({ ...o, skill: skill.name, set: readTriggerSet(file) });
+    reports.push(report);
+    if (report.stopped) return { reports, matrix: collisionMatrix(reports), stopped: report.stopped };
+  }
+  return { reports, matrix: collisionMatrix(reports) };
+}

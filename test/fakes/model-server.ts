@@ -1,0 +1,341 @@
+// A fake model server on 127.0.0.1 speaking the Anthropic Messages API (POST /v1/messages) and OpenAI Chat
+// Completions (POST /v1/chat/completions), non-streaming and streaming (SSE), closely enough that the real SDKs work
+// against it. Answers are scripted by the test: deterministic, recorded for assertions.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Api = 'anthropic' | 'openai';
+
+export type Reply =
+  | { text: string; usage?: { input: number; output: number } }
+  | { tool: string; input: unknown; text?: string; usage?: { input: number; output: number } }
+  | { status: number; message?: string; retryAfter?: string }
+  | { malformed: true }
+  | { hang: true };
+
+export interface Received {
+  api: Api;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+export type Script = (request: Received, index: number) => Reply;
+
+export interface FakeModelServer {
+  url: string;
+  /** Base URL for the Anthropic SDK (it appends /v1/messages). */
+  anthropicBaseURL: string;
+  /** Base URL for the OpenAI SDK (it appends /chat/completions). */
+  openaiBaseURL: string;
+  received: Received[];
+  script: Script;
+  close(): Promise<void>;
+}
+
+const DEFAULT_USAGE = { input: 100, output: 20 };
+
+function anthropicMessage(
+  model: string,
+  reply: Extract<Reply, { text: string } | { tool: string }>,
+  n: number,
+) {
+  const content: unknown[] = [];
+  if ('tool' in reply) {
+    if (reply.text) content.push({ type: 'text', text: reply.text });
+    content.push({
+      type: 'tool_use',
+      id: `toolu_${String(n).padStart(4, '0')}`,
+      name: reply.tool,
+      input: reply.input,
+    });
+  } else content.push({ type: 'text', text: reply.text });
+  const usage = reply.usage ?? DEFAULT_USAGE;
+  return {
+    id: `msg_${String(n).padStart(4, '0')}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content,
+    stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: usage.input, output_tokens: usage.output },
+  };
+}
+
+function openaiCompletion(
+  model: string,
+  reply: Extract<Reply, { text: string } | { tool: string }>,
+  n: number,
+) {
+  const usage = reply.usage ?? DEFAULT_USAGE;
+  const isTool = 'tool' in reply;
+  return {
+    id: `chatcmpl-${n}`,
+    object: 'chat.completion',
+    created: 1_700_000_000 + n,
+    model,
+    choices: [
+      {
+        index: 0,
+        finish_reason: isTool ? 'tool_calls' : 'stop',
+        logprobs: null,
+        message: {
+          role: 'assistant',
+          content: isTool ? (reply.text ?? null) : reply.text,
+          refusal: null,
+          ...(isTool
+            ? {
+                tool_calls: [
+                  {
+                    id: `call_${n}`,
+                    type: 'function',
+                    function: { name: reply.tool, arguments: JSON.stringify(reply.input) },
+                  },
+                ],
+              }
+            : {}),
+        },
+      },
+    ],
+    usage: {
+      prompt_tokens: usage.input,
+      completion_tokens: usage.output,
+      total_tokens: usage.input + usage.output,
+    },
+  };
+}
+
+function sse(res: ServerResponse, events: Array<{ event?: string; data: unknown }>): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const e of events)
+    res.write(
+      `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`,
+    );
+  res.end();
+}
+
+/** The same message as Anthropic's streaming events. */
+function anthropicStream(res: ServerResponse, message: ReturnType<typeof anthropicMessage>): void {
+  const events: Array<{ event: string; data: unknown }> = [
+    {
+      event: 'message_start',
+      data: {
+        type: 'message_start',
+        message: {
+          ...message,
+          content: [],
+          stop_reason: null,
+          usage: { ...message.usage, output_tokens: 0 },
+        },
+      },
+    },
+  ];
+  message.content.forEach((block, index) => {
+    const b = block as { type: string; text?: string; input?: unknown };
+    events.push({
+      event: 'content_block_start',
+      data: {
+        type: 'content_block_start',
+        index,
+        content_block: b.type === 'text' ? { type: 'text', text: '' } : { ...b, input: {} },
+      },
+    });
+    events.push({
+      event: 'content_block_delta',
+      data: {
+        type: 'content_block_delta',
+        index,
+        delta:
+          b.type === 'text'
+            ? { type: 'text_delta', text: b.text }
+            : { type: 'input_json_delta', partial_json: JSON.stringify(b.input) },
+      },
+    });
+    events.push({ event: 'content_block_stop', data: { type: 'content_block_stop', index } });
+  });
+  events.push({
+    event: 'message_delta',
+    data: {
+      type: 'message_delta',
+      delta: { stop_reason: message.stop_reason, stop_sequence: null },
+      usage: { output_tokens: message.usage.output_tokens },
+    },
+  });
+  events.push({ event: 'message_stop', data: { type: 'message_stop' } });
+  sse(res, events);
+}
+
+function openaiStream(res: ServerResponse, completion: ReturnType<typeof openaiCompletion>): void {
+  const choice = completion.choices[0];
+  const base = {
+    id: completion.id,
+    object: 'chat.completion.chunk',
+    created: completion.created,
+    model: completion.model,
+  };
+  const events: Array<{ data: unknown }> = [
+    {
+      data: {
+        ...base,
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+      },
+    },
+  ];
+  if (choice?.message.content)
+    events.push({
+      data: {
+        ...base,
+        choices: [{ index: 0, delta: { content: choice.message.content }, finish_reason: null }],
+      },
+    });
+  for (const [i, call] of (choice?.message.tool_calls ?? []).entries())
+    events.push({
+      data: {
+        ...base,
+        choices: [{ index: 0, delta: { tool_calls: [{ index: i, ...call }] }, finish_reason: null }],
+      },
+    });
+  events.push({
+    data: {
+      ...base,
+      choices: [{ index: 0, delta: {}, finish_reason: choice?.finish_reason }],
+      usage: completion.usage,
+    },
+  });
+  events.push({ data: '[DONE]' });
+  sse(res, events);
+}
+
+function errorBody(api: Api, status: number, message: string) {
+  return api === 'anthropic'
+    ? {
+        type: 'error',
+        error: {
+          type: status === 429 ? 'rate_limit_error' : status === 401 ? 'authentication_error' : 'api_error',
+          message,
+        },
+      }
+    : {
+        error: {
+          message,
+          type: status === 429 ? 'rate_limit_exceeded' : 'server_error',
+          code: null,
+          param: null,
+        },
+      };
+}
+
+export async function startFakeModelServer(script: Script): Promise<FakeModelServer> {
+  const received: Received[] = [];
+  const open = new Set<ServerResponse>();
+  const state: FakeModelServer = {
+    url: '',
+    anthropicBaseURL: '',
+    openaiBaseURL: '',
+    received,
+    script,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of open) res.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const api: Api | undefined =
+        req.method === 'POST' && path === '/v1/messages'
+          ? 'anthropic'
+          : req.method === 'POST' && path === '/v1/chat/completions'
+            ? 'openai'
+            : undefined;
+      if (!api) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+        return;
+      }
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      } catch {
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify(errorBody(api, 400, 'invalid JSON body')));
+        return;
+      }
+      const request: Received = { api, path, headers: req.headers, body };
+      received.push(request);
+      const reply = state.script(request, received.length - 1);
+      const model = String(body.model);
+      if ('hang' in reply) {
+        open.add(res);
+        res.on('close', () => open.delete(res));
+        return;
+      }
+      if ('malformed' in reply) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "msg_broken", "content": [');
+        return;
+      }
+      if ('status' in reply) {
+        res
+          .writeHead(reply.status, {
+            'content-type': 'application/json',
+            ...(reply.retryAfter !== undefined ? { 'retry-after': reply.retryAfter } : {}),
+          })
+          .end(JSON.stringify(errorBody(api, reply.status, reply.message ?? `scripted ${reply.status}`)));
+        return;
+      }
+      const stream = body.stream === true;
+      if (api === 'anthropic') {
+        const message = anthropicMessage(model, reply, received.length);
+        if (stream) anthropicStream(res, message);
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
+      } else {
+        const completion = openaiCompletion(model, reply, received.length);
+        if (stream) openaiStream(res, completion);
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}`;
+  state.anthropicBaseURL = state.url;
+  state.openaiBaseURL = `${state.url}/v1`;
+  return state;
+}
+
+/** The last user turn's text in either API's request body. */
+export function lastUserText(request: Received): string {
+  const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+  const last = [...messages].reverse().find((m) => m.role === 'user');
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content;
+  return (last.content as Array<{ type: string; text?: string }>)
+    .filter((b) => b.type === 'text')
+    .map((b) => b.text ?? '')
+    .join('');
+}
+
+/** The system text in either API's request body. */
+export function systemText(request: Received): string {
+  if (request.api === 'anthropic') return typeof request.body.system === 'string' ? request.body.system : '';
+  const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+  const sys = messages.find((m) => m.role === 'system');
+  return typeof sys?.content === 'string' ? sys.content : '';
+}
+
+/** The content of the tool result the request ends with, in either API's shape; undefined when it ends otherwise. */
+export function lastToolResult(request: Received): string | undefined {
+  const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
+  const last = messages.at(-1);
+  if (!last) return undefined;
+  if (request.api === 'openai') return last.role === 'tool' ? String(last.content) : undefined;
+  if (last.role !== 'user' || !Array.isArray(last.content)) return undefined;
+  const result = (last.content as Array<{ type: string; content?: unknown }>).find(
+    (b) => b.type === 'tool_result',
+  );
+  return result ? String(result.content) : undefined;
+}

@@ -1,0 +1,254 @@
+// `skillbench eval triggers` and `skillbench eval run` end to end in-process, against the fake model server.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { runCaptured } from '../run-cli.js';
+import type { TriggerReport } from '../../../shared/evals.js';
+import { LIBRARY, router, scriptedModels } from './routes.js';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer(() => ({ text: 'unset' }));
+});
+afterAll(() => server.close());
+
+const SKILL = join(LIBRARY, 'csv-report');
+let saved: NodeJS.ProcessEnv;
+beforeEach(() => {
+  saved = { ...process.env };
+  process.env.ANTHROPIC_API_KEY = 'cli-key';
+  process.env.SKILLBENCH_DATA_DIR = mkdtempSync(join(tmpdir(), 'skillbench-eval-data-'));
+  const route = router();
+  server.received.length = 0;
+  server.script = (req) => route(lastUserText(req));
+});
+afterEach(() => {
+  process.env = saved;
+});
+
+const triggers = (...extra: string[]) =>
+  runCaptured([
+    'eval',
+    'triggers',
+    SKILL,
+    '--root',
+    LIBRARY,
+    '--anthropic',
+    '--model',
+    'm1',
+    '--base-url',
+    server.anthropicBaseURL,
+    ...extra,
+  ]);
+
+describe('skillbench eval triggers', () => {
+  it('prints the documented JSON, progress on stderr, and caches the answers for the next run', async () => {
+    const first = await triggers('--format', 'json');
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.stdout) as TriggerReport;
+    expect(Object.keys(report)).toEqual(
+      expect.arrayContaining(['skill', 'provider', 'model', 'runs', 'queries', 'summary']),
+    );
+    expect(report).toMatchObject({ skill: 'csv-report', provider: 'anthropic', model: 'm1', runs: 3 });
+    expect(report.summary).toEqual({
+      precision: 2 / 3,
+      recall: 2 / 3,
+      accuracy: 4 / 6,
+      tp: 2,
+      fp: 1,
+      tn: 2,
+      fn: 1,
+    });
+    expect(report.queries[2]).toMatchObject({
+      query: 'Plot the monthly totals in metrics.csv',
+      shouldTrigger: true,
+      runs: 3,
+      triggers: 1,
+      rate: 1 / 3,
+      pass: false,
+      picked: { 'pdf-extract': 1, 'csv-report': 1 },
+    });
+    expect(first.stderr).toContain('[18/18] ');
+    expect(server.received).toHaveLength(18);
+
+    const again = await triggers('--format', 'json');
+    expect((JSON.parse(again.stdout) as TriggerReport).queries.every((q) => q.cached === 3)).toBe(true);
+    expect(server.received).toHaveLength(18);
+    await triggers('--format', 'json', '--no-cache');
+    expect(server.received).toHaveLength(36);
+  });
+
+  it('exits 1 under --min-precision / --min-recall, 0 when they hold, and reports in text with the picks', async () => {
+    const strict = await triggers('--min-recall', '0.9', '--no-cache');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('recall 66.7% is below --min-recall 90.0%');
+    expect(strict.stdout).toContain(
+      'FAIL  1/3 should trigger      Plot the monthly totals in metrics.csv  (picked instead: pdf-extract ×1)',
+    );
+    expect(strict.stdout).toContain('precision 66.7% (2/3)  recall 66.7% (2/3)  accuracy 66.7% (4/6)');
+    const lenient = await triggers('--min-precision', '0.6', '--min-recall', '0.6');
+    expect(lenient.code).toBe(0);
+  });
+
+  it('writes JUnit with one test case per query', async () => {
+    const { stdout, code } = await triggers('--format', 'junit', '--runs', '3');
+    expect(code).toBe(0);
+    expect(stdout).toContain('<testsuite name="csv-report" tests="6" failures="2"');
+    expect(stdout).toContain('<failure message="triggered 2 of 3 runs; expected under 50%">');
+  });
+
+  it('takes a provider from a providers file, and the key from its environment variable', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'providers-')), 'providers.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        providers: [
+          {
+            name: 'local',
+            kind: 'openai',
+            model: 'llama',
+            baseURL: server.openaiBaseURL,
+            apiKeyEnv: 'LOCAL_KEY',
+          },
+        ],
+      }),
+    );
+    process.env.LOCAL_KEY = 'from-env';
+    const { code, stdout } = await runCaptured([
+      'eval',
+      'triggers',
+      SKILL,
+      '--root',
+      LIBRARY,
+      '--provider',
+      'local',
+      '--providers',
+      file,
+      '--runs',
+      '1',
+      '--format',
+      'json',
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ provider: 'local', model: 'llama', runs: 1 });
+    expect(server.received[0]?.headers.authorization).toBe('Bearer from-env');
+  });
+
+  it('stops cleanly on the token budget and exits 1, saying why', async () => {
+    const { code, stdout, stderr } = await triggers(
+      '--max-tokens',
+      '300',
+      '--concurrency',
+      '1',
+      '--no-cache',
+    );
+    expect(code).toBe(1);
+    expect(server.received).toHaveLength(3);
+    expect(stdout).toContain('Stopped: token budget spent: 360 of 300 tokens used.');
+    expect(stderr).toContain('the run is incomplete');
+  });
+
+  it('reports bad usage and bad input clearly', async () => {
+    const none = await runCaptured(['eval', 'triggers', SKILL]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Choose a model: --provider NAME');
+    const noModel = await runCaptured(['eval', 'triggers', SKILL, '--openai']);
+    expect(noModel.stderr).toContain('--openai needs --model');
+    delete process.env.ANTHROPIC_API_KEY;
+    const noKey = await runCaptured(['eval', 'triggers', SKILL, '--anthropic', '--model', 'm']);
+    expect(noKey.code).toBe(1);
+    expect(noKey.stderr).toContain('needs an API key: set ANTHROPIC_API_KEY');
+    process.env.ANTHROPIC_API_KEY = 'k';
+    const noSet = await runCaptured([
+      'eval',
+      'triggers',
+      join(LIBRARY, 'commit-message'),
+      '--anthropic',
+      '--model',
+      'm',
+    ]);
+    expect(noSet.code).toBe(1);
+    expect(noSet.stderr).toMatch(/No trigger set at .*commit-message.evals.triggers\.json .*pass --set FILE/);
+    const badRuns = await triggers('--runs', '0');
+    expect(badRuns.code).toBe(2);
+    expect(badRuns.stderr).toContain('--runs must be a whole number of at least 1 (got 0)');
+  });
+});
+
+describe('skillbench eval run', () => {
+  it('runs with and without the skill, prints the benchmark and writes the workspace; --min-pass-rate gates', async () => {
+    server.script = scriptedModels;
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-evals-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const { code, stdout, stderr } = await runCaptured([
+      'eval',
+      'run',
+      join(root, 'csv-report'),
+      '--anthropic',
+      '--model',
+      'exec-1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--min-pass-rate',
+      '1',
+    ]);
+    expect(stderr).toContain('[2/2]');
+    expect(code).toBe(0);
+    expect(stdout).toContain('eval-1  with_skill    run 1  3/3 passed');
+    expect(stdout).toContain('eval-1  without_skill run 1  2/3 passed');
+    expect(stdout).toContain('    FAIL  The report starts with the heading ## Report: first line');
+    expect(stdout).toMatch(/delta {9}pass rate \+0\.33/);
+    const grading = JSON.parse(
+      readFileSync(
+        join(root, 'csv-report-workspace', 'iteration-1', 'eval-1', 'with_skill', 'run-1', 'grading.json'),
+        'utf8',
+      ),
+    ) as { summary: unknown };
+    expect(grading.summary).toEqual({ passed: 3, failed: 0, total: 3, pass_rate: 1 });
+
+    const json = await runCaptured([
+      'eval',
+      'run',
+      join(root, 'csv-report'),
+      '--anthropic',
+      '--model',
+      'exec-1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--no-baseline',
+      '--format',
+      'json',
+      '--min-pass-rate',
+      '1',
+    ]);
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout) as { iterationDir: string; runs: Array<{ cached: boolean }> };
+    expect(out.iterationDir).toBe(join(root, 'csv-report-workspace', 'iteration-2'));
+    expect(out.runs.map((r) => r.cached)).toEqual([true]); // same requests as before: answered from the cache
+  });
+});
+
+describe('skillbench eval collisions', () => {
+  it('prints the library’s collision matrix', async () => {
+    const { code, stdout } = await runCaptured([
+      'eval',
+      'collisions',
+      LIBRARY,
+      '--openai',
+      '--model',
+      'm',
+      '--base-url',
+      server.openaiBaseURL,
+      '--no-cache',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 3)).toEqual([
+      'queries of / fired  csv-report  pdf-extract',
+      'csv-report          6           1',
+      'pdf-extract         2           4',
+    ]);
+    expect(stdout).toContain('pdf-extract: precision 100.0%  recall 50.0%  accuracy 66.7%');
+  });
+});

@@ -1,0 +1,63 @@
+// The scripted model of the trigger tests: which skill it invokes for each query of the csv-report fixture set.
+import { join } from 'node:path';
+import { FIXTURES } from '../../helpers.js';
+import {
+  lastToolResult,
+  lastUserText,
+  systemText,
+  type Received,
+  type Reply,
+} from '../../fakes/model-server.js';
+
+export const LIBRARY = join(FIXTURES, 'evals', 'library');
+
+/** Per query, the skill the scripted model invokes in run 1, 2 and 3 (null: answers without a skill). */
+export const ROUTES: Record<string, Array<string | null>> = {
+  'Summarise sales.csv into a report': ['csv-report', 'csv-report', 'csv-report'],
+  'Turn this spreadsheet export (data.csv) into a short report': ['csv-report', null, 'csv-report'],
+  'Plot the monthly totals in metrics.csv': ['pdf-extract', null, 'csv-report'],
+  'Pull the tables out of invoice.pdf': ['pdf-extract', 'pdf-extract', 'pdf-extract'],
+  'Convert data.csv to JSON': ['csv-report', 'csv-report', null],
+  'Write a commit message for my staged changes': ['commit-message', 'commit-message', 'commit-message'],
+  // pdf-extract's set: its second query collides with csv-report
+  'Extract the text of scan.pdf': ['pdf-extract', 'pdf-extract', 'pdf-extract'],
+  'Summarise the tables in report.pdf as a CSV report': ['csv-report', 'csv-report', 'pdf-extract'],
+};
+
+/** A deterministic router: the n-th request for a query gets the n-th scripted pick, whatever the arrival order. */
+export function router(): (text: string) => Reply {
+  const seen = new Map<string, number>();
+  return (text) => {
+    const n = seen.get(text) ?? 0;
+    seen.set(text, n + 1);
+    const pick = ROUTES[text]?.[n % 3] ?? null;
+    return pick ? { tool: 'Skill', input: { skill: pick } } : { text: 'I can answer that directly.' };
+  };
+}
+
+/** The executor model follows the skill when it is loaded; the grader checks for the heading. */
+export function scriptedModels(req: Received): Reply {
+  const system = systemText(req);
+  if (system.startsWith('You grade')) {
+    const answer = /<answer>\n([\s\S]*?)\n<\/answer>/.exec(lastUserText(req))?.[1] ?? '';
+    const verdicts = [
+      {
+        text: 'The report starts with the heading ## Report',
+        passed: answer.startsWith('## Report'),
+        evidence: 'first line',
+      },
+      {
+        text: 'The report gives the sales total as 42',
+        passed: answer.includes('42'),
+        evidence: 'mentions 42',
+      },
+    ];
+    return { text: `Here is my grading:\n\`\`\`json\n${JSON.stringify({ expectations: verdicts })}\n\`\`\`` };
+  }
+  if (system.includes('The skill "csv-report" is loaded')) {
+    const toolOutput = lastToolResult(req);
+    if (toolOutput === undefined) return { tool: 'csv-report__count_rows', input: { text: '2 rows' } };
+    return { text: `## Report\n\n| column | total |\n|---|---|\n| sales | 42 |\n\n(${toolOutput})` };
+  }
+  return { text: 'The total is 42.' };
+}

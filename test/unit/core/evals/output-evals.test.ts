@@ -1,0 +1,151 @@
+// The evals.json format, the grader's answer, and the benchmark arithmetic.
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  gradingSummary,
+  nextIterationDir,
+  parseEvalsFile,
+  parseGraderAnswer,
+  summarizeRuns,
+  userTurn,
+} from '../../../../electron/core/evals/output-evals.js';
+import type { EvalRunResult } from '../../../../shared/evals.js';
+import { FIXTURES } from '../../../helpers.js';
+
+describe('evals.json', () => {
+  it('reads skill-creator’s format, with checks written like saved cases', () => {
+    const file = parseEvalsFile(
+      JSON.stringify({
+        skill_name: 's',
+        evals: [
+          { id: 1, prompt: 'p', expected_output: 'e', files: [], expectations: ['x', { contains: '42' }] },
+        ],
+      }),
+      'evals.json',
+    );
+    expect(file.evals[0]?.expectations).toEqual(['x', { contains: '42' }]);
+  });
+
+  it.each([
+    ['[]', /expected \{"skill_name"/],
+    ['{"evals":[{"prompt":"p","expectations":[]}]}', /evals\[0\] needs an "id"/],
+    ['{"evals":[{"id":1,"expectations":[]}]}', /evals\[0\] needs a "prompt"/],
+    ['{"evals":[{"id":1,"prompt":"p"}]}', /evals\[0\] needs "expectations"/],
+    [
+      '{"evals":[{"id":1,"prompt":"p","expectations":[{"equals":1}]}]}',
+      /expectations\[0\] must be a statement/,
+    ],
+    [
+      '{"evals":[{"id":1,"prompt":"p","expectations":[]},{"id":1,"prompt":"q","expectations":[]}]}',
+      /two evals have the id 1/,
+    ],
+  ])('says what is wrong with %s', (text, message) => {
+    expect(() => parseEvalsFile(text, 'evals.json')).toThrow(message);
+  });
+
+  it('attaches files from the skill folder and refuses one outside it', () => {
+    const skillDir = join(FIXTURES, 'evals', 'library', 'csv-report');
+    expect(userTurn({ id: 1, prompt: 'p', files: ['SKILL.md'], expectations: [] }, skillDir)).toMatch(
+      /^p\n\n<file path="SKILL.md">\n---\nname: csv-report/,
+    );
+    expect(() =>
+      userTurn({ id: 1, prompt: 'p', files: ['../pdf-extract/SKILL.md'], expectations: [] }, skillDir),
+    ).toThrow(/outside the skill folder/);
+    expect(() => userTurn({ id: 1, prompt: 'p', files: ['nope.csv'], expectations: [] }, skillDir)).toThrow(
+      /file nope.csv does not exist/,
+    );
+  });
+});
+
+describe('grader answers', () => {
+  const expected = ['A', 'B'];
+  it('reads verdicts from a fenced or bare JSON object, matching by text, else by position', () => {
+    const json = JSON.stringify({
+      expectations: [
+        { text: 'B', passed: false, evidence: 'no B' },
+        { text: 'A', passed: true, evidence: 'has A' },
+      ],
+    });
+    expect(parseGraderAnswer(`Sure.\n\`\`\`json\n${json}\n\`\`\``, expected)).toEqual([
+      { text: 'A', passed: true, evidence: 'has A' },
+      { text: 'B', passed: false, evidence: 'no B' },
+    ]);
+    expect(
+      parseGraderAnswer(`{"expectations":[{"passed":true,"evidence":"1"},{"passed":true}]}`, expected),
+    ).toEqual([
+      { text: 'A', passed: true, evidence: '1' },
+      { text: 'B', passed: true, evidence: '' },
+    ]);
+  });
+
+  it('fails what the grader did not judge, saying so', () => {
+    expect(
+      parseGraderAnswer('{"expectations":[{"text":"A","passed":true,"evidence":"ok"}]}', expected)[1],
+    ).toEqual({
+      text: 'B',
+      passed: false,
+      evidence: 'The grader gave no verdict for this expectation.',
+    });
+    expect(parseGraderAnswer('I think it is fine', expected)[0]?.evidence).toMatch(
+      /not JSON: I think it is fine/,
+    );
+  });
+
+  it('summarises like grading.json', () => {
+    expect(
+      gradingSummary([
+        { text: 'a', passed: true, evidence: '' },
+        { text: 'b', passed: false, evidence: '' },
+      ]),
+    ).toEqual({ passed: 1, failed: 1, total: 2, pass_rate: 0.5 });
+  });
+});
+
+describe('benchmark', () => {
+  const run = (
+    configuration: EvalRunResult['configuration'],
+    pass_rate: number,
+    time_seconds: number,
+    tokens: number,
+  ): EvalRunResult => ({
+    eval_id: 1,
+    eval_name: 'eval-1',
+    configuration,
+    run_number: 1,
+    result: {
+      pass_rate,
+      passed: 0,
+      failed: 0,
+      total: 0,
+      time_seconds,
+      tokens,
+      tool_calls: 0,
+      errors: 0,
+      cost_usd: 0,
+    },
+    expectations: [],
+    dir: '',
+    cached: false,
+  });
+
+  it('gives mean, sample stddev, min and max per configuration, and the signed deltas', () => {
+    const s = summarizeRuns([
+      run('with_skill', 1, 10, 300),
+      run('with_skill', 0.5, 20, 100),
+      run('without_skill', 0.25, 5, 100),
+    ]);
+    expect(s.with_skill?.pass_rate).toEqual({ mean: 0.75, stddev: Math.sqrt(0.125), min: 0.5, max: 1 });
+    expect(s.delta).toEqual({ pass_rate: '+0.50', time_seconds: '+10.0', tokens: '+100' });
+  });
+
+  it('numbers iterations after the highest present', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillbench-ws-'));
+    expect(nextIterationDir(dir)).toBe(join(dir, 'iteration-1'));
+    mkdirSync(join(dir, 'iteration-1'));
+    mkdirSync(join(dir, 'iteration-7'));
+    mkdirSync(join(dir, 'iteration-x'));
+    expect(nextIterationDir(dir)).toBe(join(dir, 'iteration-8'));
+  });
+});

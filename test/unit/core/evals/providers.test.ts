@@ -1,0 +1,87 @@
+// Provider configuration, keys, retry timing and the budget arithmetic.
+import { describe, expect, it } from 'vitest';
+import { createProvider, parseProviderConfigs } from '../../../../electron/core/evals/providers/index.js';
+import { ProviderError, retryAfterFrom } from '../../../../electron/core/evals/providers/types.js';
+import { retryDelay } from '../../../../electron/core/evals/model-client.js';
+import { Budget, costOf } from '../../../../electron/core/evals/budget.js';
+
+describe('providers file', () => {
+  it('reads {"providers": [...]} and a bare list', () => {
+    const one = { name: 'local', kind: 'openai', model: 'llama3', baseURL: 'http://127.0.0.1:11434/v1' };
+    expect(parseProviderConfigs(JSON.stringify({ providers: [one] }), 'p.json')).toEqual([one]);
+    expect(parseProviderConfigs(JSON.stringify([one]), 'p.json')).toEqual([one]);
+  });
+
+  it.each([
+    [[{ kind: 'openai', model: 'm' }], /providers\[0\]: "name" is required/],
+    [[{ name: 'a', kind: 'gemini', model: 'm' }], /"kind" must be one of anthropic, openai, claude-code/],
+    [[{ name: 'a', kind: 'openai' }], /"model" is required/],
+    [[{ name: 'a', kind: 'openai', model: 'm', baseURL: 'ftp://x' }], /"baseURL" must be an http\(s\) URL/],
+    [[{ name: 'a', kind: 'openai', model: 'm', baseURL: 'https://u:p@x' }], /must not hold credentials/],
+    [[{ name: 'a', kind: 'openai', model: 'm', apiKey: 'sk-1' }], /keys are never written in this file/],
+    [[{ name: 'a', kind: 'openai', model: 'm', price: { input: 1 } }], /"price" is \{"input"/],
+    [
+      [
+        { name: 'a', kind: 'openai', model: 'm' },
+        { name: 'a', kind: 'anthropic', model: 'n' },
+      ],
+      /two providers are named "a"/,
+    ],
+  ])('refuses %j with a message that says how to fix it', (list, message) => {
+    expect(() => parseProviderConfigs(JSON.stringify({ providers: list }), 'p.json')).toThrow(message);
+  });
+
+  it('needs a key from the environment for the vendors’ APIs, but not for a local OpenAI-compatible server', () => {
+    expect(() => createProvider({ name: 'a', kind: 'anthropic', model: 'm' }, { env: {} })).toThrow(
+      /needs an API key: set ANTHROPIC_API_KEY/,
+    );
+    expect(() =>
+      createProvider({ name: 'o', kind: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' }, { env: {} }),
+    ).toThrow(/set MY_KEY/);
+    expect(
+      createProvider({ name: 'a', kind: 'anthropic', model: 'm' }, { env: { ANTHROPIC_API_KEY: 'x' } }).config
+        .name,
+    ).toBe('a');
+    expect(
+      createProvider({ name: 'l', kind: 'openai', model: 'm', baseURL: 'http://127.0.0.1:1/v1' }, { env: {} })
+        .config.kind,
+    ).toBe('openai');
+  });
+});
+
+describe('retry timing', () => {
+  it('reads retry-after in seconds, as a date, and retry-after-ms', () => {
+    const now = Date.parse('2026-12-04T12:00:00Z');
+    expect(retryAfterFrom(new Headers({ 'retry-after': '3' }), now)).toBe(3000);
+    expect(retryAfterFrom(new Headers({ 'retry-after': 'Fri, 04 Dec 2026 12:00:05 GMT' }), now)).toBe(5000);
+    expect(retryAfterFrom(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }), now)).toBe(250);
+    expect(retryAfterFrom(new Headers({ 'retry-after': 'soon' }), now)).toBeUndefined();
+    expect(retryAfterFrom(new Headers(), now)).toBeUndefined();
+  });
+
+  it('doubles from the base delay, honours the server, and caps both', () => {
+    const plain = new ProviderError('x', 500, true);
+    expect([1, 2, 3, 4].map((n) => retryDelay(n, plain, 100, 500))).toEqual([100, 200, 400, 500]);
+    expect(retryDelay(1, new ProviderError('x', 429, true, 2000), 100, 60_000)).toBe(2000);
+    expect(retryDelay(1, new ProviderError('x', 429, true, 600_000), 100, 60_000)).toBe(60_000);
+  });
+});
+
+describe('budget', () => {
+  it('prices tokens per million, prefers a cost the provider reports, and counts nothing without a price', () => {
+    expect(costOf({ inputTokens: 2_000_000, outputTokens: 1_000_000 }, { input: 3, output: 15 })).toBe(21);
+    expect(costOf({ inputTokens: 10, outputTokens: 10, costUsd: 0.5 }, { input: 3, output: 15 })).toBe(0.5);
+    expect(costOf({ inputTokens: 10, outputTokens: 10 }, undefined)).toBe(0);
+  });
+
+  it('is exhausted once the tokens or the cost reach the limit, and says which', () => {
+    const b = new Budget({ maxTokens: 100, maxCostUsd: 1 });
+    b.charge({ inputTokens: 60, outputTokens: 39 }, undefined);
+    expect(b.exhausted()).toBeUndefined();
+    b.charge({ inputTokens: 1, outputTokens: 0 }, undefined);
+    expect(b.exhausted()).toBe('token budget spent: 100 of 100 tokens used');
+    const c = new Budget({ maxCostUsd: 0.01 });
+    c.charge({ inputTokens: 0, outputTokens: 0, costUsd: 0.02 }, undefined);
+    expect(c.exhausted()).toBe('cost budget spent: $0.0200 of $0.0100 used');
+  });
+});
