@@ -41,12 +41,38 @@ export const CHANNEL_NAMES = [
   'mcp:list',
   'mcp:status',
   'mcp:restart',
+  'mcp:info',
+  'mcp:disconnect',
+  'mcp:list-tools',
+  'mcp:list-resources',
+  'mcp:list-templates',
+  'mcp:list-prompts',
+  'mcp:call-tool',
+  'mcp:read-resource',
+  'mcp:subscribe',
+  'mcp:get-prompt',
+  'mcp:complete',
+  'mcp:set-logging-level',
+  'mcp:ping',
+  'mcp:protocol-log',
+  'mcp:export',
+  'mcp:pending-requests',
+  'mcp:answer',
+  'mcp:wrap-preview',
   'settings:get',
   'settings:set',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
-export const EVENT_NAMES = ['app:command', 'skills:changed', 'runs:progress', 'runs:finished'] as const;
+export const EVENT_NAMES = [
+  'app:command',
+  'skills:changed',
+  'runs:progress',
+  'runs:finished',
+  'mcp:request',
+  'mcp:request-settled',
+  'mcp:notification',
+] as const;
 export type EventNameOnly = (typeof EVENT_NAMES)[number];
 
 /** `skills:save-file` -> `skillsSaveFile`: the preload's method name for a channel. */

@@ -10,6 +10,7 @@ import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
+import { HostMcpClientSide } from './mcp-client-side.js';
 import type { HostServer } from './server.js';
 import { SettingsStore } from './settings-store.js';
 import { RootWatcher } from './watcher.js';
@@ -36,6 +37,8 @@ export class HostContext {
   readonly settings: SettingsStore;
   readonly drafts: DraftStore;
   readonly workspace: Workspace;
+  /** Sampling and elicitation waiting for the user, notifications as events (issue 16). */
+  readonly mcpClient: HostMcpClientSide;
   readonly watcher: RootWatcher | undefined;
   /** Runs in progress, by run id. */
   readonly runs = new Map<string, AbortController>();
@@ -46,6 +49,7 @@ export class HostContext {
   ) {
     this.settings = new SettingsStore(options.userDataDir);
     this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.mcpClient = new HostMcpClientSide((event, payload) => this.events.emit(event, payload));
     this.workspace = Workspace.open({
       ...this.workspaceOptions(),
       history: { file: join(options.userDataDir, 'history.jsonl'), limits: this.settings.get().history },
@@ -74,6 +78,7 @@ export class HostContext {
       ],
       profile: s.profile,
       precedence: s.precedence,
+      mcpClient: this.mcpClient,
       ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),
       trust: (root) =>
         (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
@@ -164,6 +169,7 @@ export class HostContext {
   async close(): Promise<void> {
     this.watcher?.close();
     for (const c of this.runs.values()) c.abort();
+    this.mcpClient.close();
     await this.workspace.close();
   }
 }
