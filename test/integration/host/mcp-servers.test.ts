@@ -100,7 +100,9 @@ describe('a server in the Servers view', () => {
     expect(echo?.inputSchema).toMatchObject({ properties: { message: { type: 'string' } } });
     const resources = await ok<McpPage<{ uri: string }>>('mcp:list-resources', { name: 'everything' });
     expect(resources.items.length).toBeGreaterThan(0);
-    const templates = await ok<McpPage<{ uriTemplate: string }>>('mcp:list-templates', { name: 'everything' });
+    const templates = await ok<McpPage<{ uriTemplate: string }>>('mcp:list-templates', {
+      name: 'everything',
+    });
     expect(templates.items.map((t) => t.uriTemplate)).toContain('demo://resource/dynamic/text/{resourceId}');
     const prompts = await ok<McpPage<{ name: string }>>('mcp:list-prompts', { name: 'everything' });
     expect(prompts.items.map((p) => p.name)).toEqual(
@@ -220,7 +222,11 @@ describe('the client side in the app', () => {
   it('passes the server’s logging notifications on as events', async () => {
     await ok('mcp:set-logging-level', { name: 'everything', level: 'debug' });
     const logged = next('mcp:notification', (n) => n.method === 'notifications/message');
-    await ok('mcp:subscribe', { name: 'everything', uri: 'demo://resource/static/document/architecture.md', subscribed: true });
+    await ok('mcp:subscribe', {
+      name: 'everything',
+      uri: 'demo://resource/static/document/architecture.md',
+      subscribed: true,
+    });
     const n: McpNotificationView = await logged;
     expect(n).toMatchObject({ server: 'everything', params: { level: 'info' } });
     expect(JSON.stringify(n.params)).toContain('Subscribe');
@@ -257,6 +263,8 @@ describe('an untrusted root’s server', () => {
     expect(
       await err('mcp:call-tool', { runId: 'u', name: 'everything', tool: 'echo', args: {} }, untrustedHost),
     ).toMatchObject({ code: 'PermissionDenied' });
-    expect(await ok('mcp:status', { name: 'everything' }, untrustedHost)).toMatchObject({ state: 'untrusted' });
+    expect(await ok('mcp:status', { name: 'everything' }, untrustedHost)).toMatchObject({
+      state: 'untrusted',
+    });
   });
 });
