@@ -90,6 +90,8 @@ test('connect, call a tool, read a resource and a template, get a prompt, see th
   expect(exported.server).toBe('everything');
   expect(exported.messages.map((m) => `${m.direction} ${m.message.method}`)).toEqual(['out tools/call']);
   expect(exported.messages[0]?.message.params?.name).toBe('get-sum');
+  await log.getByText('tools/call', { exact: true }).click();
+  await expect(log.getByText('"get-sum"')).toBeVisible();
   await docShot(page, 'servers-log');
 });
 

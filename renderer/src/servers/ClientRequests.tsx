@@ -115,19 +115,14 @@ function Sampling(props: { request: McpClientRequestView; answer(a: JsonValue): 
         {params.maxTokens !== undefined ? `At most ${textOf(params.maxTokens)} tokens. ` : ''}
         No model answers here: type or paste the reply the server should get.
       </p>
-      <label className="form-row">
-        Reply
-        <textarea
-          aria-label="Sampling reply"
-          rows={3}
-          value={reply}
-          onChange={(e) => setReply(e.target.value)}
-        />
-      </label>
-      <label className="form-row">
-        Model name sent
-        <input value={model} onChange={(e) => setModel(e.target.value)} />
-      </label>
+      <textarea
+        aria-label="Sampling reply"
+        className="sampling-reply"
+        rows={2}
+        placeholder="The reply the server gets"
+        value={reply}
+        onChange={(e) => setReply(e.target.value)}
+      />
       <div className="request-actions">
         <button
           className="primary"
@@ -137,6 +132,10 @@ function Sampling(props: { request: McpClientRequestView; answer(a: JsonValue): 
           Approve and send
         </button>
         <button onClick={() => props.answer({ action: 'reject' })}>Reject</button>
+        <label className="timeout">
+          as model
+          <input value={model} onChange={(e) => setModel(e.target.value)} size={16} />
+        </label>
       </div>
     </>
   );
