@@ -199,7 +199,10 @@ export const CONTRACT = {
   /** Issue 16, the Servers view: connect (if needed) and say what the server told about itself. */
   'mcp:info': { request: strict({ name: Id }), response: returns<McpServerInfoView>() },
   'mcp:disconnect': { request: strict({ name: Id }), response: returns<McpServerView>() },
-  'mcp:list-tools': { request: strict({ name: Id, cursor: Cursor }), response: returns<McpPage<McpToolView>>() },
+  'mcp:list-tools': {
+    request: strict({ name: Id, cursor: Cursor }),
+    response: returns<McpPage<McpToolView>>(),
+  },
   'mcp:list-resources': {
     request: strict({ name: Id, cursor: Cursor }),
     response: returns<McpPage<McpResourceView>>(),
@@ -228,7 +231,11 @@ export const CONTRACT = {
     response: returns<McpResourceContentsView>(),
   },
   'mcp:subscribe': {
-    request: strict({ name: Id, uri: Type.String({ minLength: 1, maxLength: 8192 }), subscribed: Type.Boolean() }),
+    request: strict({
+      name: Id,
+      uri: Type.String({ minLength: 1, maxLength: 8192 }),
+      subscribed: Type.Boolean(),
+    }),
     response: returns<{ subscribed: boolean }>(),
   },
   'mcp:get-prompt': {

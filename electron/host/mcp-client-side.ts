@@ -75,7 +75,8 @@ export class HostMcpClientSide implements McpClientSide {
   answer(id: string, answer: unknown): boolean {
     const w = this.waiting.get(id);
     if (!w) return false;
-    if (w.view.kind === 'sampling' && !(isObject(answer) && answer.action === 'reject')) samplingResult(answer);
+    if (w.view.kind === 'sampling' && !(isObject(answer) && answer.action === 'reject'))
+      samplingResult(answer);
     if (w.view.kind === 'elicitation') elicitResult(answer);
     w.settle(answer);
     return true;
@@ -126,7 +127,9 @@ export class HostMcpClientSide implements McpClientSide {
       };
       const timer = setTimeout(() => {
         done('timeout');
-        reject(new Error(`Nobody answered the ${kind} request within ${Math.round(this.timeoutMs / 1000)} s.`));
+        reject(
+          new Error(`Nobody answered the ${kind} request within ${Math.round(this.timeoutMs / 1000)} s.`),
+        );
       }, this.timeoutMs);
       const onAbort = () => {
         done('cancelled');

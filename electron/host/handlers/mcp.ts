@@ -62,7 +62,8 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
   const pool = (name: string) => {
     const { active, blocked } = ctx.workspace.mcpServers;
     const untrusted = blocked[name];
-    if (untrusted && !active[name]) throw new SkillError('PermissionDenied', `Not started: ${untrusted.reason}`);
+    if (untrusted && !active[name])
+      throw new SkillError('PermissionDenied', `Not started: ${untrusted.reason}`);
     return ctx.workspace.pool;
   };
   const page = async <T>(
@@ -125,12 +126,16 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
       }),
     }),
     'mcp:set-logging-level': async ({ name, level }) => {
-      await pool(name).setLoggingLevel(name, level as Parameters<ReturnType<typeof pool>['setLoggingLevel']>[1]);
+      await pool(name).setLoggingLevel(
+        name,
+        level as Parameters<ReturnType<typeof pool>['setLoggingLevel']>[1],
+      );
       return { level };
     },
     'mcp:ping': async ({ name }) => ({ ms: await pool(name).ping(name) }),
     'mcp:protocol-log': ({ name }) => {
-      if (!names().includes(name)) throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
+      if (!names().includes(name))
+        throw new SkillError('NotFound', `No MCP server named "${name}" is configured.`);
       const p = ctx.workspace.pool;
       return { entries: json<McpProtocolEntryView[]>(p.protocolLog(name)), stderr: p.stderr(name) };
     },
@@ -148,7 +153,9 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
       const spec = (await pool(server).listTools(server)).find((t) => t.name === tool);
       if (!spec) throw new SkillError('NotFound', `MCP server "${server}" has no tool "${tool}".`);
       const schema = spec.inputSchema as JsonSchema;
-      const declared = Object.keys((spec.inputSchema.properties as Record<string, unknown> | undefined) ?? {});
+      const declared = Object.keys(
+        (spec.inputSchema.properties as Record<string, unknown> | undefined) ?? {},
+      );
       return {
         composedName: composeToolName(skill.name, toolName),
         target: `${server}__${tool}`,
