@@ -122,3 +122,98 @@ export interface DataNotice {
   /** When it was moved aside (ISO 8601). */
   at: string;
 }
+
+/** What an MCP server said about itself when it connected (issue 16: the Servers view's overview). */
+export interface McpServerInfoView {
+  name: string;
+  transport: 'stdio' | 'http' | 'sse';
+  version?: { name: string; version: string; title?: string };
+  capabilities?: { [key: string]: JsonValue };
+  instructions?: string;
+}
+
+/** One page of a server's list; `nextCursor` asks for the next one. */
+export interface McpPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+export interface McpToolView {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { [key: string]: JsonValue };
+  outputSchema?: { [key: string]: JsonValue };
+  annotations?: { [key: string]: JsonValue };
+}
+
+export interface McpResourceView {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface McpResourceTemplateView {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface McpPromptView {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+}
+
+/** A resource's contents as the server sent them (text, or base64 `blob`). */
+export interface McpResourceContentsView {
+  contents: Array<{ uri: string; mimeType?: string; text?: string; blob?: string }>;
+}
+
+export interface McpPromptResultView {
+  description?: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: { [key: string]: JsonValue } }>;
+}
+
+/** One JSON-RPC message of a server's protocol log, as it went on the wire. */
+export interface McpProtocolEntryView {
+  /** Milliseconds since the epoch. */
+  at: number;
+  direction: 'in' | 'out';
+  message: { [key: string]: JsonValue };
+}
+
+/** A server's request to the client that waits for the user: a sampling request or an elicitation. */
+export interface McpClientRequestView {
+  id: string;
+  server: string;
+  kind: 'sampling' | 'elicitation';
+  /** The request's params as the server sent them (`sampling/createMessage` or `elicitation/create`). */
+  params: { [key: string]: JsonValue };
+  /** When it came (ISO 8601) and when it is refused unanswered. */
+  at: string;
+  expiresAt: string;
+}
+
+/** A notification from a server (logging, progress, resource updated, list changed). */
+export interface McpNotificationView {
+  server: string;
+  method: string;
+  params?: JsonValue;
+  at: string;
+}
+
+/** What wrapping a server's tool in a skill would advertise (issue 16: "Wrap as skill tool"). */
+export interface McpWrapPreview {
+  composedName: string;
+  target: string;
+  /** The advertised schema: the tool's input schema with the locked keys removed. */
+  inputSchema: { [key: string]: JsonValue };
+  /** Locked keys the tool's schema does not declare (the manifest would warn). */
+  undeclaredLocked: string[];
+}

@@ -10,7 +10,19 @@ import type {
   DataNotice,
   DraftView,
   HistoryEntryView,
+  McpClientRequestView,
+  McpNotificationView,
+  McpPage,
+  McpPromptResultView,
+  McpPromptView,
+  McpProtocolEntryView,
+  McpResourceContentsView,
+  McpResourceTemplateView,
+  McpResourceView,
+  McpServerInfoView,
   McpServerView,
+  McpToolView,
+  McpWrapPreview,
   SavedCaseView,
   Settings,
   TrustReportView,
@@ -33,6 +45,7 @@ const Id = Type.String({ minLength: 1, maxLength: 4096 });
 const Path = Type.String({ minLength: 1, maxLength: 4096 });
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 const Json = Type.Unknown();
+const Cursor = Type.Optional(Type.String({ maxLength: 8192 }));
 const Empty = Type.Object({}, { additionalProperties: false });
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) =>
   Type.Object(props, { additionalProperties: false });
@@ -183,6 +196,104 @@ export const CONTRACT = {
   'mcp:list': { request: Empty, response: returns<McpServerView[]>() },
   'mcp:status': { request: strict({ name: Id }), response: returns<McpServerView>() },
   'mcp:restart': { request: strict({ name: Id }), response: returns<McpServerView>() },
+  /** Issue 16, the Servers view: connect (if needed) and say what the server told about itself. */
+  'mcp:info': { request: strict({ name: Id }), response: returns<McpServerInfoView>() },
+  'mcp:disconnect': { request: strict({ name: Id }), response: returns<McpServerView>() },
+  'mcp:list-tools': {
+    request: strict({ name: Id, cursor: Cursor }),
+    response: returns<McpPage<McpToolView>>(),
+  },
+  'mcp:list-resources': {
+    request: strict({ name: Id, cursor: Cursor }),
+    response: returns<McpPage<McpResourceView>>(),
+  },
+  'mcp:list-templates': {
+    request: strict({ name: Id, cursor: Cursor }),
+    response: returns<McpPage<McpResourceTemplateView>>(),
+  },
+  'mcp:list-prompts': {
+    request: strict({ name: Id, cursor: Cursor }),
+    response: returns<McpPage<McpPromptView>>(),
+  },
+  /** Calls a server's tool directly (progress as `runs:progress`, cancel with `tools:cancel` and the same run id). */
+  'mcp:call-tool': {
+    request: strict({
+      runId: Id,
+      name: Id,
+      tool: Id,
+      args: Json,
+      timeoutSecs: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_TIMEOUT_SECS })),
+    }),
+    response: returns<ToolOutput>(),
+  },
+  'mcp:read-resource': {
+    request: strict({ name: Id, uri: Type.String({ minLength: 1, maxLength: 8192 }) }),
+    response: returns<McpResourceContentsView>(),
+  },
+  'mcp:subscribe': {
+    request: strict({
+      name: Id,
+      uri: Type.String({ minLength: 1, maxLength: 8192 }),
+      subscribed: Type.Boolean(),
+    }),
+    response: returns<{ subscribed: boolean }>(),
+  },
+  'mcp:get-prompt': {
+    request: strict({ name: Id, prompt: Id, args: Type.Record(Type.String(), Type.String()) }),
+    response: returns<McpPromptResultView>(),
+  },
+  'mcp:complete': {
+    request: strict({
+      name: Id,
+      ref: Type.Union([
+        strict({ type: Type.Literal('ref/prompt'), name: Id }),
+        strict({ type: Type.Literal('ref/resource'), uri: Type.String({ minLength: 1, maxLength: 8192 }) }),
+      ]),
+      argument: strict({ name: Id, value: Type.String({ maxLength: 8192 }) }),
+      context: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+    response: returns<{ values: string[] }>(),
+  },
+  'mcp:set-logging-level': {
+    request: strict({
+      name: Id,
+      level: Type.Union(
+        ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'].map((l) =>
+          Type.Literal(l),
+        ),
+      ),
+    }),
+    response: returns<{ level: string }>(),
+  },
+  'mcp:ping': { request: strict({ name: Id }), response: returns<{ ms: number }>() },
+  /** Every JSON-RPC message exchanged with the server (newest last), and the tail of its stderr. */
+  'mcp:protocol-log': {
+    request: strict({ name: Id }),
+    response: returns<{ entries: McpProtocolEntryView[]; stderr: string }>(),
+  },
+  /** Servers in the `mcpServers` format: those named, or every configured one. */
+  'mcp:export': {
+    request: strict({ names: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }),
+    response: returns<{ mcpServers: Record<string, JsonValue> }>(),
+  },
+  /** Sampling and elicitation requests waiting for the user (a window opened later sees them too). */
+  'mcp:pending-requests': { request: Empty, response: returns<McpClientRequestView[]>() },
+  /**
+   * The user's answer to a waiting request. Sampling: `{ action: 'approve', result }` (a CreateMessageResult) or
+   * `{ action: 'reject', message? }`; elicitation: an ElicitResult (`accept` with `content`, `decline`, `cancel`).
+   */
+  'mcp:answer': { request: strict({ id: Id, answer: Json }), response: returns<{ answered: boolean }>() },
+  /** What a `kind: mcp` tool wrapping a server's tool would advertise in a skill (composed name, narrowed schema). */
+  'mcp:wrap-preview': {
+    request: strict({
+      skillId: Id,
+      toolName: Type.String({ minLength: 1, maxLength: 200 }),
+      server: Id,
+      tool: Id,
+      lockedArgs: Type.Record(Type.String(), Json),
+    }),
+    response: returns<McpWrapPreview>(),
+  },
 
   'settings:get': { request: Empty, response: returns<Settings>() },
   'settings:set': { request: strict({ settings: Json }), response: returns<Settings>() },
@@ -244,6 +355,11 @@ export const EVENTS = {
     url?: string;
     error?: string;
   }>(),
+  /** A server asks the user something (sampling, elicitation): answer with `mcp:answer`. */
+  'mcp:request': returns<McpClientRequestView>(),
+  /** A waiting request is no longer waiting: answered, cancelled by the server, or timed out. */
+  'mcp:request-settled': returns<{ id: string; outcome: 'answered' | 'cancelled' | 'timeout' }>(),
+  'mcp:notification': returns<McpNotificationView>(),
 } satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;
 export type EventOf<E extends EventName> = (typeof EVENTS)[E];

@@ -12,6 +12,7 @@ import type { McpClientSide } from '../core/mcp/client-side.js';
 import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
+import { HostMcpClientSide } from './mcp-client-side.js';
 import type { HostServer } from './server.js';
 import { SettingsStore } from './settings-store.js';
 import { RootWatcher } from './watcher.js';
@@ -40,6 +41,8 @@ export class HostContext {
   readonly settings: SettingsStore;
   readonly drafts: DraftStore;
   readonly workspace: Workspace;
+  /** Sampling and elicitation waiting for the user, notifications as events (issue 16). */
+  readonly mcpClient: HostMcpClientSide;
   readonly watcher: RootWatcher | undefined;
   /** Runs in progress, by run id. */
   readonly runs = new Map<string, AbortController>();
@@ -48,9 +51,10 @@ export class HostContext {
     readonly options: HostOptions,
     private readonly events: Pick<HostServer, 'emit'>,
   ) {
-    this.mcpClient = this.clientSide();
     this.settings = new SettingsStore(options.userDataDir);
     this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.mcpClient = new HostMcpClientSide((event, payload) => this.events.emit(event, payload));
+    this.serverClient = this.clientSide();
     this.workspace = Workspace.open({
       ...this.workspaceOptions(),
       history: { file: join(options.userDataDir, 'history.jsonl'), limits: this.settings.get().history },
@@ -63,12 +67,19 @@ export class HostContext {
 
   emit: HostServer['emit'] = (event, payload) => this.events.emit(event, payload);
 
-  /** What the app answers when an MCP server asks: sign-ins open the browser (the app) or a banner's link (serve). */
-  private readonly mcpClient: McpClientSide;
+  /**
+   * What the app answers when an MCP server asks: sampling and elicitation through the window (mcpClient), sign-ins
+   * in the browser (the app) or through a banner's link (serve).
+   */
+  private readonly serverClient: McpClientSide;
 
   private clientSide(): McpClientSide {
     const { userDataDir, platform } = this.options;
+    const { sample, elicit, notify } = this.mcpClient;
     return {
+      sample,
+      elicit,
+      notify,
       credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
       authorize: async (server, url) => {
         this.events.emit('mcp:sign-in', { server, state: 'waiting', url: url.href });
@@ -101,7 +112,7 @@ export class HostContext {
       ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),
       trust: (root) =>
         (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
-      mcpClient: this.mcpClient,
+      mcpClient: this.serverClient,
       ...(Object.keys(s.mcpServers).length
         ? { settingsServers: { servers: s.mcpServers, file: this.settings.file, baseDir: userDataDir } }
         : {}),
@@ -189,6 +200,7 @@ export class HostContext {
   async close(): Promise<void> {
     this.watcher?.close();
     for (const c of this.runs.values()) c.abort();
+    this.mcpClient.close();
     await this.workspace.close();
   }
 }

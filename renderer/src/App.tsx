@@ -12,6 +12,8 @@ import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
 import { CommandPalette } from './palette/CommandPalette.js';
+import { ClientRequests, useClientRequests } from './servers/ClientRequests.js';
+import { ServersView } from './servers/ServersView.js';
 import { SettingsView } from './settings/SettingsView.js';
 import { useSettings } from './settings/use-settings.js';
 import { DataNotices } from './shell/DataNotices.js';
@@ -32,6 +34,7 @@ export function App({ host }: { host: HostApi }) {
   const [dialog, setDialog] = useState<SkillDialog>();
   const [problem, setProblem] = useState<string>();
   const entry = library.entries.find((e) => e.id === selected && e.status !== 'excluded');
+  const serverRequests = useClientRequests(host);
 
   const saveAll = () => {
     for (const b of buffers.dirty()) void buffers.save(b.path);
@@ -87,6 +90,7 @@ export function App({ host }: { host: HostApi }) {
         />
         <DataNotices host={host} />
         <SignInNotices host={host} />
+        <ClientRequests host={host} requests={serverRequests} />
         {shownProblem ? (
           <p className="problem" role="alert">
             {shownProblem}{' '}
@@ -110,7 +114,16 @@ export function App({ host }: { host: HostApi }) {
             ))}
           </div>
         ) : null}
-        {view.kind === 'history' ? (
+        {view.kind === 'servers' ? (
+          <ServersView
+            host={host}
+            entries={library.entries}
+            roots={library.roots}
+            onOpenSkill={(id) => {
+              void library.store.reload().then(() => open(id, 'run'));
+            }}
+          />
+        ) : view.kind === 'history' ? (
           <HistoryView host={host} onReplay={replay} />
         ) : view.kind === 'settings' ? (
           <SettingsView host={host} settings={settings} onSaved={setSettings} />

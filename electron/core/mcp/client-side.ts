@@ -25,10 +25,13 @@ export interface McpNotice {
 export interface McpClientSide {
   /** The roots a server that opted in (`"roots": true`) may list. */
   roots?(server: string): Root[];
-  /** Answers `sampling/createMessage`; throwing refuses the request (the server sees the message). */
-  sample?(server: string, params: SamplingParams): Promise<CreateMessageResult>;
+  /**
+   * Answers `sampling/createMessage`; throwing refuses the request (the server sees the message). `signal` aborts
+   * when the server cancels the request.
+   */
+  sample?(server: string, params: SamplingParams, signal?: AbortSignal): Promise<CreateMessageResult>;
   /** Answers `elicitation/create` (form or URL mode); `decline` and `cancel` are answers too. */
-  elicit?(server: string, params: ElicitationParams): Promise<ElicitResult>;
+  elicit?(server: string, params: ElicitationParams, signal?: AbortSignal): Promise<ElicitResult>;
   /** A notification from a server: `notifications/message` (logging), progress, resource updated, list changed. */
   notify?(notice: McpNotice): void;
   /** Where URL servers' OAuth credentials are kept; with `authorize`, a server answering 401 is signed in to. */

@@ -155,6 +155,55 @@ export class McpPool {
     );
   }
 
+  /**
+   * One page of a server's list as the server paginates it (issue 16: the Servers view asks page by page; the
+   * other methods read every page).
+   */
+  async listPage(
+    server: string,
+    what: 'tools' | 'resources' | 'resourceTemplates' | 'prompts',
+    cursor?: string,
+  ): Promise<{ items: Array<Tool | Resource | ResourceTemplate | Prompt>; nextCursor?: string }> {
+    const conn = await this.connect(server);
+    const params = cursor ? { cursor } : undefined;
+    const c = conn.client;
+    const page = await this.guard(server, `list ${what}`, async () => {
+      if (what === 'tools') {
+        const p = await c.listTools(params);
+        return { items: p.tools, next: p.nextCursor };
+      }
+      if (what === 'resources') {
+        const p = await c.listResources(params);
+        return { items: p.resources, next: p.nextCursor };
+      }
+      if (what === 'resourceTemplates') {
+        const p = await c.listResourceTemplates(params);
+        return { items: p.resourceTemplates, next: p.nextCursor };
+      }
+      const p = await c.listPrompts(params);
+      return { items: p.prompts, next: p.nextCursor };
+    });
+    return { items: page.items, ...(page.next ? { nextCursor: page.next } : {}) };
+  }
+
+  /** The last few KiB a stdio server wrote on stderr ('' for HTTP servers and servers not started). */
+  stderr(server: string): string {
+    return this.stderrTails.get(server) ?? '';
+  }
+
+  /** Closes a server's connection (stopping a stdio server); the next request starts it again. */
+  async disconnect(server: string): Promise<void> {
+    const existing = this.connections.get(server);
+    this.connections.delete(server);
+    if (existing) {
+      this.closing = true;
+      await (await existing.catch(() => undefined))?.client.close().catch(() => undefined);
+      this.closing = false;
+    }
+    this.states.set(server, { state: 'idle' });
+    this.toolCache.delete(server);
+  }
+
   async listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
     const conn = await this.connect(server);
     return pages((cursor) =>
@@ -479,19 +528,19 @@ export class McpPool {
         },
       },
     );
-    client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
       if (!side.sample)
         throw new McpError(REFUSED, 'Skillbench has no way to answer sampling requests here.');
       try {
-        return await side.sample(server, request.params);
+        return await side.sample(server, request.params, extra.signal);
       } catch (error) {
         throw new McpError(REFUSED, (error as Error).message);
       }
     });
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       if (!side.elicit) return { action: 'decline' };
       try {
-        return await side.elicit(server, request.params);
+        return await side.elicit(server, request.params, extra.signal);
       } catch (error) {
         throw new McpError(REFUSED, (error as Error).message);
       }

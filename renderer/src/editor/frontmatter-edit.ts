@@ -1,6 +1,6 @@
 // Owns editing SKILL.md frontmatter as data: finding it, reading its fields, and writing one field back through
 // the `yaml` Document API so comments, key order and the other values' styles survive (DESIGN.md "Editing").
-import { CST, isMap, isScalar, Parser, parseDocument, stringify } from 'yaml';
+import { CST, isMap, isScalar, isSeq, Parser, parseDocument, stringify } from 'yaml';
 import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import type { JsonValue } from '../../../shared/types.js';
 
@@ -101,6 +101,30 @@ export function setFrontmatterField(text: string, key: string, value: JsonValue 
       return text.slice(0, range.from) + yaml + text.slice(range.to);
   }
   throw new Error(`Could not write ${key} into the frontmatter.`);
+}
+
+/**
+ * The text with `item` appended to the top-level list `key` (a new list when the key is absent). The list's other
+ * items, their comments and the rest of the frontmatter are kept (issue 16: "Wrap as skill tool" adds a tool).
+ */
+export function appendFrontmatterListItem(text: string, key: string, item: JsonValue): string {
+  const range = frontmatterRange(text);
+  if (!range) throw new Error('The file has no frontmatter to edit.');
+  const doc = parseDocument(range.yaml, { uniqueKeys: true });
+  if (doc.errors.length) throw new Error('The frontmatter has a YAML error; fix it in the editor first.');
+  const existing = doc.get(key, true);
+  if (existing === undefined) return setFrontmatterField(text, key, [item]);
+  if (!isSeq(existing))
+    throw new Error(`\`${key}\` in the frontmatter is not a list; fix it in the editor first.`);
+  const before = (doc.toJS() as Record<string, JsonValue[]>)[key] ?? [];
+  doc.addIn([key], doc.createNode(item));
+  const eol = /\r\n/.test(range.yaml) ? '\r\n' : '\n';
+  const raw = doc.toString({ lineWidth: 0 });
+  const yaml = eol === '\r\n' ? raw.replace(/\r?\n/g, '\r\n') : raw;
+  const after = (parseDocument(yaml).toJS() as Record<string, JsonValue[]>)[key];
+  if (JSON.stringify(after) !== JSON.stringify([...before, item]))
+    throw new Error(`Could not add to ${key} in the frontmatter.`);
+  return text.slice(0, range.from) + yaml + text.slice(range.to);
 }
 
 /** Rewrites the value token of a top-level key in place; every other byte of the YAML stays. */

@@ -1,7 +1,7 @@
 // Owns one tool call's lifecycle in the runner: idle → running (with the host's progress and a ticking clock) →
 // a result (output or error) for the tool it was run with; cancel asks the host to stop the run.
 import { useCallback, useEffect, useState } from 'react';
-import type { HostApi, IpcError } from '../../../shared/ipc.js';
+import type { HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 
 export interface RunningCall {
@@ -18,7 +18,15 @@ export interface RunResult {
 
 const TICK_MS = 200;
 
-export function useRun(host: HostApi, skillId: string) {
+/** How a run reaches the host: `tools:run` for a skill's tool; the Servers view calls a server's tool directly. */
+export type StartRun = (request: {
+  runId: string;
+  tool: string;
+  args: JsonValue;
+  timeoutSecs?: number;
+}) => Promise<IpcResult<ToolOutput>>;
+
+export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
   const [running, setRunning] = useState<RunningCall>();
   const [result, setResult] = useState<RunResult>();
   const [now, setNow] = useState(() => Date.now());
@@ -46,17 +54,12 @@ export function useRun(host: HostApi, skillId: string) {
       setNow(startedAt);
       setRunning({ runId, startedAt });
       setResult(undefined);
-      const r = await host.invoke('tools:run', {
-        runId,
-        skillId,
-        tool,
-        args,
-        ...(timeoutSecs !== undefined ? { timeoutSecs } : {}),
-      });
+      const request = { runId, tool, args, ...(timeoutSecs !== undefined ? { timeoutSecs } : {}) };
+      const r = startRun ? await startRun(request) : await host.invoke('tools:run', { ...request, skillId });
       setRunning(undefined);
       setResult(r.ok ? { tool, output: r.value } : { tool, error: r.error });
     },
-    [running, host, skillId],
+    [running, host, skillId, startRun],
   );
 
   const cancel = useCallback(() => {

@@ -1,4 +1,4 @@
-// The bar above the main area: skill / history / settings, the count of unsaved files, the palette button.
+// The bar above the main area: skill / servers / history / settings, the count of unsaved files, the palette button.
 import { shortcutOf } from '../commands/commands.js';
 import type { View } from './navigation.js';
 
@@ -16,6 +16,12 @@ export function TopBar(props: {
         onClick={() => props.onView({ kind: 'skill', tab: view.kind === 'skill' ? view.tab : 'overview' })}
       >
         Skill
+      </button>
+      <button
+        className={view.kind === 'servers' ? 'active' : ''}
+        onClick={() => props.onView({ kind: 'servers' })}
+      >
+        Servers
       </button>
       <button
         className={view.kind === 'history' ? 'active' : ''}

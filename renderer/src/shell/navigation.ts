@@ -1,8 +1,9 @@
-// Where the workbench is: a skill on one of its tabs, the history, or the settings.
+// Where the workbench is: a skill on one of its tabs, the MCP servers, the history, or the settings.
 import { useCallback, useState } from 'react';
 
 export type Tab = 'overview' | 'edit' | 'run' | 'preview';
-export type View = { kind: 'skill'; tab: Tab } | { kind: 'history' } | { kind: 'settings' };
+export type View =
+  { kind: 'skill'; tab: Tab } | { kind: 'servers' } | { kind: 'history' } | { kind: 'settings' };
 
 export const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['overview', 'Overview'],

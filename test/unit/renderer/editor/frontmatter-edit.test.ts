@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appendFrontmatterListItem,
   bodyOf,
   frontmatterRange,
   readFrontmatter,
@@ -73,5 +74,35 @@ describe('in-place scalar edits', () => {
     const out = setFrontmatterField(ODD, 'description', 'line one\nline two');
     expect(readFrontmatter(out)).toMatchObject({ ok: true, fields: { description: 'line one\nline two' } });
     expect(out.endsWith('---\nx\n')).toBe(true);
+  });
+});
+
+describe('appending to a frontmatter list (issue 16: wrap a server tool as a skill tool)', () => {
+  const entry = { name: 'sum', kind: 'mcp', target: 'ev__get-sum', locked_args: { a: 2 } };
+
+  it('starts the list when the key is absent, leaving the rest as written', () => {
+    const out = appendFrontmatterListItem(SKILL, 'tools', entry);
+    expect(out.startsWith(SKILL.slice(0, SKILL.indexOf('---\n# Body')))).toBe(true);
+    expect(readFrontmatter(out)).toMatchObject({ ok: true, fields: { tools: [entry] } });
+    expect(bodyOf(out)).toBe(bodyOf(SKILL));
+  });
+
+  it('appends to an existing list, keeping its items’ comments', () => {
+    const text = SKILL.replace(
+      'license: MIT\n',
+      'license: MIT\ntools:\n  # the first tool\n  - now # clock\n',
+    );
+    const out = appendFrontmatterListItem(text, 'tools', entry);
+    expect(out).toContain('# the first tool');
+    expect(out).toContain('- now # clock');
+    expect(out).toContain('name: demo # the folder name');
+    expect(readFrontmatter(out)).toMatchObject({ ok: true, fields: { tools: ['now', entry] } });
+  });
+
+  it('refuses a key that is not a list, and a frontmatter with a YAML error', () => {
+    expect(() => appendFrontmatterListItem(SKILL, 'license', entry)).toThrow(/not a list/);
+    expect(() =>
+      appendFrontmatterListItem(SKILL.replace('license: MIT', 'license: [MIT'), 'tools', entry),
+    ).toThrow(/YAML error/);
   });
 });

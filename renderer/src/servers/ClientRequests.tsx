@@ -1,0 +1,182 @@
+// What servers ask of the user, shown as non-modal cards above the current view (issue 16): an elicitation as the
+// schema form (form mode) or a link opened after a confirmation (URL mode); a sampling request to approve as is,
+// edit, type a reply to, or reject. Nothing opens by itself and nothing typed is lost while other requests come.
+import { useEffect, useMemo, useState } from 'react';
+import type { McpClientRequestView } from '../../../shared/host-types.js';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+import { initialValue, normalizeSchema } from '../runner/schema-form/schema-form-model.js';
+import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
+import { validateArgs } from '../runner/schema-form/validate-args.js';
+import { samplingReply, samplingTranscript, textOf } from './servers-model.js';
+import './servers.css';
+
+/** The requests waiting for the user: those already waiting when the window opened, then the events. */
+export function useClientRequests(host: HostApi) {
+  const [requests, setRequests] = useState<McpClientRequestView[]>([]);
+  useEffect(() => {
+    const offs = [
+      host.on('mcp:request', (r) => setRequests((list) => [...list.filter((x) => x.id !== r.id), r])),
+      host.on('mcp:request-settled', ({ id }) => setRequests((list) => list.filter((x) => x.id !== id))),
+    ];
+    void host.invoke('mcp:pending-requests', {}).then((r) => {
+      if (r.ok)
+        setRequests((list) => [...r.value, ...list.filter((x) => !r.value.some((v) => v.id === x.id))]);
+    });
+    return () => offs.forEach((off) => off());
+  }, [host]);
+  return requests;
+}
+
+function Elicitation(props: { host: HostApi; request: McpClientRequestView; answer(a: JsonValue): void }) {
+  const { params } = props.request;
+  const schema = (params.requestedSchema ?? { type: 'object', properties: {} }) as JsonSchema;
+  const field = useMemo(() => normalizeSchema(schema), [schema]);
+  const [value, setValue] = useState<JsonValue | undefined>(() => initialValue(field) ?? {});
+  const [invalid, setInvalid] = useState(new Map<string, string>());
+  const errors = useMemo(() => {
+    const m = new Map<string, string[]>();
+    for (const e of validateArgs(schema, value ?? {}))
+      m.set(e.pointer, [...(m.get(e.pointer) ?? []), e.message]);
+    return m;
+  }, [schema, value]);
+  const [confirming, setConfirming] = useState(false);
+  if (params.mode === 'url') {
+    const url = textOf(params.url);
+    return (
+      <>
+        <p>
+          It asks you to open <code>{url}</code>.
+        </p>
+        {confirming ? (
+          <p role="status">
+            Open this address in your browser?{' '}
+            <button
+              className="primary"
+              onClick={() => {
+                void props.host.invoke('app:open-external', { url });
+                props.answer({ action: 'accept' });
+              }}
+            >
+              Open it
+            </button>{' '}
+            <button onClick={() => setConfirming(false)}>Not yet</button>
+          </p>
+        ) : (
+          <div className="request-actions">
+            <button className="primary" onClick={() => setConfirming(true)}>
+              Open in browser…
+            </button>
+            <button onClick={() => props.answer({ action: 'decline' })}>Decline</button>
+            <button onClick={() => props.answer({ action: 'cancel' })}>Cancel</button>
+          </div>
+        )}
+      </>
+    );
+  }
+  const blocked = invalid.size > 0 || errors.size > 0;
+  return (
+    <>
+      <SchemaForm field={field} value={value} onChange={setValue} errors={errors} onInvalid={setInvalid} />
+      <div className="request-actions">
+        <button
+          className="primary"
+          disabled={blocked}
+          onClick={() => props.answer({ action: 'accept', content: (value ?? {}) as JsonValue })}
+        >
+          Send
+        </button>
+        <button onClick={() => props.answer({ action: 'decline' })}>Decline</button>
+        <button onClick={() => props.answer({ action: 'cancel' })}>Cancel</button>
+        {blocked ? <span className="muted small-text">Fill the required fields to send.</span> : null}
+      </div>
+    </>
+  );
+}
+
+function Sampling(props: { request: McpClientRequestView; answer(a: JsonValue): void }) {
+  const { params } = props.request;
+  const transcript = samplingTranscript(params);
+  const [reply, setReply] = useState('');
+  const [model, setModel] = useState('typed-by-user');
+  return (
+    <>
+      {typeof params.systemPrompt === 'string' ? (
+        <p className="muted small-text">System: {params.systemPrompt}</p>
+      ) : null}
+      <ol className="sampling-messages">
+        {transcript.map((m, i) => (
+          <li key={i}>
+            <strong>{m.role}</strong> <span>{m.text}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="muted small-text">
+        {params.maxTokens !== undefined ? `At most ${textOf(params.maxTokens)} tokens. ` : ''}
+        No model answers here: type or paste the reply the server should get.
+      </p>
+      <textarea
+        aria-label="Sampling reply"
+        className="sampling-reply"
+        rows={2}
+        placeholder="The reply the server gets"
+        value={reply}
+        onChange={(e) => setReply(e.target.value)}
+      />
+      <div className="request-actions">
+        <button
+          className="primary"
+          disabled={!reply.trim()}
+          onClick={() => props.answer(samplingReply(reply, model))}
+        >
+          Approve and send
+        </button>
+        <button onClick={() => props.answer({ action: 'reject' })}>Reject</button>
+        <label className="timeout">
+          as model
+          <input value={model} onChange={(e) => setModel(e.target.value)} size={16} />
+        </label>
+      </div>
+    </>
+  );
+}
+
+export function ClientRequests(props: { host: HostApi; requests: McpClientRequestView[] }) {
+  const [problem, setProblem] = useState<string>();
+  if (!props.requests.length) return null;
+  const answer = (id: string) => (a: JsonValue) =>
+    void props.host.invoke('mcp:answer', { id, answer: a }).then((r) => {
+      setProblem(
+        r.ok ? (r.value.answered ? undefined : 'That request is no longer waiting.') : r.error.message,
+      );
+    });
+  return (
+    <section className="client-requests" aria-label="Server requests">
+      {problem ? (
+        <p className="sev-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {props.requests.map((r) => (
+        <article key={r.id} className="client-request" aria-label={`${r.kind} request from ${r.server}`}>
+          <header>
+            <strong>{r.server}</strong>{' '}
+            {r.kind === 'sampling' ? 'asks for a model reply (sampling)' : 'asks you for input (elicitation)'}
+            <span className="muted small-text">
+              {' '}
+              · refused unanswered at {new Date(r.expiresAt).toLocaleTimeString()}
+            </span>
+          </header>
+          {r.kind === 'elicitation' && typeof r.params.message === 'string' ? (
+            <p>{r.params.message}</p>
+          ) : null}
+          {r.kind === 'elicitation' ? (
+            <Elicitation host={props.host} request={r} answer={answer(r.id)} />
+          ) : (
+            <Sampling request={r} answer={answer(r.id)} />
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// Issue 16: what servers ask of the user, against a real host running server-everything. An elicitation is
+// answered through the schema form (Send only once the required field is filled); a URL elicitation opens nothing
+// until the user confirms; a sampling request is rejected or approved with the reply the user typed.
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
+import type { ToolOutput } from '../../../../shared/types.js';
+import { Host } from '../../../../electron/host/host.js';
+import { ClientRequests, useClientRequests } from '../../../../renderer/src/servers/ClientRequests.js';
+import { EVERYTHING_SERVER, REPO } from '../../../helpers.js';
+
+let host: Host;
+let api: HostApi;
+const opened: string[] = [];
+
+beforeAll(() => {
+  const root = mkdtempSync(join(tmpdir(), 'skillbench-requests-'));
+  cpSync(join(REPO, 'test', 'fixtures', 'editing'), root, { recursive: true });
+  mkdirSync(join(root, '.skillbench'));
+  writeFileSync(
+    join(root, '.skillbench', 'mcp.json'),
+    JSON.stringify({ mcpServers: { ev: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } } }),
+  );
+  host = new Host({
+    bundledSkills: join(REPO, 'skills'),
+    userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-requests-data-')),
+    projectRoots: [root],
+    trustProjectRoots: true,
+    watch: false,
+    platform: { openExternal: (url) => Promise.resolve(void opened.push(url)) },
+  });
+  api = {
+    invoke: (channel, request) => host.handle(channel, request) as never,
+    on: (event, listener) => host.on(event, listener),
+  };
+});
+afterAll(() => host.close());
+afterEach(cleanup);
+
+function Harness() {
+  return <ClientRequests host={api} requests={useClientRequests(api)} />;
+}
+const call = (tool: string, args: object = {}) =>
+  host.handle('mcp:call-tool', { runId: `${tool}-${Math.random()}`, name: 'ev', tool, args }) as Promise<
+    IpcResult<ToolOutput>
+  >;
+
+describe('server requests in the app', () => {
+  it('answers an elicitation through the schema form', async () => {
+    render(<Harness />);
+    const result = call('trigger-elicitation-request');
+    const card = await screen.findByRole(
+      'article',
+      { name: 'elicitation request from ev' },
+      { timeout: 20_000 },
+    );
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/String \(name\)/), { target: { value: 'Grace Hopper' } });
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(send);
+    const r = await result;
+    expect(r.ok && r.value.output).toMatch(/Grace Hopper/);
+    await waitFor(() => expect(card.isConnected).toBe(false));
+  }, 30_000);
+
+  it('opens a URL elicitation only after the user confirms', async () => {
+    render(<Harness />);
+    const result = call('trigger-url-elicitation', { url: 'https://example.com/consent' });
+    await screen.findByRole('article', { name: 'elicitation request from ev' }, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Open in browser…' }));
+    expect(opened).toEqual([]);
+    expect((await host.handle('mcp:pending-requests', {})) as IpcResult<unknown[]>).toMatchObject({
+      value: [expect.objectContaining({ kind: 'elicitation' })],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
+    const r = await result;
+    expect(r.ok).toBe(true);
+    expect(opened).toEqual(['https://example.com/consent']);
+  }, 30_000);
+
+  it('rejects a sampling request, then approves one with the typed reply', async () => {
+    render(<Harness />);
+    const rejected = call('trigger-sampling-request', { prompt: 'first', maxTokens: 5 });
+    await screen.findByRole('article', { name: 'sampling request from ev' }, { timeout: 20_000 });
+    expect(screen.getByRole('article').textContent).toContain('first');
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(JSON.stringify(await rejected)).toContain('rejected the sampling request');
+
+    const approved = call('trigger-sampling-request', { prompt: 'second', maxTokens: 5 });
+    await screen.findByRole('article', { name: 'sampling request from ev' }, { timeout: 20_000 });
+    const approve = screen.getByRole('button', { name: 'Approve and send' });
+    expect((approve as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Sampling reply'), { target: { value: 'Typed by hand.' } });
+    fireEvent.click(approve);
+    const r = await approved;
+    expect(r.ok && r.value.output).toContain('Typed by hand.');
+  }, 30_000);
+});
