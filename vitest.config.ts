@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 20_000,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    // GitHub's workflow parser imports its schema JSON without an import attribute, which Node refuses: let Vite
+    // load it (test/integration/workflows.test.ts).
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     // Runs recorded by tests never land in the developer's own history.
     env: { SKILLBENCH_DATA_DIR: join(tmpdir(), 'skillbench-test-data') },
   },

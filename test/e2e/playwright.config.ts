@@ -6,7 +6,11 @@ const chromium = JSON.parse(readFileSync(new URL('./chromium.json', import.meta.
   args: string[];
 };
 
-// End-to-end tests in Debian's Chromium (never a downloaded browser) against `skillbench serve`.
+// End-to-end tests in Chromium against `skillbench serve`. By default Debian's Chromium (never a downloaded
+// browser: this is how `npm test` and .ci/run work offline); SKILLBENCH_E2E_BROWSER=playwright uses the Chromium of
+// `npx playwright install chromium` instead, where downloads are allowed (the CI workflow on three OSes).
+const playwrightsOwn = process.env.SKILLBENCH_E2E_BROWSER === 'playwright';
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
@@ -17,9 +21,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
-      args: chromium.args,
-    },
+    launchOptions: playwrightsOwn
+      ? { args: chromium.args }
+      : { executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath, args: chromium.args },
   },
 });

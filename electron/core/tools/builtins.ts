@@ -10,7 +10,7 @@ import type { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { httpCall } from './kinds/http.js';
 import type { KindResult, RunContext } from './kinds/kind.js';
 import { processOutput } from './kinds/process-output.js';
-import { shellInvocation } from './kinds/shell.js';
+import { shellInvocation } from './templates.js';
 import { runProcess, toolEnvironment } from './process-runner.js';
 
 export const READ_FILE_CAP = 1024 * 1024;
@@ -132,13 +132,14 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
     });
   },
   shell: async (a, ctx) => {
-    const { file, args } = shellInvocation(str(a.command));
+    const { file, args, verbatimArguments } = shellInvocation(str(a.command));
     const timeoutMs =
       typeof a.timeoutSecs === 'number' ? Math.min(a.timeoutSecs * 1000, ctx.timeoutMs) : ctx.timeoutMs;
     return processOutput(
       await runProcess({
         file,
         args,
+        verbatimArguments,
         cwd: ctx.folder,
         env: toolEnvironment(),
         timeoutMs,

@@ -52,6 +52,8 @@ export interface ProcessSpec {
   signal?: AbortSignal;
   /** Describes the call in error messages, e.g. `tool "greet"`. */
   what: string;
+  /** Windows: pass `args` as written (a cmd.exe command line), not quoted for a C program. */
+  verbatimArguments?: boolean;
   onOutput?: (chunk: string) => void;
 }
 
@@ -245,6 +247,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       // A new process group (POSIX) so a timeout can kill grandchildren too.
       detached: process.platform !== 'win32',
       windowsHide: true,
+      windowsVerbatimArguments: spec.verbatimArguments ?? false,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const stdout = new CappedBuffer(OUTPUT_CAP_BYTES);

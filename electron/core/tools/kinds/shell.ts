@@ -1,26 +1,25 @@
-// The `shell` kind: a command line template run by the platform shell, with values passed as environment
-// variables so they can never inject shell syntax.
+// The `shell` kind: a command line template run by the platform shell (or, when it is plain words, as a program
+// with its argument list), with values passed as environment variables so they can never inject shell syntax.
 import { runProcess, toolEnvironment } from '../process-runner.js';
-import { renderShellCommand } from '../templates.js';
+import {
+  describeTemplateProblem,
+  planShellCommand,
+  shellDialect,
+  shellTemplateProblems,
+} from '../templates.js';
 import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
-import { fieldOrEntryPath, finding, label, str } from './tool-entry.js';
-
-export function shellInvocation(command: string): { file: string; args: string[] } {
-  return process.platform === 'win32'
-    ? { file: process.env.ComSpec ?? 'cmd.exe', args: ['/d', '/s', '/v:on', '/c', `"${command}"`] }
-    : { file: '/bin/sh', args: ['-c', command] };
-}
+import { fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
 
 export const shellKind: ToolKindModule = {
   targetSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({ type: 'shell', command: tool.command ?? '', timeoutMs }),
   async run(ctx) {
-    const { command, env } = renderShellCommand(ctx.tool.command ?? '', ctx.args);
-    const { file, args } = shellInvocation(command);
+    const { file, args, env, verbatimArguments } = planShellCommand(ctx.tool.command ?? '', ctx.args);
     const result = await runProcess({
       file,
       args,
+      verbatimArguments,
       cwd: ctx.folder,
       env: toolEnvironment(env),
       timeoutMs: ctx.timeoutMs,
@@ -31,9 +30,20 @@ export const shellKind: ToolKindModule = {
     return processOutput(result);
   },
 
-  manifestCodes: ['tool-field-missing'],
+  manifestCodes: ['tool-field-missing', 'tool-shell-template'],
   checkEntry(e) {
-    if (str(e, 'command')?.trim()) return [];
+    const command = str(e, 'command');
+    if (command?.trim()) {
+      const dialect = shellDialect();
+      return shellTemplateProblems(command, dialect).map((p) =>
+        finding(
+          pathOf(e, 'command'),
+          'error',
+          'tool-shell-template',
+          `${label(e)}: the command cannot pass every value to ${dialect === 'cmd' ? 'cmd.exe' : 'sh'} as exactly one word, at ${describeTemplateProblem(p)}.`,
+        ),
+      );
+    }
     const message = `${label(e)} is a shell tool without a \`command\`. Give the command line, with {{arg}} placeholders.`;
     return [finding(fieldOrEntryPath(e, 'command'), 'error', 'tool-field-missing', message)];
   },

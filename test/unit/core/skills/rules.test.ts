@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../../../electron/core/skills/index.js';
+import type { Diagnostic } from '../../../../shared/types.js';
 import { byCode, codes, covered, fixtureSkill, loadFixture } from '../../../helpers.js';
 
 describe('name rules', () => {
@@ -280,6 +281,24 @@ describe('validateText', () => {
     ]);
     expect(validateText(path, text, { pathExists: () => true }).diagnostics).toEqual([]);
   });
+});
+
+describe('shell templates (issue 18)', () => {
+  it.skipIf(process.platform === 'win32')(
+    'refuses on the manifest what the run would refuse, naming the line and column inside the command (sh rules; skipped on Windows, where cmd.exe rules apply: see shell-syntax.test.ts)',
+    () => {
+      const diags = loadFixture('shell-template-refused').diagnostics.filter(
+        (d) => d.code === 'tool-shell-template',
+      );
+      expect(diags.map((d) => [d.line, d.severity])).toEqual([
+        [7, 'error'],
+        [12, 'error'],
+      ]);
+      expect(diags[0]?.message).toMatch(/Tool "suffix".*line 1, column 14: a placeholder inside \$\{…\}/);
+      expect(diags[1]?.message).toMatch(/Tool "sum".*line 2, column 10: a placeholder inside arithmetic/);
+      expect(covered(diags[0] as Diagnostic)).toBe(`'echo "\${file%{{ext}}}"'`);
+    },
+  );
 });
 
 describe('tool placeholders', () => {

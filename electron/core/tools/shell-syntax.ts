@@ -1,0 +1,565 @@
+// Owns reading a shell tool's command template as the shell will (issue 18): for each `{{placeholder}}` the
+// quoting context it stands in, so templates.ts can reference its value as exactly one word there, or a problem
+// naming the line and column where no reference can be exact. Two dialects: POSIX sh (quotes, `$(…)` and
+// backticks at any depth, `${…}`, `$((…))`, `#` comments, here-documents) and cmd.exe (quotes, carets, `%`/`!`).
+// It is a scanner, not a full parser: it tracks exactly what decides a placeholder's context and refuses what it
+// cannot decide. No npm parser fit: bash-parser is unmaintained since 2017, the others give no quoting context.
+import { placeholderAt, placeholderNames } from '../../../shared/syntax/placeholders.js';
+
+/** Where a placeholder stands in a POSIX template. */
+export type PosixContext =
+  | 'word' // unquoted, in a command (top level, `$(…)`, backticks): becomes "${V}"
+  | 'double' // inside "…": becomes ${V}
+  | 'single' // inside '…': becomes '"${V}"'
+  | 'heredoc' // in the body of a here-document whose delimiter is unquoted: becomes ${V}
+  | 'comment'; // in a `#` comment: left as written, the shell never reads it
+
+/** Where a placeholder stands in a cmd.exe template. */
+export type CmdContext = 'word' | 'quoted';
+
+export interface PlaceholderUse<C extends string> {
+  /** Offset of `{{` and the offset after `}}` in the template. */
+  start: number;
+  end: number;
+  name: string;
+  context: C;
+}
+
+export interface TemplateProblem {
+  offset: number;
+  /** 1-based, in the template text. */
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface TemplateAnalysis<C extends string> {
+  uses: PlaceholderUse<C>[];
+  problems: TemplateProblem[];
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++)
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Words the shell reads at the start of a command, after which a new command starts. */
+const OPENING_WORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{', 'time']);
+
+interface RawProblem {
+  offset: number;
+  message: string;
+}
+
+interface RawUse {
+  start: number;
+  end: number;
+  name: string;
+  context: PosixContext;
+}
+
+/** Messages for a placeholder in a place whose value the shell would read as code or pattern. */
+const FORBIDDEN = {
+  braces:
+    'a placeholder inside ${…} is not one word there (the shell reads it as a pattern or operand); assign it first, e.g. `v={{x}}; echo "${v%.txt}"`',
+  arithmetic:
+    'a placeholder inside arithmetic ($((…)) or ((…))) would be evaluated as an expression, which can run commands; assign it first and check it is a number',
+  quotedHeredoc:
+    "a placeholder in a here-document whose delimiter is quoted cannot be expanded (the body is taken literally); unquote the delimiter (<<EOF instead of <<'EOF')",
+  heredocDelimiter:
+    'a placeholder cannot be (part of) a here-document delimiter; write the delimiter literally',
+  ansiC:
+    "a placeholder inside $'…' cannot be referenced (that quoting differs between sh and bash); use '…' or \"…\"",
+} as const;
+
+/**
+ * Scans a POSIX template. Offsets in the result are offsets of `text`; `map` (for the text of a backtick
+ * substitution, which is unescaped before the shell reads it) turns them into offsets of the outer template.
+ */
+class PosixScanner {
+  i = 0;
+  readonly uses: RawUse[] = [];
+  readonly problems: RawProblem[] = [];
+
+  constructor(
+    private readonly text: string,
+    /** When set, every placeholder met is a problem with this message (inside `${…}`, arithmetic…). */
+    private forbid?: string,
+  ) {}
+
+  private problem(offset: number, message: string): void {
+    this.problems.push({ offset, message });
+  }
+
+  /** Handles a placeholder at `i` in `context`, if one starts there; answers whether it did. */
+  private placeholder(context: PosixContext): boolean {
+    const p = placeholderAt(this.text, this.i);
+    if (!p) return false;
+    if (this.forbid && context !== 'comment') this.problem(this.i, this.forbid);
+    else this.uses.push({ start: this.i, end: this.i + p.length, name: p.name, context });
+    this.i += p.length;
+    return true;
+  }
+
+  private startsPlaceholder(at: number): boolean {
+    return placeholderAt(this.text, at) !== undefined;
+  }
+
+  /**
+   * A list of commands, up to the end of the text or, when `closing` is ')', the parenthesis closing a `$(`.
+   * Answers whether the closing parenthesis was found.
+   */
+  commands(closing: ')' | undefined): boolean {
+    const t = this.text;
+    let commandStart = true;
+    let word = '';
+    let inWord = false;
+    let parens = 0;
+    let cases = 0;
+    const heredocs: Array<{ delimiter: string; quoted: boolean; stripTabs: boolean }> = [];
+    const endWord = () => {
+      if (inWord) {
+        if (commandStart && word === 'case') cases++;
+        else if (word === 'esac' && cases > 0) cases--;
+        commandStart = commandStart && OPENING_WORDS.has(word);
+      }
+      word = '';
+      inWord = false;
+    };
+    while (this.i < t.length) {
+      const c = t[this.i] ?? '';
+      if (this.placeholder('word')) {
+        inWord = true;
+        word += '\0'; // never a keyword
+        continue;
+      }
+      if (c === '\\') {
+        if (this.startsPlaceholder(this.i + 1))
+          this.problem(this.i, 'a backslash right before a placeholder escapes its first brace; remove it');
+        if (t[this.i + 1] !== '\n') {
+          word += t[this.i + 1] ?? '';
+          inWord = true;
+        }
+        this.i += 2;
+        continue;
+      }
+      if (c === "'") {
+        inWord = true;
+        word += '\0';
+        this.single();
+        continue;
+      }
+      if (c === '"') {
+        inWord = true;
+        word += '\0';
+        this.double();
+        continue;
+      }
+      if (c === '`') {
+        inWord = true;
+        word += '\0';
+        this.backticks(false);
+        continue;
+      }
+      if (c === '$') {
+        inWord = true;
+        word += '\0';
+        this.dollar(false);
+        continue;
+      }
+      if (c === '#' && !inWord) {
+        while (this.i < t.length && t[this.i] !== '\n') if (!this.placeholder('comment')) this.i++;
+        continue;
+      }
+      if (c === '\n') {
+        endWord();
+        this.i++;
+        for (const h of heredocs.splice(0)) this.heredocBody(h);
+        commandStart = true;
+        continue;
+      }
+      if (c === ' ' || c === '\t') {
+        endWord();
+        this.i++;
+        continue;
+      }
+      if (c === '<' && t[this.i + 1] === '<' && t[this.i + 2] !== '<') {
+        endWord();
+        const stripTabs = t[this.i + 2] === '-';
+        this.i += stripTabs ? 3 : 2;
+        heredocs.push({ ...this.heredocDelimiter(), stripTabs });
+        continue;
+      }
+      if (c === '(' && commandStart && t[this.i + 1] === '(' && !inWord) {
+        this.arithmetic(this.i, this.i + 2);
+        commandStart = false;
+        continue;
+      }
+      if (c === '(') {
+        endWord();
+        parens++;
+        commandStart = true;
+        this.i++;
+        continue;
+      }
+      if (c === ')') {
+        endWord();
+        if (parens > 0) parens--;
+        else if (cases > 0) {
+          /* the end of a case pattern */
+        } else if (closing === ')') {
+          this.i++;
+          return true;
+        } else this.problem(this.i, 'this `)` closes nothing; remove it or add the `(`');
+        this.i++;
+        commandStart = true;
+        continue;
+      }
+      if (c === ';' || c === '&' || c === '|') {
+        endWord();
+        this.i++;
+        commandStart = true;
+        continue;
+      }
+      if (c === '<' || c === '>') {
+        endWord();
+        this.i++;
+        continue;
+      }
+      word += c;
+      inWord = true;
+      this.i++;
+    }
+    endWord();
+    if (heredocs.length > 0)
+      this.problem(
+        t.length,
+        `the here-document <<${heredocs[0]?.delimiter ?? ''} has no body; add it on the next lines`,
+      );
+    return false;
+  }
+
+  /** After `'`: up to the closing quote. */
+  private single(): void {
+    const open = this.i++;
+    while (this.i < this.text.length && this.text[this.i] !== "'") if (!this.placeholder('single')) this.i++;
+    if (this.i >= this.text.length) this.problem(open, "this ' is never closed; add the closing '");
+    this.i++;
+  }
+
+  /** After `"`: up to the closing quote, with `$…`, backticks and escapes inside. */
+  private double(): void {
+    const t = this.text;
+    const open = this.i++;
+    while (this.i < t.length && t[this.i] !== '"') {
+      if (this.placeholder('double')) continue;
+      const c = t[this.i];
+      if (c === '\\') {
+        if (this.startsPlaceholder(this.i + 1))
+          this.problem(this.i, 'a backslash right before a placeholder escapes its first brace; remove it');
+        this.i += 2;
+      } else if (c === '$') this.dollar(true);
+      else if (c === '`') this.backticks(true);
+      else this.i++;
+    }
+    if (this.i >= t.length) this.problem(open, 'this " is never closed; add the closing "');
+    this.i++;
+  }
+
+  /** At `$`: a parameter, `${…}`, `$(…)`, `$((…))`, `$'…'` or a plain `$`. */
+  private dollar(inDouble: boolean): void {
+    const t = this.text;
+    const at = this.i;
+    const next = t[at + 1];
+    if (this.startsPlaceholder(at + 1)) {
+      this.problem(
+        at,
+        'a placeholder right after `$` would be read as ${…}; put a space or a quote between them',
+      );
+      this.i++;
+      return;
+    }
+    if (next === '(' && t[at + 2] === '(') {
+      this.arithmetic(at, at + 3);
+      return;
+    }
+    if (next === '(') {
+      this.i = at + 2;
+      if (!this.commands(')')) this.problem(at, 'this $( is never closed; add the closing )');
+      return;
+    }
+    if (next === '{') {
+      this.braces(at);
+      return;
+    }
+    if (next === "'" && !inDouble) {
+      this.i = at + 2;
+      const outer = this.forbid;
+      this.forbid = FORBIDDEN.ansiC;
+      while (this.i < t.length && t[this.i] !== "'") {
+        if (this.placeholder('single')) continue;
+        this.i += t[this.i] === '\\' ? 2 : 1;
+      }
+      this.forbid = outer;
+      if (this.i >= t.length) this.problem(at, "this $' is never closed; add the closing '");
+      this.i++;
+      return;
+    }
+    if (next === '"' && !inDouble) {
+      this.i = at + 1;
+      this.double();
+      return;
+    }
+    this.i = at + (next !== undefined && /[A-Za-z0-9_@*#?$!-]/.test(next) ? 2 : 1);
+    if (next !== undefined && /[A-Za-z_]/.test(next)) while (/[A-Za-z0-9_]/.test(t[this.i] ?? '')) this.i++;
+  }
+
+  /** At `$` of `${`: up to the matching `}`; every placeholder inside is refused. */
+  private braces(at: number): void {
+    const t = this.text;
+    const outer = this.forbid;
+    this.forbid ??= FORBIDDEN.braces;
+    this.i = at + 2;
+    while (this.i < t.length && t[this.i] !== '}') {
+      if (this.placeholder('double')) continue;
+      const c = t[this.i];
+      if (c === '\\') this.i += 2;
+      else if (c === '"') this.double();
+      else if (c === "'") this.single();
+      else if (c === '$') this.dollar(true);
+      else if (c === '`') this.backticks(true);
+      else this.i++;
+    }
+    this.forbid = outer;
+    if (this.i >= t.length) this.problem(at, 'this ${ is never closed; add the closing }');
+    this.i++;
+  }
+
+  /** From `from` up to the `))` closing the arithmetic that opens at `at`; every placeholder inside is refused. */
+  private arithmetic(at: number, from: number): void {
+    const t = this.text;
+    const outer = this.forbid;
+    this.forbid ??= FORBIDDEN.arithmetic;
+    this.i = from;
+    let depth = 0;
+    while (this.i < t.length) {
+      if (this.placeholder('word')) continue;
+      const c = t[this.i];
+      if (c === ')' && depth === 0 && t[this.i + 1] === ')') break;
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      if (c === '$') this.dollar(false);
+      else if (c === '`') this.backticks(false);
+      else if (c === '"') this.double();
+      else if (c === "'") this.single();
+      else this.i += c === '\\' ? 2 : 1;
+    }
+    this.forbid = outer;
+    if (this.i >= t.length) this.problem(at, 'this arithmetic (( is never closed; add the closing ))');
+    this.i += 2;
+  }
+
+  /**
+   * At a backtick: the text up to the closing one, unescaped as the shell does (`\\`, `` \` ``, `\$`, and `\"`
+   * inside double quotes), is a command list of its own; its placeholders are mapped back to this text.
+   */
+  private backticks(inDouble: boolean): void {
+    const t = this.text;
+    const open = this.i++;
+    let inner = '';
+    const map: number[] = [];
+    while (this.i < t.length && t[this.i] !== '`') {
+      const c = t[this.i] ?? '';
+      const n = t[this.i + 1] ?? '';
+      if (c === '\\' && (n === '\\' || n === '`' || n === '$' || (inDouble && n === '"'))) {
+        map.push(this.i + 1);
+        inner += n;
+        this.i += 2;
+      } else {
+        map.push(this.i);
+        inner += c;
+        this.i++;
+      }
+    }
+    if (this.i >= t.length) this.problem(open, 'this ` is never closed; add the closing ` (or use $(…))');
+    this.i++;
+    map.push(this.i - 1);
+    const sub = new PosixScanner(inner, this.forbid);
+    sub.commands(undefined);
+    const back = (o: number) => map[o] ?? open;
+    for (const u of sub.uses) this.uses.push({ ...u, start: back(u.start), end: back(u.end - 1) + 1 });
+    for (const p of sub.problems) this.problems.push({ ...p, offset: back(p.offset) });
+  }
+
+  /** At the word after `<<`: the delimiter, unquoted, and whether any of it was quoted. */
+  private heredocDelimiter(): { delimiter: string; quoted: boolean } {
+    const t = this.text;
+    while (t[this.i] === ' ' || t[this.i] === '\t') this.i++;
+    let delimiter = '';
+    let quoted = false;
+    while (this.i < t.length && !/[\s;&|<>()]/.test(t[this.i] ?? '')) {
+      if (this.startsPlaceholder(this.i)) {
+        this.problem(this.i, FORBIDDEN.heredocDelimiter);
+        delimiter += t[this.i++];
+        continue;
+      }
+      const c = t[this.i] ?? '';
+      if (c === "'" || c === '"') {
+        quoted = true;
+        const end = t.indexOf(c, this.i + 1);
+        const stop = end < 0 ? t.length : end;
+        delimiter += t.slice(this.i + 1, stop);
+        this.i = stop + 1;
+      } else if (c === '\\') {
+        quoted = true;
+        delimiter += t[this.i + 1] ?? '';
+        this.i += 2;
+      } else {
+        delimiter += c;
+        this.i++;
+      }
+    }
+    if (delimiter === '') this.problem(this.i, 'a here-document (<<) needs a delimiter word, e.g. <<EOF');
+    return { delimiter, quoted };
+  }
+
+  /** At the line after a here-document's command: its body, up to the delimiter line. */
+  private heredocBody(h: { delimiter: string; quoted: boolean; stripTabs: boolean }): void {
+    const t = this.text;
+    const start = this.i;
+    let end = start;
+    let after = t.length;
+    let found = false;
+    while (end < t.length || end === start) {
+      const nl = t.indexOf('\n', end);
+      const lineEnd = nl < 0 ? t.length : nl;
+      const line = t.slice(end, lineEnd);
+      if ((h.stripTabs ? line.replace(/^\t+/, '') : line) === h.delimiter) {
+        after = nl < 0 ? t.length : nl + 1;
+        found = true;
+        break;
+      }
+      if (nl < 0) break;
+      end = nl + 1;
+    }
+    if (!found) {
+      end = t.length;
+      this.problem(
+        start,
+        `the here-document's end line "${h.delimiter}" is missing; add it on a line of its own`,
+      );
+    }
+    const outer = this.forbid;
+    if (h.quoted) this.forbid ??= FORBIDDEN.quotedHeredoc;
+    this.i = start;
+    while (this.i < end) {
+      if (this.placeholder('heredoc')) continue;
+      const c = t[this.i];
+      if (h.quoted) this.i++;
+      else if (c === '\\') {
+        if (this.startsPlaceholder(this.i + 1))
+          this.problem(this.i, 'a backslash right before a placeholder escapes its first brace; remove it');
+        this.i += 2;
+      } else if (c === '$') this.dollar(true);
+      else if (c === '`') this.backticks(true);
+      else this.i++;
+    }
+    this.forbid = outer;
+    this.i = after;
+  }
+}
+
+/** The context of every placeholder of a POSIX sh template, or the problems that make it ambiguous. */
+export function analysePosixTemplate(template: string): TemplateAnalysis<PosixContext> {
+  const scanner = new PosixScanner(template);
+  scanner.commands(undefined);
+  return {
+    uses: scanner.uses.sort((a, b) => a.start - b.start),
+    problems: withPositions(template, scanner.problems),
+  };
+}
+
+/** A cmd template's analysis, with the literal `!` it holds (the renderer escapes them for delayed expansion). */
+export interface CmdAnalysis extends TemplateAnalysis<CmdContext> {
+  bangs: Array<{ offset: number; quoted: boolean }>;
+}
+
+/**
+ * The context of every placeholder of a cmd.exe template, run with delayed expansion (`/v:on`) so that values
+ * expand after cmd has parsed the line. cmd has no escape inside quotes and each `"` toggles; `^` escapes outside
+ * quotes; `%name%` and `!name!` are variables. Under delayed expansion a line holding `!` loses one more level of
+ * carets, so a caret that would survive to that step is refused rather than guessed.
+ */
+export function analyseCmdTemplate(template: string): CmdAnalysis {
+  const uses: PlaceholderUse<CmdContext>[] = [];
+  const problems: RawProblem[] = [];
+  const bangs: CmdAnalysis['bangs'] = [];
+  let quoted = false;
+  const delayed = placeholderNames(template).length > 0 || template.includes('!');
+  const caret = (offset: number, where: string) =>
+    problems.push({
+      offset,
+      message: `${where}, this ^ would be removed by delayed expansion (which keeps values from being read as commands); remove it, or quote the character instead`,
+    });
+  for (let i = 0; i < template.length;) {
+    const p = placeholderAt(template, i);
+    if (p) {
+      const before = template[i - 1] ?? '';
+      const after = template[i + p.length] ?? '';
+      if (before === '%' || after === '%')
+        problems.push({
+          offset: i,
+          message: 'a placeholder next to % would join a %variable% reference; put a space between',
+        });
+      else if (before === '\\')
+        problems.push({
+          offset: i,
+          message:
+            'a backslash right before a placeholder would escape the quote that may start its value; remove it',
+        });
+      else if (!quoted && (before === '"' || after === '"'))
+        problems.push({
+          offset: i,
+          message:
+            'outside quotes a value is quoted by itself, and a quote right next to it would join the two quotes; put the placeholder inside the quotes, or a space between',
+        });
+      else if (quoted && placeholderAt(template, i + p.length))
+        problems.push({
+          offset: i + p.length,
+          message:
+            'inside quotes, two placeholders right next to each other cannot both be exact; separate them',
+        });
+      else uses.push({ start: i, end: i + p.length, name: p.name, context: quoted ? 'quoted' : 'word' });
+      i += p.length;
+      continue;
+    }
+    const c = template[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '!') bangs.push({ offset: i, quoted });
+    else if (c === '^' && quoted && delayed) caret(i, 'inside quotes');
+    else if (c === '^' && !quoted) {
+      const next = template[i + 1];
+      if (delayed && (next === '^' || next === '!')) caret(i, 'before ^ or !');
+      i++; // the escaped character is literal
+    } else if (c === '\n' || c === '\r')
+      problems.push({ offset: i, message: 'a cmd template is one line; join the commands with &' });
+    i++;
+  }
+  if (quoted)
+    problems.push({
+      offset: template.lastIndexOf('"'),
+      message: 'this " is never closed; add the closing "',
+    });
+  return { uses, problems: withPositions(template, problems), bangs };
+}
+
+function withPositions(template: string, raw: RawProblem[]): TemplateProblem[] {
+  return raw.sort((a, b) => a.offset - b.offset).map((p) => ({ ...p, ...lineColumn(template, p.offset) }));
+}
