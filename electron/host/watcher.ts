@@ -16,38 +16,51 @@ const SKIPPED = /[\\/](node_modules|\.git)([\\/]|$)/;
 const MAX_DEPTH = 12;
 
 export class RootWatcher {
-  private watcher: FSWatcher | undefined;
-  private ready: Promise<void> = Promise.resolve();
-  private watched = '';
+  private readonly watchers = new Map<string, { watcher: FSWatcher; ready: Promise<void> }>();
   private readonly pending = new Set<string>();
   private readonly ownWrites = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly onChange: (paths: string[]) => void) {}
 
-  /** Watches exactly these folders (a no-op when they are the ones already watched). */
+  /**
+   * Watches exactly these folders. Folders already watched stay watched (a new walk would miss changes until it
+   * ends); new ones get a watcher of their own, the others are dropped.
+   */
   watch(roots: readonly string[]): void {
-    const key = roots.join('\0');
-    if (key === this.watched) return;
-    this.close();
-    this.watched = key;
-    if (roots.length === 0) return;
-    const watcher = chokidarWatch([...roots], {
-      ignoreInitial: true,
-      followSymlinks: false,
-      depth: MAX_DEPTH,
-      ignored: (path) => SKIPPED.test(path) || TEMP_FILE.test(path),
-    });
-    watcher.on('all', (_event, path) => this.noticed(path));
-    // No watching (e.g. the OS limit on watches): changes still show after the next reload.
-    watcher.on('error', () => undefined);
-    this.ready = new Promise((resolve) => watcher.once('ready', () => resolve()));
-    this.watcher = watcher;
+    for (const [root, w] of this.watchers)
+      if (!roots.includes(root)) {
+        void w.watcher.close();
+        this.watchers.delete(root);
+      }
+    for (const root of roots) {
+      if (this.watchers.has(root)) continue;
+      const watcher = chokidarWatch(root, {
+        ignoreInitial: true,
+        followSymlinks: false,
+        depth: MAX_DEPTH,
+        ignored: (path) => SKIPPED.test(path) || TEMP_FILE.test(path),
+      });
+      let walked = false;
+      // Events before "ready" belong to the first walk (chokidar reports links there despite ignoreInitial).
+      watcher.on('all', (_event, path) => {
+        if (walked) this.noticed(path);
+      });
+      // No watching (e.g. the OS limit on watches): changes still show after the next reload.
+      watcher.on('error', () => undefined);
+      const ready = new Promise<void>((resolve) =>
+        watcher.once('ready', () => {
+          walked = true;
+          resolve();
+        }),
+      );
+      this.watchers.set(root, { watcher, ready });
+    }
   }
 
-  /** Resolves once the folders being watched have been walked (changes before that may be missed). */
-  whenReady(): Promise<void> {
-    return this.ready;
+  /** Resolves once every watched folder has been walked (changes made before that may go unnoticed). */
+  async whenReady(): Promise<void> {
+    await Promise.all([...this.watchers.values()].map((w) => w.ready));
   }
 
   /** The app just wrote `path` (a real path) with this content hash: its echo is not a change. */
@@ -59,10 +72,8 @@ export class RootWatcher {
   }
 
   close(): void {
-    void this.watcher?.close();
-    this.watcher = undefined;
-    this.ready = Promise.resolve();
-    this.watched = '';
+    for (const w of this.watchers.values()) void w.watcher.close();
+    this.watchers.clear();
     clearTimeout(this.timer);
   }
 
