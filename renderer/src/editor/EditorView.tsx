@@ -9,7 +9,7 @@ import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
-import { isDirty, type Buffer, type BufferStore } from './buffers.js';
+import { isDirty, statusOf, type BufferStore } from './buffers.js';
 import { DiskBanner } from './DiskBanner.js';
 import { FileTree } from './FileTree.js';
 import { MergeView } from './MergeView.js';
@@ -44,17 +44,6 @@ const languageOf = (path: string) =>
     ? SKILL_MD
     : (LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext');
 const VALIDATE_DELAY_MS = 150;
-
-const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-/** The tab's status: what the buffer is compared with the disk, and the last thing that happened on disk. */
-export function statusOf(b: Buffer): string {
-  if (isDirty(b)) return 'Unsaved';
-  const e = b.lastEvent;
-  if (!e) return '';
-  if (e.kind === 'saved') return `Saved ${clock(e.at)}`;
-  if (e.kind === 'reloaded') return `Reloaded from disk ${clock(e.at)}`;
-  return `Merged ${clock(e.at)}`;
-}
 
 export default function EditorView(props: {
   host: HostApi;

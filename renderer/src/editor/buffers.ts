@@ -29,6 +29,17 @@ export interface Buffer {
 
 export const isDirty = (b: Buffer) => b.text !== b.savedText;
 
+const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** The tab's status: what the buffer is compared with the disk, and the last thing that happened on disk. */
+export function statusOf(b: Buffer): string {
+  if (isDirty(b)) return 'Unsaved';
+  const e = b.lastEvent;
+  if (!e) return '';
+  if (e.kind === 'saved') return `Saved ${clock(e.at)}`;
+  if (e.kind === 'reloaded') return `Reloaded from disk ${clock(e.at)}`;
+  return `Merged ${clock(e.at)}`;
+}
+
 const DRAFT_DELAY_MS = 400;
 
 export class BufferStore {
