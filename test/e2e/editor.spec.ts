@@ -226,19 +226,19 @@ test('the file tree shows folders, and files open from inside them', async ({ pa
 test('the frontmatter is highlighted as YAML, the body as Markdown', async ({ page }) => {
   await openSkill(page, 'commented-skill', 'Edit');
   await page.getByRole('button', { name: 'Frontmatter', pressed: true }).click();
-  const colorOf = (text: string) =>
-    page
-      .locator('.editor-view .view-line span span')
-      .filter({ hasText: new RegExp(`^${text}$`) })
-      .first()
-      .evaluate((e) => getComputedStyle(e).color);
   await expect(line(page, 'owner: team')).toBeVisible();
-  // YAML keys share one colour, not the plain text colour Markdown gives a line of prose.
-  await expect.poll(() => colorOf('owner')).toBe(await colorOf('name'));
-  const body = await line(page, 'Body stays.')
-    .locator('span span')
-    .first()
-    .evaluate((e) => getComputedStyle(e).color);
-  expect(await colorOf('name')).not.toBe(body);
+  // The colours of a YAML key inside the frontmatter, another one indented under `metadata:`, and the body's prose.
+  const colours = () =>
+    page.locator('.editor-view .view-lines').evaluate((lines) => {
+      const colourOf = (text: string) => {
+        const span = [...lines.querySelectorAll('.view-line span span')].find((s) => s.textContent === text);
+        return span ? getComputedStyle(span).color : 'missing';
+      };
+      return { name: colourOf('name'), owner: colourOf('owner'), body: colourOf('Body stays.') };
+    });
+  await expect.poll(async () => (await colours()).owner).not.toBe('missing');
+  const { name, owner, body } = await colours();
+  expect(owner).toBe(name);
+  expect(name).not.toBe(body);
   await docShot(page, 'editor-frontmatter');
 });

@@ -286,7 +286,8 @@ describe('tools, history and cases', () => {
 
 describe('changes made outside the app', () => {
   it('notices a file edited on disk and reports the skill that changed (debounced)', async () => {
-    await host.whenWatching(); // the watcher walks a new root before it reports changes under it
+    await host.whenWatching();
+    await new Promise((r) => setTimeout(r, 400)); // let the watcher report what earlier tests wrote
     const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
     const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
     const events: string[][] = [];

@@ -1,6 +1,6 @@
 // The watcher keeps noticing outside changes after the app's own saves (issue 13): an atomic save replaces the file
 // by rename, which a recursive fs.watch on Linux lost. Saved through the host, changed from outside, 20 times over.
-import { mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,4 +65,15 @@ describe('the root watcher', () => {
       expect(entry.skill.instructions).toContain(`Changed outside ${i}.`);
     }
   }, 60_000);
+
+  it('watches folders created after it started, and files in them', async () => {
+    const { entries } = await ok<{ entries: LibraryEntry[] }>('skills:list');
+    const id = entries.find((e) => e.path === join(root, 'commented-skill', 'SKILL.md'))?.id ?? '';
+    mkdirSync(join(root, 'commented-skill', 'tests', 'deeper'), { recursive: true });
+    // Let the new folders be seen before a file lands in the deepest one.
+    await nextChange(id);
+    const seen = nextChange(id);
+    writeFileSync(join(root, 'commented-skill', 'tests', 'deeper', 'greet.case.json'), '{"tool":"x"}\n');
+    await seen;
+  });
 });
