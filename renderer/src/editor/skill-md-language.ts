@@ -16,11 +16,11 @@ monaco.languages.setMonarchTokensProvider(SKILL_MD, {
   tokenizer: {
     // The first line decides: a `---` opens the frontmatter, anything else is Markdown from there on.
     root: [
-      [FENCE, { token: 'metatag', switchTo: '@frontmatter', nextEmbedded: 'yaml' }],
+      [FENCE, { token: 'delimiter', switchTo: '@frontmatter', nextEmbedded: 'yaml' }],
       [/^/, { token: '@rematch', switchTo: '@body', nextEmbedded: 'markdown' }],
     ],
     frontmatter: [[FENCE, { token: '@rematch', switchTo: '@closing', nextEmbedded: '@pop' }]],
-    closing: [[FENCE, { token: 'metatag', switchTo: '@body', nextEmbedded: 'markdown' }]],
+    closing: [[FENCE, { token: 'delimiter', switchTo: '@body', nextEmbedded: 'markdown' }]],
     body: [[NEVER, { token: '@rematch', nextEmbedded: '@pop' }]],
   },
 });

@@ -115,7 +115,7 @@ describe('the disk banner', () => {
     writeFileSync(path, theirs);
     await act(() => store.refreshAll());
     expect(screen.queryByRole('region', { name: 'SKILL.md changed on disk' })).toBeNull();
-    const editor = screen.getByRole('textbox', { name: 'Editor' }) as HTMLTextAreaElement;
+    const editor = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Editor' });
     expect(editor.value).toBe(mine.replace('owner: team', 'owner: another team'));
     expect(screen.getByRole('region', { name: 'Undo available' }).textContent).toMatch(
       /merged into your unsaved edits/,
