@@ -58,6 +58,11 @@ export class Host {
     return this.ctx.notices();
   }
 
+  /** Resolves once the watcher has walked the roots (changes made before that may go unnoticed). */
+  whenWatching(): Promise<void> {
+    return this.ctx.watcher?.whenReady() ?? Promise.resolve();
+  }
+
   get workspace(): Workspace {
     return this.ctx.workspace;
   }

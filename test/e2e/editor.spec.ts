@@ -1,9 +1,10 @@
 // The editor: typing and saving changes exactly the typed bytes; broken YAML shows a marker on its line; quick
-// fixes; a change on disk under unsaved edits opens the conflict dialog; drafts survive a closed window; the
-// frontmatter panel writes through the yaml Document API.
+// fixes; a change on disk under unsaved edits shows a banner on the tab (merge per hunk, undoable discard); the
+// watcher keeps seeing outside changes after saves; drafts survive a closed window; the frontmatter panel writes
+// through the yaml Document API; the file tree shows folders; the frontmatter is highlighted as YAML.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { watchPageErrors, docShot, editorCursor, MOD, openSkill, shot } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
@@ -83,42 +84,91 @@ test('quick fix from the light bulb, then saved', async ({ page }) => {
     .toBe('---\nname: desc-comment\ndescription: "Use for C# or F # code"\n---\nbody\n');
 });
 
-test('a change on disk under unsaved edits opens the conflict dialog: compare, then overwrite', async ({
+const line = (page: Page, text: string) => page.locator('.editor-view .view-line').filter({ hasText: text });
+
+test('a change on disk under unsaved edits shows a banner on the tab; keys keep typing; merge per hunk', async ({
   page,
 }) => {
   const file = join(server.library, 'commented-skill', 'SKILL.md');
+  const original = readFileSync(file, 'utf8');
   await openSkill(page, 'commented-skill', 'Edit');
   await editorCursor(page, 9);
   await page.keyboard.press('End');
   await page.keyboard.type(' Mine.');
-  const theirs = readFileSync(file, 'utf8').replace('Body stays.', 'Body changed elsewhere.');
-  writeFileSync(file, theirs);
-  const dialog = page.getByRole('dialog', { name: 'SKILL.md changed on disk' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Compare' }).click();
-  await expect(dialog.locator('.monaco-diff-editor')).toBeVisible();
-  await expect(dialog.getByText('Body changed elsewhere.')).toBeVisible();
-  await docShot(page, 'editor-conflict');
-  await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect.poll(() => readFileSync(file, 'utf8')).toContain('Body stays. Mine.');
+  // Theirs: the same line changed differently (a conflict) and another line changed (merges by itself).
+  writeFileSync(
+    file,
+    original.replace('Body stays.', 'Body changed elsewhere.').replace('owner: team', 'owner: another team'),
+  );
+  const banner = page.getByRole('region', { name: 'SKILL.md changed on disk' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Enter and Space go on into the editor: nothing in the banner took the focus.
+  await page.keyboard.type(' More');
+  await expect(line(page, 'Body stays. Mine. More')).toBeVisible();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Merge…' }).click();
+  const merge = page.getByRole('region', { name: 'Merge SKILL.md' });
+  await expect(merge.getByRole('heading')).toHaveText('Merge SKILL.md: 2 changed places, 1 conflict');
+  await expect(merge.getByRole('button', { name: 'Apply merge' })).toBeDisabled();
+  const conflict = merge.getByRole('listitem', { name: 'Hunk 2' });
+  await expect(conflict).toContainText('Changed on both sides');
+  await conflict.getByRole('button', { name: 'Take both' }).click();
+  await expect(merge.getByRole('listitem', { name: 'Hunk 1' })).toContainText('Changed on disk');
+  await docShot(page, 'editor-merge');
+  await merge.getByRole('button', { name: 'Apply merge' }).click();
+  await expect(merge).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Undo available' })).toContainText('Merged');
+  await page.keyboard.press(`${MOD}+s`);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+  await expect
+    .poll(() => readFileSync(file, 'utf8'))
+    .toBe(
+      original
+        .replace('owner: team', 'owner: another team')
+        .replace('Body stays.', 'Body stays. Mine. More\nBody changed elsewhere.'),
+    );
 });
 
-test('a change on disk to a clean buffer is simply reloaded; reload from disk drops edits', async ({
-  page,
-}) => {
+test('taking the disk version says it is undoable, and Undo brings the edits back', async ({ page }) => {
   const file = join(server.library, 'commented-skill', 'SKILL.md');
   await openSkill(page, 'commented-skill', 'Edit');
-  await expect(page.locator('.editor-view .view-line').filter({ hasText: 'Body stays.' })).toBeVisible();
+  await expect(line(page, 'Body stays.')).toBeVisible();
   writeFileSync(file, readFileSync(file, 'utf8').replace('Body stays.', 'Body reloaded.'));
-  await expect(page.locator('.editor-view .view-line').filter({ hasText: 'Body reloaded.' })).toBeVisible();
+  await expect(line(page, 'Body reloaded.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Reloaded from disk/ })).toBeVisible();
   await editorCursor(page, 9);
-  await page.keyboard.type('Lost ');
+  await page.keyboard.type('Kept ');
   writeFileSync(file, readFileSync(file, 'utf8').replace('Body reloaded.', 'Body again.'));
-  const dialog = page.getByRole('dialog', { name: 'SKILL.md changed on disk' });
-  await dialog.getByRole('button', { name: 'Reload from disk' }).click();
-  await expect(page.locator('.editor-view .view-line').filter({ hasText: 'Body again.' })).toBeVisible();
+  const banner = page.getByRole('region', { name: 'SKILL.md changed on disk' });
+  await expect(banner).toBeVisible();
+  await docShot(page, 'editor-banner');
+  await banner.getByRole('button', { name: 'Take the disk version (undoable)' }).click();
+  await expect(line(page, 'Body again.')).toBeVisible();
   await expect(page.getByText('— unsaved')).toHaveCount(0);
+  const undo = page.getByRole('region', { name: 'Undo available' });
+  await expect(undo).toContainText('your unsaved edits were set aside. Undo puts your text back');
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await expect(line(page, 'Kept Body reloaded.')).toBeVisible();
+  await expect(page.getByText('— unsaved')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Unsaved$/ })).toBeVisible();
+});
+
+test('outside changes are still seen after each save in the app, 20 times over', async ({ page }) => {
+  test.setTimeout(180_000);
+  const file = join(server.library, 'commented-skill', 'SKILL.md');
+  const original = readFileSync(file, 'utf8');
+  await openSkill(page, 'commented-skill', 'Edit');
+  for (let i = 1; i <= 20; i++) {
+    await editorCursor(page, 9);
+    await page.keyboard.type(`Saved ${i} `);
+    await page.keyboard.press(`${MOD}+s`);
+    await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible();
+    await expect.poll(() => readFileSync(file, 'utf8')).toContain(`Saved ${i} `);
+    writeFileSync(file, original.replace('Body stays.', `Outside ${i}.`));
+    await expect(line(page, `Outside ${i}.`)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Reloaded from disk/ })).toBeVisible();
+  }
 });
 
 test('unsaved edits survive a closed window as a draft', async ({ page, context }) => {
@@ -153,4 +203,42 @@ test('the frontmatter panel edits a field, keeping comments and order', async ({
     .toBe(
       '---\n# The name must match the folder.\nname: commented-skill   # keep this comment\ndescription: Edited from the panel.\nmetadata:\n  owner: team\nlicense: MIT\n---\n\nBody stays.\n',
     );
+});
+
+test('the file tree shows folders, and files open from inside them', async ({ page }) => {
+  // This one needs the workbench fixture (a skill with a tests/ folder): a server of its own.
+  server.stop();
+  server = await startServe({ workbench: true });
+  await page.goto(server.url);
+  pageErrors.length = 0; // the first page's reconnects to the server stopped above
+  await openSkill(page, 'runner-demo', 'Edit');
+  const tree = page.getByRole('navigation', { name: 'Files' });
+  const folder = tree.getByRole('button', { name: 'tests/' });
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+  await tree.getByRole('button', { name: 'say-hello.case.json' }).click();
+  await expect(page.getByRole('tab', { name: 'tests/say-hello.case.json' })).toBeVisible();
+  await docShot(page, 'editor-file-tree');
+  await folder.click();
+  await expect(folder).toHaveAttribute('aria-expanded', 'false');
+  await expect(tree.getByRole('button', { name: 'say-hello.case.json' })).toHaveCount(0);
+});
+
+test('the frontmatter is highlighted as YAML, the body as Markdown', async ({ page }) => {
+  await openSkill(page, 'commented-skill', 'Edit');
+  await page.getByRole('button', { name: 'Frontmatter', pressed: true }).click();
+  await expect(line(page, 'owner: team')).toBeVisible();
+  // The colours of a YAML key inside the frontmatter, another one indented under `metadata:`, and the body's prose.
+  const colours = () =>
+    page.locator('.editor-view .view-lines').evaluate((lines) => {
+      const colourOf = (text: string) => {
+        const span = [...lines.querySelectorAll('.view-line span span')].find((s) => s.textContent === text);
+        return span ? getComputedStyle(span).color : 'missing';
+      };
+      return { name: colourOf('name'), owner: colourOf('owner'), body: colourOf('Body stays.') };
+    });
+  await expect.poll(async () => (await colours()).owner).not.toBe('missing');
+  const { name, owner, body } = await colours();
+  expect(owner).toBe(name);
+  expect(name).not.toBe(body);
+  await docShot(page, 'editor-frontmatter');
 });

@@ -15,6 +15,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
   timeout: 60_000,
+  // Monaco's chunks load slowly on a busy machine (2 cores shared): waits may take longer than the default 5 s.
+  expect: { timeout: 15_000 },
   retries: 0,
   reporter: [['list']],
   outputDir: '../../test-results/e2e',

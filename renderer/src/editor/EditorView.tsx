@@ -1,5 +1,6 @@
 // The editor screen (loaded lazily with Monaco): the skill's files, one Monaco model per open file, the host's
-// diagnostics as markers with quick fixes, a problems list, the frontmatter panel, save / revert, conflicts.
+// diagnostics as markers with quick fixes, a problems list, the frontmatter panel, save / revert, and what
+// happened on disk as a banner per tab (with a three-way merge for conflicts).
 import { Editor, type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
@@ -8,14 +9,17 @@ import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
-import { isDirty, type BufferStore } from './buffers.js';
-import { ConflictDialog } from './ConflictDialog.js';
+import { isDirty, statusOf, type BufferStore } from './buffers.js';
+import { DiskBanner } from './DiskBanner.js';
+import { FileTree } from './FileTree.js';
+import { MergeView } from './MergeView.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
 import { ProblemsList } from './ProblemsList.js';
 import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
 import './editor.css';
 import './frontmatter-completion.js';
+import { SKILL_MD } from './skill-md-language.js';
 
 const LANGUAGES: Record<string, string> = {
   md: 'markdown',
@@ -36,7 +40,9 @@ const LANGUAGES: Record<string, string> = {
   xml: 'xml',
 };
 const languageOf = (path: string) =>
-  LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext';
+  /(^|[\\/])SKILL\.md$/i.test(path)
+    ? SKILL_MD
+    : (LANGUAGES[/\.([^./\\]+)$/.exec(path)?.[1]?.toLowerCase() ?? ''] ?? 'plaintext');
 const VALIDATE_DELAY_MS = 150;
 
 export default function EditorView(props: {
@@ -54,7 +60,11 @@ export default function EditorView(props: {
   const [tabs, setTabs] = useState<string[]>([]);
   const [active, setActive] = useState<string>(entry.path);
   const [problem, setProblem] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  /** A save in flight or refused, per file (the buffer's own status shows otherwise). */
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const note = (path: string, text?: string) =>
+    setNotes(({ [path]: _old, ...rest }) => (text ? { ...rest, [path]: text } : rest));
+  const [merging, setMerging] = useState<string>();
   const [closing, setClosing] = useState<string>();
   const [showFrontmatter, setShowFrontmatter] = useState(true);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -134,16 +144,17 @@ export default function EditorView(props: {
     async (overwrite = false) => {
       const b = store.get(active);
       if (!b) return;
-      setStatus('Saving…');
-      const r = await store.save(active, { overwrite });
-      if (r.ok) {
-        setStatus(`Saved ${new Date().toLocaleTimeString()}`);
-      } else
-        setStatus(
-          r.error.code === 'Conflict'
+      const path = active;
+      note(path, 'Saving…');
+      const r = await store.save(path, { overwrite });
+      note(
+        path,
+        r.ok
+          ? undefined
+          : r.error.code === 'Conflict'
             ? 'Not saved: the file changed on disk.'
             : `Not saved: ${r.error.message}`,
-        );
+      );
     },
     [active, store],
   );
@@ -196,30 +207,16 @@ export default function EditorView(props: {
 
   return (
     <div className="editor-view workspace">
-      <nav className="file-tree side-pane" aria-label="Files">
-        <h3>Files</h3>
-        <ul>
-          {files
-            .filter((f) => !f.endsWith('/'))
-            .map((f) => {
-              const path = folder + f;
-              const b = store.get(path);
-              return (
-                <li key={f}>
-                  <button
-                    className={path === active ? 'active' : ''}
-                    aria-current={path === active ? 'true' : undefined}
-                    style={{ paddingLeft: 8 + (f.split('/').length - 1) * 12 }}
-                    onClick={() => void openFile(path)}
-                  >
-                    {f.split('/').pop()}
-                    {b && isDirty(b) ? <span className="dirty-dot" aria-label="unsaved changes" /> : null}
-                  </button>
-                </li>
-              );
-            })}
-        </ul>
-      </nav>
+      <FileTree
+        files={files}
+        folder={folder}
+        active={active}
+        isDirty={(path) => {
+          const b = store.get(path);
+          return b ? isDirty(b) : false;
+        }}
+        onOpen={(path) => void openFile(path)}
+      />
       <div className="editor-main">
         <div className="tabs" role="tablist" aria-label="Open files">
           {tabs.map((t) => {
@@ -243,14 +240,15 @@ export default function EditorView(props: {
             {dirty ? <span className="dirty-label"> — unsaved</span> : null}
           </span>
           <span className="status" role="status">
-            {status}
+            {notes[active] ?? (buffer ? statusOf(buffer) : '')}
           </span>
           <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
             Save
           </button>
           <button
-            onClick={() => void store.revert(active).then(() => setStatus('Reverted to the file on disk.'))}
+            onClick={() => void store.revert(active)}
             disabled={!dirty}
+            title="Load the file on disk; Undo in the notice brings your edits back"
           >
             Revert
           </button>
@@ -266,12 +264,38 @@ export default function EditorView(props: {
             <button onClick={() => void store.revert(active)}>Discard them</button>
           </div>
         ) : null}
+        {buffer && !merging ? (
+          <DiskBanner
+            name={relative(active)}
+            conflict={buffer.conflict}
+            undo={buffer.undo}
+            onMerge={() => setMerging(active)}
+            onOverwrite={() => void save(true)}
+            onTakeDisk={() => void store.revert(active)}
+            onKeepEditing={() => store.dismissConflict(active)}
+            onUndo={() => store.undoDiscard(active)}
+            onDismissUndo={() => store.dismissUndo(active)}
+          />
+        ) : null}
         {problem ? (
           <p className="problem" role="alert">
             {problem}
           </p>
         ) : null}
-        <div className="editor-body">
+        {merging === active && buffer?.conflict ? (
+          <MergeView
+            name={relative(active)}
+            base={buffer.savedText}
+            mine={buffer.text}
+            theirs={buffer.conflict.diskText}
+            onApply={(text) => {
+              store.applyMerge(active, text);
+              setMerging(undefined);
+            }}
+            onCancel={() => setMerging(undefined)}
+          />
+        ) : null}
+        <div className="editor-body" hidden={merging === active && !!buffer?.conflict}>
           <div className="monaco-host">
             {buffer ? (
               <Editor
@@ -307,18 +331,6 @@ export default function EditorView(props: {
           onRenameFix={props.onRenameFix}
         />
       </div>
-      {buffer?.conflict ? (
-        <ConflictDialog
-          name={relative(active)}
-          conflict={buffer.conflict}
-          text={buffer.text}
-          language={languageOf(active)}
-          theme={props.theme}
-          onReload={() => void store.revert(active)}
-          onOverwrite={() => void save(true)}
-          onKeepEditing={() => store.dismissConflict(active)}
-        />
-      ) : null}
       {closing ? (
         <Modal
           title={`Save changes to ${relative(closing)}?`}

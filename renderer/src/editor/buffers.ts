@@ -2,6 +2,7 @@
 // the host while unsaved, and conflicts when the disk moved on. Components subscribe; nothing here touches Monaco.
 import type { FileView, HostApi, IpcError } from '../../../shared/ipc.js';
 import type { DraftView } from '../../../shared/host-types.js';
+import { autoMerge } from '../../../shared/merge.js';
 import type { Diagnostic } from '../../../shared/types.js';
 
 export interface Buffer {
@@ -20,9 +21,24 @@ export interface Buffer {
   restoredFrom?: string;
   /** Bumped whenever the text is replaced from outside the editor (reload, revert, frontmatter panel). */
   revision: number;
+  /** The last thing that happened to the file on disk, for the tab's status ("Saved 12:01"). */
+  lastEvent?: { kind: 'saved' | 'reloaded' | 'merged'; at: number };
+  /** What a discard or a merge replaced, so one click puts it back (issue 13: no edit is lost by one click). */
+  undo?: { text: string; message: string };
 }
 
 export const isDirty = (b: Buffer) => b.text !== b.savedText;
+
+const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** The tab's status: what the buffer is compared with the disk, and the last thing that happened on disk. */
+export function statusOf(b: Buffer): string {
+  if (isDirty(b)) return 'Unsaved';
+  const e = b.lastEvent;
+  if (!e) return '';
+  if (e.kind === 'saved') return `Saved ${clock(e.at)}`;
+  if (e.kind === 'reloaded') return `Reloaded from disk ${clock(e.at)}`;
+  return `Merged ${clock(e.at)}`;
+}
 
 const DRAFT_DELAY_MS = 400;
 
@@ -177,7 +193,7 @@ export class BufferStore {
       return r;
     }
     clearTimeout(this.draftTimers.get(path));
-    this.settle(r.value, text);
+    this.settle(r.value, text, undefined, 'saved');
     return { ok: true };
   }
 
@@ -185,10 +201,16 @@ export class BufferStore {
    * The buffer now based on `file` as it is on disk, holding `saved` as its saved text and `text` as its text (the
    * user's current text by default, so keys typed during a save stay); conflict and draft notices are dropped.
    */
-  private settle(file: FileView, saved: string, text?: string): void {
+  private settle(
+    file: FileView,
+    saved: string,
+    text: string | undefined,
+    event: 'saved' | 'reloaded' | 'merged',
+    undo?: Buffer['undo'],
+  ): void {
     const b = this.buffers.get(file.path);
     if (!b) return;
-    const { conflict: _conflict, restoredFrom: _restored, ...rest } = b;
+    const { conflict: _conflict, restoredFrom: _restored, undo: _undo, ...rest } = b;
     const next = text ?? b.text;
     this.buffers.set(file.path, {
       ...rest,
@@ -198,27 +220,69 @@ export class BufferStore {
       bom: file.bom,
       eol: file.eol,
       revision: next === b.text ? b.revision : b.revision + 1,
+      lastEvent: { kind: event, at: Date.now() },
+      ...(undo ? { undo } : {}),
     });
     this.changed();
   }
 
-  /** Throws the unsaved edits away and loads the disk version. */
+  /**
+   * Throws the unsaved edits away and loads the disk version. The edits are kept for `undoDiscard` (and Monaco's
+   * own undo), so this is never the end of them.
+   */
   async revert(path: string): Promise<void> {
     const r = await this.host.invoke('skills:read-file', { path });
     const b = this.buffers.get(path);
     if (!b) return;
     clearTimeout(this.draftTimers.get(path));
     void this.host.invoke('drafts:discard', { path });
+    const undo = isDirty(b)
+      ? { text: b.text, message: 'Reloaded from disk: your unsaved edits were set aside.' }
+      : undefined;
     if (!r.ok) {
       this.set(path, {
         text: b.savedText,
         revision: b.revision + 1,
         conflict: undefined,
         restoredFrom: undefined,
+        undo,
       });
       return;
     }
-    this.settle(r.value, r.value.text, r.value.text);
+    this.settle(r.value, r.value.text, r.value.text, 'reloaded', undo);
+  }
+
+  /** Puts back the text a discard or a merge replaced (the buffer stays based on the current disk version). */
+  undoDiscard(path: string): void {
+    const b = this.buffers.get(path);
+    if (!b?.undo) return;
+    this.set(path, { text: b.undo.text, revision: b.revision + 1, undo: undefined });
+    this.scheduleDraft(path);
+  }
+
+  /** Drops the offer to undo (the user read the notice). */
+  dismissUndo(path: string): void {
+    this.set(path, { undo: undefined });
+  }
+
+  /**
+   * The user merged their edits with the disk version of a conflict: the buffer is now based on that disk version
+   * and holds the merged text (unsaved). What it held before can be put back with `undoDiscard`.
+   */
+  applyMerge(path: string, merged: string): void {
+    const b = this.buffers.get(path);
+    if (!b?.conflict) return;
+    const { diskText, diskHash } = b.conflict;
+    this.set(path, {
+      text: merged,
+      savedText: diskText,
+      hash: diskHash,
+      conflict: undefined,
+      revision: b.revision + 1,
+      lastEvent: { kind: 'merged', at: Date.now() },
+      undo: { text: b.text, message: 'Merged the disk version into your edits.' },
+    });
+    this.scheduleDraft(path);
   }
 
   /** Keeps the user's text and drops the conflict notice (the next save will still refuse to overwrite). */
@@ -248,7 +312,17 @@ export class BufferStore {
     const disk = r.ok ? r.value : undefined;
     const diskHash = disk?.hash ?? null;
     if (diskHash === b.hash && !force) return;
-    if (!isDirty(b) && disk && !force) return this.settle(disk, disk.text, disk.text);
+    if (!isDirty(b) && disk && !force) return this.settle(disk, disk.text, disk.text, 'reloaded');
+    // Edits on both sides that touch different lines merge by themselves (issue 13); the user can undo it.
+    const merged = disk && !force ? autoMerge(b.savedText, b.text, disk.text) : undefined;
+    if (disk && merged !== undefined) {
+      this.settle(disk, disk.text, merged, 'merged', {
+        text: b.text,
+        message: 'The file changed on disk: its changes were merged into your unsaved edits.',
+      });
+      this.scheduleDraft(path);
+      return;
+    }
     this.set(path, { conflict: { diskText: disk?.text ?? '', diskHash } });
   }
 

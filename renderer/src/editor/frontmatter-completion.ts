@@ -14,7 +14,7 @@ function inFrontmatter(model: monaco.editor.ITextModel, line: number): boolean {
   return range !== undefined && line > range.startLine && line < range.endLine;
 }
 
-monaco.languages.registerCompletionItemProvider('markdown', {
+monaco.languages.registerCompletionItemProvider(['markdown', 'skill-md'], {
   provideCompletionItems(model, position) {
     if (!inFrontmatter(model, position.lineNumber)) return { suggestions: [] };
     const line = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
@@ -52,7 +52,7 @@ monaco.languages.registerCompletionItemProvider('markdown', {
   },
 });
 
-monaco.languages.registerHoverProvider('markdown', {
+monaco.languages.registerHoverProvider(['markdown', 'skill-md'], {
   provideHover(model, position) {
     if (!inFrontmatter(model, position.lineNumber)) return null;
     const m = /^([\w-]+):/.exec(model.getLineContent(position.lineNumber));

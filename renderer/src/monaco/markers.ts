@@ -58,7 +58,7 @@ export function editsOf(fix: QuickFix): monaco.editor.IIdentifiedSingleEditOpera
   }));
 }
 
-monaco.languages.registerCodeActionProvider(['markdown', 'json', 'ini', 'plaintext'], {
+monaco.languages.registerCodeActionProvider(['markdown', 'skill-md', 'json', 'ini', 'plaintext'], {
   provideCodeActions(model, range) {
     const actions: monaco.languages.CodeAction[] = [];
     for (const d of byModel.get(model.uri.toString()) ?? []) {

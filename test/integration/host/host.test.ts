@@ -286,6 +286,8 @@ describe('tools, history and cases', () => {
 
 describe('changes made outside the app', () => {
   it('notices a file edited on disk and reports the skill that changed (debounced)', async () => {
+    await host.whenWatching();
+    await new Promise((r) => setTimeout(r, 400)); // let the watcher report what earlier tests wrote
     const roots = await ok<Array<{ id: string; kind: string }>>('roots:list');
     const rootId = roots.find((r) => r.kind === 'user')?.id ?? '';
     const events: string[][] = [];
@@ -308,6 +310,7 @@ describe('changes made by the app itself', () => {
   it('a save is reported once: the watcher does not reload the library again for the app’s own write', async () => {
     const path = join(userRoot, 'commented-skill', 'SKILL.md');
     const file = await ok<{ text: string; hash: string }>('skills:read-file', { path });
+    await host.whenWatching();
     await new Promise((r) => setTimeout(r, 400)); // let earlier watcher events settle
     const events: string[][] = [];
     const off = host.on('skills:changed', (e) => events.push(e.ids));

@@ -1,6 +1,6 @@
 // The editor's buffers against a scripted host: saves, conflicts, and the change event of the app's own save.
 import { describe, expect, it } from 'vitest';
-import { BufferStore } from '../../../../renderer/src/editor/buffers.js';
+import { BufferStore, statusOf, type Buffer } from '../../../../renderer/src/editor/buffers.js';
 import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
 
 /** A host with one file on disk; save-file answers when `release()` is called, reads when `releaseReads()` is. */
@@ -114,5 +114,89 @@ describe('BufferStore', () => {
     expect(store.get(PATH)).toMatchObject({ text: 'v1', hash: 'h1' });
     await store.refreshAll(['/r/other/', '/r/s/']);
     expect(store.get(PATH)).toMatchObject({ text: 'theirs', hash: 'hx' });
+  });
+
+  it('merges edits to other lines than the disk changed by itself, and can undo the merge', async () => {
+    const { host, disk } = scriptedHost();
+    disk.text = 'one\ntwo\nthree\n';
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    store.update(PATH, 'one, mine\ntwo\nthree\n');
+    disk.text = 'one\ntwo\nthree, theirs\n';
+    disk.hash = 'hx';
+    await store.refreshAll();
+    expect(store.get(PATH)).toMatchObject({
+      text: 'one, mine\ntwo\nthree, theirs\n',
+      savedText: 'one\ntwo\nthree, theirs\n',
+      hash: 'hx',
+      lastEvent: { kind: 'merged' },
+      undo: { text: 'one, mine\ntwo\nthree\n' },
+    });
+    expect(store.get(PATH)?.conflict).toBeUndefined();
+    store.undoDiscard(PATH);
+    expect(store.get(PATH)).toMatchObject({ text: 'one, mine\ntwo\nthree\n', hash: 'hx' });
+    expect(store.get(PATH)?.undo).toBeUndefined();
+  });
+
+  it('keeps the edits a revert threw away for undoDiscard', async () => {
+    const { host, disk } = scriptedHost();
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    store.update(PATH, 'mine');
+    disk.text = 'theirs';
+    disk.hash = 'hx';
+    await store.refreshAll();
+    expect(store.get(PATH)?.conflict).toBeDefined();
+    await store.revert(PATH);
+    expect(store.get(PATH)).toMatchObject({ text: 'theirs', savedText: 'theirs', undo: { text: 'mine' } });
+    expect(store.get(PATH)?.lastEvent?.kind).toBe('reloaded');
+    store.undoDiscard(PATH);
+    expect(store.get(PATH)).toMatchObject({ text: 'mine', savedText: 'theirs', hash: 'hx' });
+  });
+
+  it('bases an applied merge on the disk version of the conflict, so it saves without a new conflict', async () => {
+    const h = scriptedHost();
+    const store = new BufferStore(h.host);
+    await store.open(PATH);
+    store.update(PATH, 'mine');
+    h.disk.text = 'theirs';
+    h.disk.hash = 'hx';
+    await store.refreshAll();
+    store.applyMerge(PATH, 'mine and theirs');
+    expect(store.get(PATH)).toMatchObject({ text: 'mine and theirs', savedText: 'theirs', hash: 'hx' });
+    expect(store.get(PATH)?.undo?.text).toBe('mine');
+    const saving = store.save(PATH);
+    await new Promise((r) => setTimeout(r, 0));
+    h.release();
+    expect(await saving).toEqual({ ok: true });
+    expect(h.disk.text).toBe('mine and theirs');
+    expect(store.get(PATH)?.lastEvent?.kind).toBe('saved');
+  });
+
+  it('has no last event (so no "Saved" status) for a file only opened', async () => {
+    const { host } = scriptedHost();
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    expect(store.get(PATH)?.lastEvent).toBeUndefined();
+  });
+});
+
+describe('statusOf', () => {
+  it('says Unsaved, Saved with the time, or nothing for a file never saved', async () => {
+    const h = scriptedHost();
+    const store = new BufferStore(h.host);
+    const b = await store.open(PATH);
+    expect(statusOf(b)).toBe('');
+    store.update(PATH, 'typed');
+    expect(statusOf(store.get(PATH) as Buffer)).toBe('Unsaved');
+    const saving = store.save(PATH);
+    await new Promise((r) => setTimeout(r, 0));
+    h.release();
+    await saving;
+    expect(statusOf(store.get(PATH) as Buffer)).toMatch(/^Saved \d{1,2}:\d{2}/);
+    h.disk.text = 'outside';
+    h.disk.hash = 'hz';
+    await store.refreshAll();
+    expect(statusOf(store.get(PATH) as Buffer)).toMatch(/^Reloaded from disk \d{1,2}:\d{2}/);
   });
 });
