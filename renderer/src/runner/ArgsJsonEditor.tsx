@@ -74,9 +74,19 @@ export function ArgsJsonEditor(props: {
               onError(`Not valid JSON: ${(e as Error).message}`);
             }
           }}
-          options={{ ...EDITOR_OPTIONS, fontSize: 12, lineNumbers: 'off', ariaLabel: 'Arguments as JSON' }}
+          options={{
+            ...EDITOR_OPTIONS,
+            fontSize: 12,
+            lineNumbers: 'off',
+            ariaLabel: 'Arguments as JSON. Tab moves to the next control.',
+            // Tab and Shift+Tab move focus in and out, as in every other field (issue 13); Enter keeps indenting.
+            tabFocusMode: true,
+          }}
         />
       </div>
+      <small className="muted small-text tab-hint">
+        Tab leaves the JSON editor; indentation follows Enter.
+      </small>
     </section>
   );
 }
