@@ -138,10 +138,14 @@ test('keyboard: Tab leaves the JSON editor for the run bar; names come from titl
   // The JSON was not changed by the Tab.
   expect(await shownJson(page)).toEqual({ address: { city: 'Lyon', zip: '69001' } });
   await page.keyboard.press('Enter');
-  await expect(output(page).getByLabel('Text output')).toHaveText('{"address":{"city":"Lyon","zip":"69001"}}');
+  await expect(output(page).getByLabel('Text output')).toHaveText(
+    '{"address":{"city":"Lyon","zip":"69001"}}',
+  );
 });
 
-test('an optional enum of titled consts starts "(not set)" and sends exactly the option picked', async ({ page }) => {
+test('an optional enum of titled consts starts "(not set)" and sends exactly the option picked', async ({
+  page,
+}) => {
   await pickTool(page, 'titled-enum');
   const level = form(page).getByLabel('Level');
   await expect(level).toHaveValue('');
