@@ -85,10 +85,10 @@ test('nullable: a null default switches to a fresh blank and back', async ({ pag
 test('maps: add, rename and remove key/value rows', async ({ page }) => {
   await pickTool(page, 'env-map');
   const f = form(page);
-  await f.getByRole('button', { name: 'Add an entry to Environment' }).click();
+  await f.getByRole('button', { name: 'Add entry to Environment' }).click();
   await f.getByLabel('Environment: key 1').fill('HOME');
   await f.getByLabel('Environment: HOME').fill('/root');
-  await f.getByRole('button', { name: 'Add an entry to Environment' }).click();
+  await f.getByRole('button', { name: 'Add entry to Environment' }).click();
   await f.getByLabel('Environment: key 2').fill('HOME');
   await expect(f.getByText('The key "HOME" is already used.')).toBeVisible();
   await expect(runButton(page)).toBeDisabled();
@@ -104,7 +104,7 @@ test('recursion: a tree of nested forms, and optional branches expanded on deman
   await pickTool(page, 'tree');
   const f = form(page);
   await f.getByLabel('Label').first().fill('top');
-  await f.getByRole('button', { name: 'Add an item to Children' }).click();
+  await f.getByRole('button', { name: 'Add item to Children' }).click();
   await f.getByLabel('Label').nth(1).fill('child');
   expect(await runAndEcho(page)).toEqual({ root: { label: 'top', children: [{ label: 'child' }] } });
 

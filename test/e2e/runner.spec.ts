@@ -69,8 +69,8 @@ test('fill a nested object and an array of objects; the tool receives exactly th
       .last(),
   ).toBeVisible();
   await f.getByLabel('email').fill('ada@example.com');
-  await f.getByRole('button', { name: 'Add an item to items' }).click();
-  await f.getByRole('button', { name: 'Add an item to items' }).click();
+  await f.getByRole('button', { name: 'Add item to items' }).click();
+  await f.getByRole('button', { name: 'Add item to items' }).click();
   await f.getByLabel(/^sku/).nth(0).fill('A-1');
   await f.getByLabel(/^qty/).nth(0).fill('2');
   await f.getByLabel(/^sku/).nth(1).fill('B-2');

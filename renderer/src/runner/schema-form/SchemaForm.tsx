@@ -491,7 +491,7 @@ function MapRows(props: {
         );
       })}
       {props.canAdd ? (
-        <button type="button" onClick={add} aria-label={`Add an entry to ${props.name}`}>
+        <button type="button" onClick={add} aria-label={`Add entry to ${props.name}`}>
           Add entry
         </button>
       ) : null}
@@ -601,7 +601,7 @@ function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
         type="button"
         disabled={disabled || (field.maxItems !== undefined && items.length >= field.maxItems)}
         onClick={() => set([...items, itemBlank(field.items)])}
-        aria-label={`Add an item to ${props.name}`}
+        aria-label={`Add item to ${props.name}`}
       >
         Add item
       </button>
@@ -673,7 +673,7 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
         <button
           type="button"
           disabled={disabled}
-          aria-label={`Add an item to ${props.name}`}
+          aria-label={`Add item to ${props.name}`}
           onClick={() => {
             const next = [...items];
             for (let j = next.length; j < field.prefix.length; j++) next[j] = itemBlank(field.prefix[j]!);
@@ -868,7 +868,7 @@ function RefEditor(props: EditorProps & { name: string }) {
           aria-label={`Expand ${props.name}`}
           onClick={() => setOpen(true)}
         >
-          Expand ▸
+          Expand <span aria-hidden="true">▸</span>
         </button>
         <small className="muted"> (nested {field.title ?? 'value'}, not set)</small>
       </div>

@@ -207,8 +207,8 @@ describe('objects and lists', () => {
 
   it('tags: items are named "Tags item N", never "Tags (tags) 1"', () => {
     const sent = mount('tags');
-    click('Add an item to Tags');
-    click('Add an item to Tags');
+    click('Add item to Tags');
+    click('Add item to Tags');
     type('Tags item 1', 'a');
     type('Tags item 2', 'b');
     expect(sent.value).toEqual({ tags: ['a', 'b'] });
@@ -220,8 +220,8 @@ describe('objects and lists', () => {
 
   it('people: adds, edits, reorders and removes objects; a new item misses only what the user must type', () => {
     const sent = mount('people');
-    click('Add an item to People');
-    click('Add an item to People');
+    click('Add item to People');
+    click('Add item to People');
     expect(sent.value).toEqual({ people: [{}, {}] });
     type('Name', 'Ada', 0);
     type('Name', 'Grace', 1);
@@ -318,8 +318,8 @@ describe('unions', () => {
 
   it('list-of-unions: each item keeps its own branch', () => {
     const sent = mount('list-of-unions');
-    click('Add an item to Steps');
-    click('Add an item to Steps');
+    click('Add item to Steps');
+    click('Add item to Steps');
     const variants = screen.getAllByLabelText<HTMLSelectElement>(/^Steps item \d: variant$/);
     const say = within(variants[1]!)
       .getAllByRole<HTMLOptionElement>('option')
@@ -359,10 +359,10 @@ describe('allOf, recursion', () => {
     const sent = mount('tree');
     expect(sent.value).toEqual({ root: {} });
     type('Label', 'top');
-    click('Add an item to Children');
+    click('Add item to Children');
     type('Label', 'child', 1);
     // The child has its own Children list: the root's button comes after it.
-    fireEvent.click(screen.getAllByRole('button', { name: 'Add an item to Children' }).at(-1)!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add item to Children' }).at(-1)!);
     expect(sent.value).toEqual({ root: { label: 'top', children: [{ label: 'child' }, {}] } });
     expect(sent.errors.get('/root/children/1/label')).toEqual(['Label is required.']);
   });
@@ -383,11 +383,11 @@ describe('allOf, recursion', () => {
 describe('maps, pattern keys, tuples', () => {
   it('env-map: key/value rows with add, rename and remove', () => {
     const sent = mount('env-map');
-    click('Add an entry to Environment');
+    click('Add entry to Environment');
     expect(sent.value).toEqual({ env: { key1: '' } });
     type('Environment: key 1', 'HOME');
     type('Environment: HOME', '/root');
-    click('Add an entry to Environment');
+    click('Add entry to Environment');
     type('Environment: key 2', 'HOME');
     expect(sent.invalid.get('/env/key2#key')).toBe('The key "HOME" is already used.');
     type('Environment: key 2', 'LANG');
@@ -400,7 +400,7 @@ describe('maps, pattern keys, tuples', () => {
 
   it('header-map: map values that are objects get their own forms', () => {
     const sent = mount('header-map');
-    click('Add an entry to Limits');
+    click('Add entry to Limits');
     type('Limits: key 1', 'cpu');
     expect(sent.errors.get('/limits/cpu/max')).toEqual(['Max is required.']);
     type('Max', '4');
@@ -410,7 +410,7 @@ describe('maps, pattern keys, tuples', () => {
   it('props-and-map: declared properties beside free keys of a given type', () => {
     const sent = mount('props-and-map');
     type('Name', 'n');
-    click('Add an entry to Arguments');
+    click('Add entry to Arguments');
     type('Arguments: key 1', 'retries');
     type('Arguments: retries', '3');
     expect(sent.value).toEqual({ name: 'n', retries: 3 });
@@ -418,7 +418,7 @@ describe('maps, pattern keys, tuples', () => {
 
   it('pattern-keys: keys must match the pattern; others are refused in plain words', () => {
     const sent = mount('pattern-keys');
-    click('Add an entry to Headers');
+    click('Add entry to Headers');
     expect(sent.errors.get('/headers/key1')).toEqual([
       'key1 is not a field this tool accepts in Headers; remove it.',
     ]);
@@ -434,7 +434,7 @@ describe('maps, pattern keys, tuples', () => {
     expect(sent.value).toEqual({ point: [0, 4] });
     type('1. X', '3');
     expect(sent.value).toEqual({ point: [3, 4] });
-    expect(screen.queryByRole('button', { name: 'Add an item to Point' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add item to Point' })).toBeNull();
   });
 
   it('draft07-tuple: items as a list under draft-07, checked with draft-07 rules', () => {
@@ -449,10 +449,10 @@ describe('maps, pattern keys, tuples', () => {
 
   it('list-of-maps: a new item is an empty map, not null', () => {
     const sent = mount('list-of-maps');
-    click('Add an item to Rows');
+    click('Add item to Rows');
     expect(sent.value).toEqual({ rows: [{}] });
     expect(allErrors(sent)).toEqual([]);
-    click('Add an entry to Rows item 1');
+    click('Add entry to Rows item 1');
     type('Rows item 1: key 1', 'k');
     type('Rows item 1: k', 'v');
     expect(sent.value).toEqual({ rows: [{ k: 'v' }] });
