@@ -29,9 +29,17 @@ const output = (page: Page) => page.getByRole('region', { name: 'Output' });
 const jsonPane = (page: Page) => page.locator('.json-editor .view-lines');
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run tool' });
 
-/** The JSON pane's text as a value (Monaco shows it with non-breaking spaces). */
+/**
+ * The JSON pane's text as a value. Monaco positions its line elements absolutely and reuses them after edits, so
+ * the lines are read in the order of their position, not of the DOM.
+ */
 async function shownJson(page: Page): Promise<unknown> {
-  const text = (await jsonPane(page).innerText()).replace(/\u00a0/g, ' ');
+  const text = await jsonPane(page).evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('.view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
   return JSON.parse(text) as unknown;
 }
 
