@@ -28,9 +28,12 @@ const jsonEditor = (page: Page) => page.locator('.json-editor .view-lines');
 
 test('run a built-in tool from the form, with Ctrl/Cmd+Enter; the JSON editor follows', async ({ page }) => {
   await pickTool(page, 'say');
-  await expect(form(page).getByText('Required.')).toBeVisible();
+  await expect(form(page).getByText('text is required.')).toBeVisible();
+  // Run waits for valid arguments and says why next to the button.
+  await expect(page.getByRole('button', { name: 'Run tool' })).toBeDisabled();
+  await expect(page.locator('#run-reason')).toHaveText('text is required.');
   await form(page).getByLabel(/^text/).fill('hello from the form');
-  await expect(form(page).getByText('Required.')).toHaveCount(0);
+  await expect(form(page).getByText('text is required.')).toHaveCount(0);
   await expect(jsonEditor(page)).toContainText('"text": "hello from the form"');
   await page.keyboard.press(`${MOD}+Enter`);
   await expect(output(page).getByText('OK')).toBeVisible();
@@ -66,15 +69,15 @@ test('fill a nested object and an array of objects; the tool receives exactly th
       .last(),
   ).toBeVisible();
   await f.getByLabel('email').fill('ada@example.com');
-  await f.getByRole('button', { name: 'Add items' }).click();
-  await f.getByRole('button', { name: 'Add items' }).click();
+  await f.getByRole('button', { name: 'Add item to items' }).click();
+  await f.getByRole('button', { name: 'Add item to items' }).click();
   await f.getByLabel(/^sku/).nth(0).fill('A-1');
   await f.getByLabel(/^qty/).nth(0).fill('2');
   await f.getByLabel(/^sku/).nth(1).fill('B-2');
   await f.getByLabel(/^qty/).nth(1).fill('0');
-  await expect(f.getByText(/0 is less than 1/)).toBeVisible();
+  await expect(f.getByText('qty must be at least 1.')).toBeVisible();
   await f.getByLabel(/^qty/).nth(1).fill('5');
-  await f.getByRole('button', { name: 'Move items 2 up' }).click();
+  await f.getByRole('button', { name: 'Move items item 2 up' }).click();
   await shot(page, 'runner-nested');
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(output(page).getByText('OK')).toBeVisible();

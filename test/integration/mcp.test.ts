@@ -92,7 +92,7 @@ describe('MCP tools through the executor', () => {
   it('validates args against the server’s schema before calling', async () => {
     const e = await failure(executor.executeTool('mcp-calls', 'sum', { a: 'one' }));
     expect(e.code).toBe('InvalidArgs');
-    expect(e.message).toMatch(/\/a must be number/);
+    expect(e.message).toMatch(/a must be a number\. \(\/a\)/);
   });
 
   it('reuses one connection for many calls, concurrently', async () => {

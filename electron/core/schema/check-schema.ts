@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from '../../../shared/types.js';
+import { schemaDraft } from '../../../shared/args-check.js';
 
 type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 const addFormats = addFormatsModule as unknown as AddFormats;
@@ -12,8 +13,8 @@ let draft07: Ajv | undefined;
 
 /** Ajv for the schema's declared draft: 2020-12 unless `$schema` names draft-07 (or older, read as draft-07). */
 export function ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
-  const declared = typeof schema === 'object' && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (/draft-0[4-7]/.test(declared)) {
+  const draft = schemaDraft(schema);
+  if (draft === '4' || draft === '7') {
     draft07 ??= withFormats(new Ajv({ strict: false, allErrors: true, validateFormats: true }));
     return draft07;
   }

@@ -1,8 +1,10 @@
-// Owns argument validation: Ajv 2020-12 (draft-07 when `$schema` says so), formats on, one compile per schema.
+// Owns the host's schema checks: tool arguments through the shared check (shared/args-check.ts, the page runs the
+// same one); output schemas with Ajv 2020-12 (draft-07 when `$schema` says so), formats on, one compile per schema.
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import { ajvFor } from '../schema/check-schema.js';
+import { checkArgs, UncheckableSchemaError, type ArgProblem } from '../../../shared/args-check.js';
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -37,24 +39,24 @@ function compileByContent(schema: JsonSchema): ValidateFunction {
   return fn;
 }
 
-/** Throws InvalidArgs naming every failing path; nothing runs on invalid args. */
+/**
+ * Throws InvalidArgs naming every failing path in plain words; nothing runs on invalid args. The check is the one
+ * the page runs while the user fills the form (shared/args-check.ts), so both say the same thing.
+ */
 export function assertValidArgs(schema: JsonSchema, args: JsonValue, what: string): void {
-  const validate = compileSchema(schema);
-  if (validate(args)) return;
-  const problems = (validate.errors ?? []).map((e) => {
-    const path = e.instancePath || '(root)';
-    const extra =
-      e.keyword === 'additionalProperties'
-        ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
-        : e.keyword === 'required'
-          ? ` (${String((e.params as { missingProperty?: string }).missingProperty)})`
-          : '';
-    return { path, message: `${e.message ?? 'is invalid'}${extra}` };
-  });
+  let problems: ArgProblem[];
+  try {
+    problems = checkArgs(schema, args);
+  } catch (error) {
+    if (error instanceof UncheckableSchemaError) throw new SkillError('ConfigValidation', error.message);
+    throw error;
+  }
+  if (problems.length === 0) return;
+  const details = problems.map((p) => ({ path: p.pointer || '(root)', message: p.message }));
   throw new SkillError(
     'InvalidArgs',
-    `Invalid arguments for ${what}: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}.`,
-    problems,
+    `Invalid arguments for ${what}: ${details.map((p) => `${p.message} (${p.path})`).join(' ')}`,
+    details,
   );
 }
 

@@ -37,9 +37,29 @@ export function ArgsJsonEditor(props: {
     // Written imperatively: a controlled `value` would race the user's keystrokes and drop some.
     const ed = editor.current;
     const model = ed?.getModel();
-    if (ed && model && model.getValue() !== text) {
+    if (ed && model) {
+      const old = model.getValue();
+      if (old === text) return;
+      // Only the changed middle is replaced: a keystroke in the form re-tokenises one line, not the document
+      // (issue 13's keystroke-to-JSON-pane budget).
+      let start = 0;
+      const max = Math.min(old.length, text.length);
+      while (start < max && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+      let end = 0;
+      while (
+        end < max - start &&
+        old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)
+      )
+        end++;
+      const from = model.getPositionAt(start);
+      const to = model.getPositionAt(old.length - end);
       writing.current = true;
-      ed.executeEdits('form', [{ range: model.getFullModelRange(), text }]);
+      ed.executeEdits('form', [
+        {
+          range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
+          text: text.slice(start, text.length - end),
+        },
+      ]);
       writing.current = false;
     }
   }, [value, onError]);
@@ -74,9 +94,19 @@ export function ArgsJsonEditor(props: {
               onError(`Not valid JSON: ${(e as Error).message}`);
             }
           }}
-          options={{ ...EDITOR_OPTIONS, fontSize: 12, lineNumbers: 'off', ariaLabel: 'Arguments as JSON' }}
+          options={{
+            ...EDITOR_OPTIONS,
+            fontSize: 12,
+            lineNumbers: 'off',
+            ariaLabel: 'Arguments as JSON. Tab moves to the next control.',
+            // Tab and Shift+Tab move focus in and out, as in every other field (issue 13); Enter keeps indenting.
+            tabFocusMode: true,
+          }}
         />
       </div>
+      <small className="muted small-text tab-hint">
+        Tab leaves the JSON editor; indentation follows Enter.
+      </small>
     </section>
   );
 }

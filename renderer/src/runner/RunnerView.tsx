@@ -76,12 +76,15 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
     setArgsOf(t.name, replay.args);
   }, [replay, tools, setArgsOf]);
 
+  // Text that is not a value yet blocks any run; arguments the schema refuses block Run (not "Run anyway").
   const blocked = jsonError ?? (args.invalid.size ? [...args.invalid.values()][0] : undefined);
-  const run = () => {
-    if (!tool || blocked) return;
+  const firstProblem = args.errors.size ? [...args.errors.values()][0]?.[0] : undefined;
+  const start = (anyway: boolean) => {
+    if (!tool || blocked || (firstProblem && !anyway)) return;
     const secs = Number(timeoutSecs);
     void call.start(tool.name, args.value ?? {}, timeoutSecs && secs >= 1 ? secs : undefined);
   };
+  const run = () => start(false);
   useCommand('run', run);
   useCommand('cancel-run', call.cancel, { enabled: !!call.running });
 
@@ -182,6 +185,8 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
                 onChange={args.setValue}
                 errors={args.errors}
                 onInvalid={args.setInvalid}
+                picks={args.picks}
+                onPick={args.pick}
                 disabled={!!running}
               />
             </section>
@@ -215,7 +220,8 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
                   className="primary"
                   aria-label="Run tool"
                   onClick={run}
-                  disabled={!!blocked}
+                  disabled={!!blocked || !!firstProblem}
+                  aria-describedby={blocked || firstProblem ? 'run-reason' : undefined}
                   title={`Run (${shortcutOf('run')})`}
                 >
                   Run
@@ -231,14 +237,22 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
                   />
                 </label>
                 {blocked ? (
-                  <span className="sev-error small-text" role="alert">
+                  <span id="run-reason" className="sev-error small-text" role="status">
                     Cannot run: {blocked}
                   </span>
-                ) : args.errors.size ? (
-                  <span className="sev-warning small-text">
-                    {args.errors.size} argument problem{args.errors.size === 1 ? '' : 's'}: the tool will
-                    refuse them.
-                  </span>
+                ) : firstProblem ? (
+                  <>
+                    <span id="run-reason" className="sev-error small-text" role="status">
+                      {firstProblem}
+                      {args.errors.size > 1 ? ` (and ${args.errors.size - 1} more)` : ''}
+                    </span>
+                    <button
+                      onClick={() => start(true)}
+                      title="Send these arguments as they are, to see how the tool itself answers them"
+                    >
+                      Run anyway
+                    </button>
+                  </>
                 ) : null}
                 {resultHere ? <button onClick={() => setSavingCase(true)}>Save as case</button> : null}
               </>

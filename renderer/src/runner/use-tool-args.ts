@@ -1,39 +1,51 @@
 // Owns the arguments model of the runner: one value per tool (kept while the user switches tools), starting from
-// the schema's defaults, checked against the advertised schema as it changes, plus what the form cannot turn
-// into a value yet.
+// the schema's defaults, the union branches the user picked, the check against the advertised schema as it
+// changes (only in the branches shown), plus what the form cannot turn into a value yet.
 import { useCallback, useMemo, useState } from 'react';
 import type { JsonValue, ToolDefinition } from '../../../shared/types.js';
-import { initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
-import { validateArgs } from './schema-form/validate-args.js';
+import { effectiveBranches, initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
+import { errorsByPointer, validateArgs } from './schema-form/validate-args.js';
 
 export function useToolArgs(tool: ToolDefinition | undefined) {
   const [byTool, setByTool] = useState<Record<string, JsonValue | undefined>>({});
+  const [picksByTool, setPicksByTool] = useState<Record<string, ReadonlyMap<string, number>>>({});
   /** Fields whose text is not a value (bad JSON, not a number), by JSON pointer: running is blocked. */
   const [invalid, setInvalid] = useState(new Map<string, string>());
   const field = useMemo(() => (tool ? normalizeSchema(tool.inputSchema) : undefined), [tool]);
   const initial = useMemo(() => (field ? initialValue(field) : undefined), [field]);
   const value = tool ? (tool.name in byTool ? byTool[tool.name] : initial) : undefined;
+  const picks = useMemo(
+    () => (tool ? picksByTool[tool.name] : undefined) ?? new Map<string, number>(),
+    [tool, picksByTool],
+  );
 
   /** Sets the arguments of any tool (a replay sets them before the tool is selected). */
   const setArgsOf = useCallback((toolName: string, v: JsonValue | undefined) => {
     setByTool((m) => ({ ...m, [toolName]: v }));
+    // A value loaded from elsewhere picks its own branches.
+    setPicksByTool((m) => ({ ...m, [toolName]: new Map() }));
   }, []);
   /** Sets the arguments of the selected tool. */
   const setValue = useCallback(
     (v: JsonValue | undefined) => {
-      if (tool) setArgsOf(tool.name, v);
+      if (tool) setByTool((m) => ({ ...m, [tool.name]: v }));
     },
-    [tool, setArgsOf],
+    [tool],
+  );
+  const pick = useCallback(
+    (pointer: string, index: number) => {
+      if (tool) setPicksByTool((m) => ({ ...m, [tool.name]: new Map(m[tool.name]).set(pointer, index) }));
+    },
+    [tool],
   );
 
   /** The validator's messages by JSON pointer: shown under the fields; the host refuses such arguments. */
   const errors = useMemo(() => {
-    const m = new Map<string, string[]>();
-    if (!tool) return m;
-    for (const e of validateArgs(tool.inputSchema, value ?? {}))
-      m.set(e.pointer, [...(m.get(e.pointer) ?? []), e.message]);
-    return m;
-  }, [tool, value]);
+    if (!tool || !field) return new Map<string, string[]>();
+    return errorsByPointer(
+      validateArgs(tool.inputSchema, value ?? {}, effectiveBranches(field, value, picks)),
+    );
+  }, [tool, field, value, picks]);
 
-  return { field, value, setValue, setArgsOf, errors, invalid, setInvalid };
+  return { field, value, setValue, setArgsOf, errors, invalid, setInvalid, picks, pick };
 }

@@ -1,6 +1,6 @@
-// Owns checking tool arguments in the renderer against the advertised schema with @cfworker/json-schema, which
-// interprets schemas instead of generating code, so it runs under a CSP without 'unsafe-eval'.
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
+// Owns turning the shared argument check (shared/args-check.ts, the same one the host runs before a call) into the
+// form's messages by JSON pointer, reporting only the union branches the form shows.
+import { checkArgs, UncheckableSchemaError } from '../../../../shared/args-check.js';
 import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 
 export interface ArgError {
@@ -9,49 +9,22 @@ export interface ArgError {
   message: string;
 }
 
-/** Summaries a nested error already explains, or that only point into branches the user did not pick. */
-const WRAPPERS = new Set([
-  'properties',
-  'items',
-  'allOf',
-  '$ref',
-  'prefixItems',
-  'additionalItems',
-  'then',
-  'else',
-]);
-
-const validators = new WeakMap<object, Validator>();
-
-function validatorFor(schema: JsonSchema): Validator {
-  const key = typeof schema === 'object' ? schema : { boolean: schema };
-  let v = validators.get(key);
-  if (!v) {
-    v = new Validator(schema, '2020-12', false);
-    validators.set(key, v);
+export function validateArgs(
+  schema: JsonSchema,
+  value: JsonValue | undefined,
+  branches?: ReadonlyMap<string, number>,
+): ArgError[] {
+  try {
+    return checkArgs(schema, value, branches).map((p) => ({ pointer: p.pointer, message: p.message }));
+  } catch (e) {
+    if (e instanceof UncheckableSchemaError) return [{ pointer: '', message: e.message }];
+    throw e;
   }
-  return v;
 }
 
-export function validateArgs(schema: JsonSchema, value: JsonValue | undefined): ArgError[] {
-  let units: OutputUnit[];
-  try {
-    units = validatorFor(schema).validate(value ?? {}).errors;
-  } catch (e) {
-    return [{ pointer: '', message: `The tool's schema cannot be checked here: ${(e as Error).message}` }];
-  }
-  const out: ArgError[] = [];
-  for (const u of units) {
-    if (WRAPPERS.has(u.keyword)) continue;
-    if (/\/(anyOf|oneOf)\/\d+\//.test(u.keywordLocation)) continue;
-    const pointer = u.instanceLocation.replace(/^#/, '');
-    const required = /required property "(.*)"/.exec(u.error);
-    if (u.keyword === 'required' && required)
-      out.push({
-        pointer: `${pointer}/${(required[1] ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}`,
-        message: 'Required.',
-      });
-    else out.push({ pointer, message: u.error });
-  }
-  return out;
+/** The messages grouped by pointer, as the form shows them. */
+export function errorsByPointer(errors: ArgError[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const e of errors) m.set(e.pointer, [...(m.get(e.pointer) ?? []), e.message]);
+  return m;
 }

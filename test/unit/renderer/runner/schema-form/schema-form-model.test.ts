@@ -40,9 +40,27 @@ describe('scalars', () => {
   });
 
   it('turns enum and const into choices that send exactly their values', () => {
-    expect(n({ enum: ['a', 1, true] })).toMatchObject({ kind: 'enum', options: ['a', 1, true] });
+    expect(n({ enum: ['a', 1, true] })).toMatchObject({
+      kind: 'enum',
+      options: [{ value: 'a' }, { value: 1 }, { value: true }],
+    });
     expect(n({ const: 'fixed' })).toMatchObject({ kind: 'const', value: 'fixed' });
-    expect(n({ enum: ['a', null] })).toMatchObject({ kind: 'enum', options: ['a'], nullable: true });
+    expect(n({ enum: ['a', null] })).toMatchObject({
+      kind: 'enum',
+      options: [{ value: 'a' }],
+      nullable: true,
+    });
+    // An enum written as a oneOf of titled consts: one option per const, named by its title.
+    expect(
+      n({ oneOf: [{ const: 'lo', title: 'Low' }, { const: 'hi', title: 'High' }, { type: 'null' }] }),
+    ).toMatchObject({
+      kind: 'enum',
+      nullable: true,
+      options: [
+        { value: 'lo', label: 'Low' },
+        { value: 'hi', label: 'High' },
+      ],
+    });
   });
 });
 
@@ -73,7 +91,7 @@ describe('structures', () => {
     });
     expect(f).toMatchObject({
       kind: 'object',
-      additionalProperties: false,
+      additional: 'none',
       properties: [
         { name: 'a', required: true },
         { name: 'c', required: false },
@@ -109,7 +127,7 @@ describe('structures', () => {
       ],
     });
     expect(f.kind).toBe('choice');
-    expect(f.kind === 'choice' && f.branches.map((b) => b.label)).toEqual(['By id', 'kind: "url"', '"none"']);
+    expect(f.kind === 'choice' && f.branches.map((b) => b.label)).toEqual(['By id', 'url', 'none']);
   });
 
   it('resolves local $ref in $defs and definitions, and stops at recursion', () => {
@@ -127,10 +145,11 @@ describe('structures', () => {
     });
     expect(prop(tree, 'label')).toMatchObject({ kind: 'string' });
     const children = prop(tree, 'children');
-    expect(children.kind === 'array' && children.items).toMatchObject({
-      kind: 'json',
-      reason: 'recursive reference #/$defs/node',
-    });
+    // A recursive reference is a nested form of the same shape, built only when expanded.
+    expect(children.kind === 'array' && children.items).toMatchObject({ kind: 'ref', ref: '#/$defs/node' });
+    const inner =
+      children.kind === 'array' && children.items.kind === 'ref' ? children.items.resolve() : undefined;
+    expect(inner && prop(inner, 'label')).toMatchObject({ kind: 'string' });
     expect(
       n({
         definitions: { d: { type: 'boolean' } },
@@ -140,7 +159,7 @@ describe('structures', () => {
     ).toMatchObject({ properties: [{ field: { kind: 'boolean' } }] });
     expect(n({ $ref: 'https://example.com/remote.json' })).toMatchObject({
       kind: 'json',
-      reason: 'unresolvable reference https://example.com/remote.json',
+      reason: expect.stringMatching(/https:\/\/example.com\/remote.json, which does not resolve/) as string,
     });
   });
 
@@ -154,19 +173,65 @@ describe('structures', () => {
   });
 });
 
-describe('JSON fallback: whatever a form cannot show exactly', () => {
+describe('JSON fallback: only what truly has no form, saying why', () => {
   it.each([
-    [{ type: 'object', patternProperties: { '^x': { type: 'string' } } }, /patternProperties/],
-    [{ if: { type: 'string' }, then: { minLength: 1 } }, /"if"/],
-    [{ type: ['string', 'number'] }, /several types/],
-    [{ type: 'array', items: [{ type: 'string' }, { type: 'number' }] }, /tuple/],
-    [{ type: 'object', additionalProperties: { type: 'string' } }, /map with free keys/],
-    [{ allOf: [{ type: 'object' }, { required: ['a'] }] }, /allOf/],
     [{}, /any JSON value/],
+    [{ if: { type: 'string' }, then: { minLength: 1 } }, /gives no type/],
+    [{ allOf: [{ type: 'string' }, { type: 'number' }] }, /allOf and its parts disagree on "type"/],
+    [
+      {
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+          { properties: { b: { type: 'string' } } },
+        ],
+      },
+      /part 1 refuses "b"/,
+    ],
+    [{ $dynamicRef: '#node' }, /\$dynamicRef/],
   ])('%j', (schema, reason) => {
     const f = n(schema);
     expect(f.kind).toBe('json');
     expect(f.kind === 'json' && f.reason).toMatch(reason);
+  });
+
+  it('gives forms to maps, pattern keys, tuples, several types, allOf and conditions', () => {
+    expect(n({ type: 'object', additionalProperties: { type: 'string' } })).toMatchObject({
+      kind: 'object',
+      properties: [],
+      additional: { kind: 'string' },
+    });
+    expect(n({ type: 'object', patternProperties: { '^x': { type: 'string' } } })).toMatchObject({
+      kind: 'object',
+      patterns: [{ pattern: '^x', field: { kind: 'string' } }],
+    });
+    expect(n({ type: 'array', items: [{ type: 'string' }, { type: 'number' }] })).toMatchObject({
+      kind: 'tuple',
+      prefix: [{ kind: 'string' }, { kind: 'number' }],
+    });
+    expect(n({ type: 'array', prefixItems: [{ type: 'string' }], items: false })).toMatchObject({
+      kind: 'tuple',
+      rest: undefined,
+    });
+    expect(n({ type: ['string', 'number'] })).toMatchObject({
+      kind: 'choice',
+      branches: [{ label: 'text' }, { label: 'number' }],
+    });
+    expect(n({ allOf: [{ type: 'object' }, { required: ['a'] }] })).toMatchObject({
+      kind: 'object',
+      properties: [{ name: 'a', required: true, field: { kind: 'json' } }],
+    });
+    const cond = n({
+      type: 'object',
+      properties: { country: { type: 'string' } },
+      if: { properties: { country: { const: 'US' } } },
+      then: { required: ['zip'], properties: { zip: { type: 'string' } } },
+      dependentRequired: { card: ['billing'] },
+    });
+    expect(cond).toMatchObject({
+      kind: 'object',
+      properties: [{ name: 'country' }, { name: 'zip', required: false }],
+      notes: ['When country is US, zip required.', 'When card is given, billing is required too.'],
+    });
   });
 });
 
@@ -200,7 +265,7 @@ describe('schemas published by real tools', () => {
     expect(prop(byName('echo'), 'message')).toMatchObject({ kind: 'string', description: 'Message to echo' });
     expect(prop(byName('get-annotated-message'), 'messageType')).toMatchObject({
       kind: 'enum',
-      options: ['error', 'success', 'debug'],
+      options: [{ value: 'error' }, { value: 'success' }, { value: 'debug' }],
     });
     expect(initialValue(byName('trigger-long-running-operation'))).toEqual({ duration: 10, steps: 5 });
   });
@@ -210,7 +275,7 @@ describe('schemas published by real tools', () => {
       expect(normalizeSchema(spec.inputSchema).kind, name).toBe('object');
     expect(prop(normalizeSchema(BUILTIN_TOOLS.http_request!.inputSchema), 'method')).toMatchObject({
       kind: 'enum',
-      options: ['GET', 'POST', 'PUT', 'DELETE'],
+      options: [{ value: 'GET' }, { value: 'POST' }, { value: 'PUT' }, { value: 'DELETE' }],
     });
   });
 });

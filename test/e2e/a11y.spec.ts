@@ -1,0 +1,84 @@
+// Accessibility (issue 13): axe-core on the library, the editor and the runner (with a form of every kind of
+// control), with no serious or critical violation. axe is injected by the test; the page's CSP is bypassed for
+// that script only in this spec.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { openSkill, watchPageErrors } from './helpers.js';
+import { startServe, type Served } from './serve-fixture.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+test.use({ bypassCSP: true });
+
+let server: Served;
+let pageErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
+  server = await startServe({ skills: ['form-shapes'] });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(server.url);
+});
+test.afterEach(() => {
+  server.stop();
+  expect(pageErrors).toEqual([]);
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Serious and critical violations on the page as it is now, as "rule: help (targets)" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('the library page', async ({ page }) => {
+  await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the editor', async ({ page }) => {
+  await openSkill(page, 'form-shapes', 'Edit');
+  await expect(page.locator('.editor-view .monaco-editor').first()).toBeVisible({ timeout: 30_000 });
+  // Known, outside the forms' half of issue 13 (renderer/src/editor/EditorView.tsx, the editor's half): the
+  // "Open files" tablist wraps each tab and its close button in a div. Listed exactly, so the test fails on any
+  // new violation and again once this one is fixed (then remove it from here).
+  expect(await seriousViolations(page)).toEqual([
+    'aria-required-children: Certain ARIA roles must contain particular children (div[aria-label="Open files"])',
+  ]);
+});
+
+test('the runner, on forms with unions, nullable fields, maps, tuples and recursion', async ({ page }) => {
+  await openSkill(page, 'form-shapes', 'Run');
+  const tools = page.getByRole('listbox', { name: 'Tool' });
+  for (const name of [
+    'shape',
+    'nullable-default-null',
+    'env-map',
+    'point',
+    'binary',
+    'conditional',
+    'people',
+  ]) {
+    await tools
+      .getByRole('option')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .click();
+    await expect(page.getByRole('region', { name: 'Arguments form' })).toBeVisible();
+    const add = page.getByRole('region', { name: 'Arguments form' }).getByRole('button', { name: /^Add / });
+    if (await add.count()) await add.first().click();
+    expect(await seriousViolations(page), name).toEqual([]);
+  }
+});
