@@ -1,35 +1,32 @@
 // Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
 // progress, cancellation forwarded, all closed on exit. Uses the official SDK.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type CompleteRequest,
-  type GetPromptResult,
-  type Implementation,
-  type LoggingLevel,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type ServerCapabilities,
-  type Tool,
+import type {
+  CallToolResult,
+  CompleteRequest,
+  GetPromptResult,
+  Implementation,
+  LoggingLevel,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
 import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
 import { LoggedTransport, ProtocolLog, type ProtocolLogEntry } from './protocol-log.js';
+import type * as Sdk from './sdk.js';
+
+let sdkModule: typeof Sdk | undefined;
+/** The SDK, imported on the first connection only (issue 14). */
+async function loadSdk(): Promise<typeof Sdk> {
+  return (sdkModule ??= await import('./sdk.js'));
+}
 
 export const DEFAULT_MCP_TIMEOUT_SECS = 60;
 const STDERR_TAIL = 4096;
@@ -312,7 +309,7 @@ export class McpPool {
     } catch (error) {
       // A URL without "type" is tried as streamable HTTP first; a server that answers that POST with 4xx speaks the
       // older HTTP+SSE transport (the spec's backwards-compatibility rule).
-      const status = error instanceof StreamableHTTPError ? error.code : undefined;
+      const status = error instanceof (await loadSdk()).StreamableHTTPError ? error.code : undefined;
       if (kind !== 'http' || config.typeGiven || !status || status < 400 || status >= 500)
         throw this.startFailure(server, error);
       try {
@@ -345,7 +342,14 @@ export class McpPool {
     return new SkillError('ToolExecution', message, { server, ...(tail ? { stderr: tail } : {}) });
   }
 
-  private transportFor(server: string, config: McpServerConfig, kind: McpTransportKind): Transport {
+  private transportFor(
+    sdk: typeof Sdk,
+    server: string,
+    config: McpServerConfig,
+    kind: McpTransportKind,
+  ): Transport {
+    const { SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport, getDefaultEnvironment } =
+      sdk;
     const headers = { requestInit: { headers: config.headers ?? {} } };
     if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
     if (kind === 'sse')
@@ -379,14 +383,15 @@ export class McpPool {
   ): Promise<Connection> {
     let log = this.logs.get(server);
     if (!log) this.logs.set(server, (log = new ProtocolLog()));
-    const transport = new LoggedTransport(this.transportFor(server, config, kind), log);
+    const sdk = await loadSdk();
+    const transport = new LoggedTransport(this.transportFor(sdk, server, config, kind), log);
     this.transports.add(transport);
     const onTransportClose = transport.onclose;
     transport.onclose = () => {
       this.transports.delete(transport);
       onTransportClose?.();
     };
-    const client = this.client(server, config);
+    const client = this.client(sdk, server, config);
     try {
       await client.connect(transport, { timeout: (config.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000 });
     } catch (error) {
@@ -398,7 +403,8 @@ export class McpPool {
   }
 
   /** A client declaring the capabilities Skillbench answers: sampling, elicitation (form and URL), roots if opted in. */
-  private client(server: string, config: McpServerConfig): Client {
+  private client(sdk: typeof Sdk, server: string, config: McpServerConfig): Client {
+    const { Client, CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = sdk;
     const side = this.clientSide;
     const client = new Client(
       { name: 'skillbench', version: '0.1.0' },
