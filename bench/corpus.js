@@ -20,10 +20,14 @@ function prng(seed) {
 
 const COLLECTIONS = ['anthropic-style', 'community', 'team-skills', 'plugins'];
 const CATEGORIES = ['development', 'documents', 'data', 'devops', 'writing', 'testing', 'security', 'design'];
-const VERBS = 'review refactor document test deploy migrate analyse summarise translate format lint audit plan draft'
-  .split(' ');
-const NOUNS = 'pull-request api schema changelog dataset dashboard invoice spreadsheet slides pdf docker terraform'
-  .split(' ');
+const VERBS =
+  'review refactor document test deploy migrate analyse summarise translate format lint audit plan draft'.split(
+    ' ',
+  );
+const NOUNS =
+  'pull-request api schema changelog dataset dashboard invoice spreadsheet slides pdf docker terraform'.split(
+    ' ',
+  );
 const WORDS = (
   'the skill reads the input files and checks each section before it writes the result; keep the original ' +
   'formatting, quote exact names, and prefer small focused changes that a reviewer can follow line by line'
@@ -37,7 +41,9 @@ export function generateCorpus(dir, count, seed = 14) {
   const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   /** Body length: log-normal (median ~90 lines) with a long tail; one skill in 60 runs past 1,000 lines. */
   const bodyLines = (i) =>
-    i % 60 === 7 ? int(1000, 1600) : Math.min(900, Math.max(12, Math.round(Math.exp(4.5 + rand() * 1.8 - 0.9))));
+    i % 60 === 7
+      ? int(1000, 1600)
+      : Math.min(900, Math.max(12, Math.round(Math.exp(4.5 + rand() * 1.8 - 0.9))));
   let bytes = 0;
   for (let i = 0; i < count; i++) {
     const collection = COLLECTIONS[i % COLLECTIONS.length];
@@ -80,7 +86,8 @@ export function generateCorpus(dir, count, seed = 14) {
     const tools = ['Read', 'Grep', 'Glob', 'Bash(git:*)', 'Edit', 'Write'].slice(0, int(0, 5));
     if (tools.length && i % 2 === 0) fm.push('allowed-tools:', ...tools.map((t) => `  - ${t}`));
     else if (tools.length) fm.push(`allowed-tools: ${tools.join(', ')}`);
-    if (i % 4 === 0) fm.push('metadata:', `  version: "${int(0, 3)}.${int(0, 9)}.0"`, `  author: ${pick(NOUNS)}-team`);
+    if (i % 4 === 0)
+      fm.push('metadata:', `  version: "${int(0, 3)}.${int(0, 9)}.0"`, `  author: ${pick(NOUNS)}-team`);
     if (i % 7 === 0) fm.push(`argument-hint: "[${pick(NOUNS)}] [--dry-run]"`);
     if (i % 11 === 0) fm.push('disable-model-invocation: true');
     if (i % 13 === 0) fm.push(`model: ${pick(['sonnet', 'opus', 'inherit'])}`);
@@ -102,7 +109,8 @@ export function generateCorpus(dir, count, seed = 14) {
         body.push('```', '');
       } else if (kind < 0.38) {
         body.push('| option | meaning | default |', '|---|---|---|');
-        for (let k = 0, n = int(2, 8); k < n; k++) body.push(`| \`${pick(NOUNS)}\` | ${sentence(6)} | ${k} |`);
+        for (let k = 0, n = int(2, 8); k < n; k++)
+          body.push(`| \`${pick(NOUNS)}\` | ${sentence(6)} | ${k} |`);
         body.push('');
       } else if (kind < 0.55) {
         for (let k = 0, n = int(2, 6); k < n; k++) body.push(`- ${sentence(int(5, 12))}`);
@@ -116,7 +124,7 @@ export function generateCorpus(dir, count, seed = 14) {
         linked++;
       }
     }
-    while (linked < links) body.push(`- [${pick(NOUNS)}](${pick(refs)})`), linked++;
+    for (; linked < links; linked++) body.push(`- [${pick(NOUNS)}](${pick(refs)})`);
     const eol = i % 19 === 0 ? '\r\n' : '\n';
     const text = [...fm, '', ...body].join(eol) + eol;
     writeFileSync(join(folder, 'SKILL.md'), text);

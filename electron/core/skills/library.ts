@@ -23,6 +23,7 @@ import {
 } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
 import { rangeOf, type RawManifest } from './raw-manifest.js';
+import { PathCache } from './path-cache.js';
 import { parseManifest, validateManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
@@ -178,6 +179,9 @@ export class SkillLibrary implements Library {
   /** Skill name -> the slots of that name in scan order: the first one wins, the others are shadowed. */
   private byName = new Map<string, Slot[]>();
 
+  /** Existence checks of the scan or update in progress (links, scripts), answered from folder listings. */
+  private pass: PathCache | undefined;
+
   /** `roots` in precedence order, as `resolveRoots` gives them. */
   constructor(
     roots: RootInfo[],
@@ -212,6 +216,15 @@ export class SkillLibrary implements Library {
    */
   update(paths: readonly string[]): LibraryDelta {
     if (this.diagnostics.some((d) => LIMIT_CODES.has(d.code))) return this.reload(); // counts are global
+    this.pass = new PathCache();
+    try {
+      return this.updateRegions(paths);
+    } finally {
+      this.pass = undefined;
+    }
+  }
+
+  private updateRegions(paths: readonly string[]): LibraryDelta {
     const regions = this.regionsOf(paths.map((p) => resolve(p)));
     const removed: Slot[] = [];
     const added: Slot[] = [];
@@ -293,6 +306,15 @@ export class SkillLibrary implements Library {
   }
 
   private scanAll(): void {
+    this.pass = new PathCache();
+    try {
+      this.scanRoots();
+    } finally {
+      this.pass = undefined;
+    }
+  }
+
+  private scanRoots(): void {
     this.slots = [];
     this.byPath = new Map();
     this.byFolder = new Map();
@@ -515,6 +537,7 @@ export class SkillLibrary implements Library {
       );
       return;
     }
+    this.pass?.seed(folder, dirents);
     const onlyFile = root.onlyFile;
     const byName = new Map(dirents.map((d) => [d.name, d]));
     const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
@@ -661,6 +684,7 @@ export class SkillLibrary implements Library {
     const result = validateManifest(raw, {
       profile: profile ?? this.options.profile,
       id,
+      ...(this.pass ? { pathExists: this.pass.exists } : {}),
       ...(this.options.mcpServers ? { mcpServers: this.options.mcpServers } : {}),
     });
     const diagnostics = [...extra, ...result.diagnostics];
