@@ -1,5 +1,6 @@
-// Owns spreading a large library's manifests over worker threads (issue 14). Small libraries stay on the main thread
-// (a worker's start, loading the parsers again, costs more than it saves); a large one is dealt out round-robin to
+// Owns spreading a large library's manifests over worker threads (issue 14). Small libraries, and any library on a
+// machine with fewer than 4 cores, stay on the main thread (a worker's start, loading the parsers again, costs more
+// than it saves); a large one is dealt out round-robin to
 // the workers and the main thread, which evaluates its own share and then waits (Atomics.wait) for the workers'
 // results, so the library's API stays synchronous. Any share a worker could not evaluate is done on the main thread:
 // the results are the same either way (test/integration/parallel-validation.test.ts compares them).
@@ -13,6 +14,7 @@ import type { WorkerInput, WorkerOutput } from './validate-worker.js';
 /** Libraries with fewer manifests than this are validated on the main thread. */
 export const PARALLEL_MIN_MANIFESTS = 1000;
 const MAX_WORKERS = 4;
+const MIN_CORES = 4;
 const WORKER = new URL('./validate-worker.js', import.meta.url);
 
 /**
@@ -21,7 +23,14 @@ const WORKER = new URL('./validate-worker.js', import.meta.url);
  */
 export function workersFor(count: number, forced?: number): number {
   if (forced !== undefined) return existsSync(fileURLToPath(WORKER)) ? forced : 0;
-  if (count < PARALLEL_MIN_MANIFESTS || !existsSync(fileURLToPath(WORKER))) return 0;
+  // On fewer than 4 cores a worker only competes with the main thread and loads the parsers a second time: on the
+  // 2-core bench machine one worker made a 1,200-skill validate 1.5x slower and 1.4x bigger (docs/benchmarks.md).
+  if (
+    count < PARALLEL_MIN_MANIFESTS ||
+    availableParallelism() < MIN_CORES ||
+    !existsSync(fileURLToPath(WORKER))
+  )
+    return 0;
   return Math.min(MAX_WORKERS, availableParallelism() - 1, Math.floor(count / (PARALLEL_MIN_MANIFESTS / 2)));
 }
 
