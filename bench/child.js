@@ -20,11 +20,13 @@ const rssBefore = process.resourceUsage().maxRSS;
 const t0 = performance.now();
 let result;
 if (mode === 'read') result = { files: readAll(dir) };
-else if (mode === 'load') {
-  const lib = core.loadLibrary([{ path: dir }]);
+else if (mode === 'load' || mode === 'load-main-thread') {
+  // load: the default (worker threads for a large library when a core is free); load-main-thread: none (issue 14).
+  const lib = core.loadLibrary([{ path: dir }], mode === 'load' ? {} : { workers: 0 });
   result = {
     skills: lib.entries.length,
     diagnostics: lib.entries.reduce((n, e) => n + e.diagnostics.length, 0),
+    workers: lib.stats.workers,
   };
 } else if (mode === 'revalidate') {
   const lib = core.loadLibrary([{ path: dir }]);

@@ -1,9 +1,11 @@
 // `npm run bench`: library load+validate against a raw read of the same files, in the same run. Writes docs/benchmarks.md.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliStartupBenchmarks, corpusBenchmarks } from './cli.js';
+import { generateCorpus } from './corpus.js';
 import { executorBenchmarks } from './executor.js';
 import { generateLibrary } from './generate.js';
 import { uiBenchmarks } from './ui.js';
@@ -60,6 +62,46 @@ for (const size of [1000, 10000]) {
   );
 }
 
+// Issue 14: CLI startup, the realistic corpus against skill-check, worker threads against the main thread alone.
+const cli = cliStartupBenchmarks();
+for (const r of cli.rows)
+  console.log(
+    `skillbench ${r.command}: ${r.ms.toFixed(0)} ms, ${r.ratio.toFixed(2)}x node -e 0 (${cli.node.toFixed(0)} ms)`,
+  );
+const corpus = corpusBenchmarks();
+console.log(
+  `realistic corpus (${corpus.skills} skills, ${corpus.mb.toFixed(1)} MB): skillbench validate ${corpus.skillbench.ms.toFixed(0)} ms / ${corpus.skillbench.peakMb.toFixed(0)} MB, skill-check ${corpus.skillCheck.ms.toFixed(0)} ms / ${corpus.skillCheck.peakMb.toFixed(0)} MB: ${corpus.timeRatio.toFixed(2)}x time, ${corpus.memRatio.toFixed(2)}x memory`,
+);
+const threads = [];
+for (const size of [1200, 10000]) {
+  const dir = mkdtempSync(join(tmpdir(), `skillbench-threads-${size}-`));
+  generateCorpus(dir, size);
+  measure('load-main-thread', dir);
+  const main = [];
+  const auto = [];
+  for (let i = 0; i < 3; i++) {
+    main.push(measure('load-main-thread', dir));
+    auto.push(measure('load', dir));
+  }
+  threads.push({
+    size,
+    main: median(main.map((r) => r.ms)),
+    auto: median(auto.map((r) => r.ms)),
+    workers: auto[0].workers,
+    mainPeak: Math.max(...main.map((r) => r.maxRssMb)),
+    autoPeak: Math.max(...auto.map((r) => r.maxRssMb)),
+  });
+  rmSync(dir, { recursive: true, force: true });
+}
+for (const t of threads)
+  console.log(
+    `realistic corpus ${t.size}: main thread ${t.main.toFixed(0)} ms, with ${t.workers} worker(s) ${t.auto.toFixed(0)} ms (${(t.auto / t.main).toFixed(2)}x)`,
+  );
+const assets = join(here, '..', 'dist', 'renderer', 'assets');
+const chunks = readdirSync(assets).map((f) => ({ f, bytes: statSync(join(assets, f)).size }));
+const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
+const chunk = (re) => chunks.filter((c) => re.test(c.f)).reduce((n, c) => n + c.bytes, 0);
+
 const ex = await executorBenchmarks();
 const us = (x) => `${x.toFixed(1)} µs`;
 console.log(
@@ -91,6 +133,39 @@ folders and reads every SKILL.md without parsing, in the same run, from a warm p
 | skills | raw read | load + validate | ratio to raw read | skills/s | peak RSS (load) | peak RSS (raw read) | target |
 |---:|---:|---:|---:|---:|---:|---:|---|
 ${rows.map((r) => `| ${r.size.toLocaleString('en')} | ${r.read.toFixed(0)} ms | ${r.load.toFixed(0)} ms | ${r.ratio.toFixed(2)}x | ${Math.round(r.perSecond).toLocaleString('en')} | ${r.peak.toFixed(0)} MB | ${r.readPeak.toFixed(0)} MB | ${r.size === 10000 ? '< 2 s, ≤ 4x raw read, < 300 MB' : '—'} |`).join('\n')}
+
+## CLI startup (issue 14; ${cli.runs} runs of each, alternating)
+
+| command | median | ratio to \`node -e 0\` (${cli.node.toFixed(0)} ms, same run) | target |
+|---|---:|---:|---|
+${cli.rows.map((r) => `| \`skillbench ${r.command === 'validate' ? `validate ${cli.skill}` : `--${r.command}`}\` | ${r.ms.toFixed(0)} ms | ${r.ratio.toFixed(2)}x | ${r.command === 'validate' ? '≤ 2.5x' : '≤ 1.5x'} |`).join('\n')}
+
+## Realistic corpus: \`skillbench validate --format json\` against skill-check ${corpus.skillCheckVersion} (${corpus.runs} runs each, alternating)
+
+| corpus | skillbench | skill-check | time ratio | skillbench peak RSS | skill-check peak RSS | memory ratio | target |
+|---|---:|---:|---:|---:|---:|---:|---|
+| ${corpus.skills.toLocaleString('en')} skills, ${corpus.mb.toFixed(1)} MB of SKILL.md | ${corpus.skillbench.ms.toFixed(0)} ms | ${corpus.skillCheck.ms.toFixed(0)} ms | ${corpus.timeRatio.toFixed(2)}x | ${corpus.skillbench.peakMb.toFixed(0)} MB | ${corpus.skillCheck.peakMb.toFixed(0)} MB | ${corpus.memRatio.toFixed(2)}x | ≤ 0.5x time, ≤ 1x memory |
+
+Both commands are whole processes (startup included), \`skill-check check DIR --format json --no-security-scan\`.
+The corpus (\`bench/corpus.js\`, seeded) has four collections with nested category folders, body lengths with a
+long tail past 1,000 lines, 5-30 relative links per skill (one in 25 broken), code fences, tables, references/ and
+scripts/ folders, and mixed frontmatter styles (folded, quoted and plain descriptions, list and string
+allowed-tools, metadata, comments, extension and unknown keys, CRLF files).
+
+## Worker threads (load + validate in one process, realistic corpus, median of 3)
+
+| skills | main thread only | default (workers) | workers used | ratio | peak RSS main / default |
+|---:|---:|---:|---:|---:|---|
+${threads.map((t) => `| ${t.size.toLocaleString('en')} | ${t.main.toFixed(0)} ms | ${t.auto.toFixed(0)} ms | ${t.workers} | ${(t.auto / t.main).toFixed(2)}x | ${t.mainPeak.toFixed(0)} MB / ${t.autoPeak.toFixed(0)} MB |`).join('\n')}
+
+## Renderer bundle (production build)
+
+| chunk | size | target |
+|---|---:|---|
+| initial JS (\`index-*.js\`) | ${kB(chunk(/^index-.*\.js$/))} | < 350 kB |
+| Monaco (\`monaco-*.js\`, loaded with the editor) | ${kB(chunk(/^monaco-.*\.js$/))} | < 2 MB |
+| workers (editor, JSON, YAML) | ${kB(chunk(/worker.*\.js$/))} | — |
+| all assets (${chunks.length} files) | ${kB(chunks.reduce((n, c) => n + c.bytes, 0))} | — |
 
 ## Re-validating one changed file (the editor's \`skills:validate-text\`: the library's own rules and context)
 

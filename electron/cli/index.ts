@@ -1,14 +1,9 @@
 // The `skillbench` command: parses arguments, dispatches to a command, maps failures to exit codes
-// (0 ok, 1 findings or a failed tool, 2 usage).
+// (0 ok, 1 findings or a failed tool, 2 usage). Each command's module is imported only when that command runs
+// (issue 14: `--version` and `validate` must not pay for the MCP SDK, ws or TypeBox); keep this file's own imports
+// to node built-ins and tiny modules (test/integration/cli-imports.test.ts lists what each command loads).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
-import { runList, runPrompt } from './commands/list.js';
-import { runInstalled, runManage } from './commands/manage.js';
-import { runMcp } from './commands/mcp.js';
-import { runServe } from './commands/serve.js';
-import { runTest } from './commands/test.js';
-import { runRun, runTools } from './commands/tools.js';
-import { runValidate } from './commands/validate.js';
 import { SkillError } from '../../shared/errors.js';
 import { processIo, UsageError, type CliIo } from './io.js';
 
@@ -102,8 +97,93 @@ function jsonFormat(argv: readonly string[]): boolean {
   return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
 }
 
-const COMMANDS = new Set(['validate', 'list', 'prompt', 'tools', 'run', 'test', 'mcp', 'serve']);
-for (const c of ['add', 'remove', 'update', 'sync', 'pack', 'agents']) COMMANDS.add(c); // issue 17 (manage.ts)
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>
+>['values'];
+
+/** What a command gets: the parsed options and operands, the library and tool options they share, and the io. */
+interface CommandInput {
+  v: Values;
+  p: string[];
+  library: { paths: string[]; profile?: string; withBundled?: boolean; discover?: boolean; format?: string };
+  tool: {
+    format?: string;
+    roots?: string[];
+    mcpConfig?: string;
+    trust?: boolean;
+    args?: string;
+    arg?: string[];
+    timeout?: string;
+    history?: string;
+    excludeTool?: string[];
+    showLocked?: boolean;
+  };
+  io: CliIo;
+}
+
+/** Command name -> its lazily imported runner (one line each, so commands added side by side merge cleanly). */
+const COMMANDS: Record<string, (c: CommandInput) => Promise<number>> = {
+  validate: async ({ library, io }) => (await import('./commands/validate.js')).runValidate(library, io),
+  list: async ({ library, v, io }) =>
+    v.installed
+      ? (await import('./commands/manage.js')).runInstalled({ ...v }, io)
+      : (await import('./commands/list.js')).runList(library, io),
+  prompt: async ({ library, io }) => (await import('./commands/list.js')).runPrompt(library, io),
+  tools: async ({ tool, p, io }) => {
+    if (p.length !== 1) throw new UsageError('Usage: skillbench tools SKILL [--format text|json]');
+    return (await import('./commands/tools.js')).runTools({ ...tool, skill: p[0] }, io);
+  },
+  run: async ({ tool, p, io }) => {
+    if (p.length !== 2)
+      throw new UsageError(
+        'Usage: skillbench run SKILL TOOL [--args JSON | --arg key=value ...] [--timeout SECONDS]',
+      );
+    return (await import('./commands/tools.js')).runRun({ ...tool, skill: p[0], tool: p[1] }, io);
+  },
+  test: async ({ library, v, io }) =>
+    (await import('./commands/test.js')).runTest(
+      {
+        ...library,
+        mcpConfig: v['mcp-config'],
+        history: v.history,
+        trust: v.trust,
+        excludeTool: v['exclude-tool'],
+      },
+      io,
+    ),
+  mcp: async ({ v, p, io }) =>
+    (await import('./commands/mcp.js')).runMcp(
+      {
+        sub: p[0],
+        operands: p.slice(1),
+        roots: v.root,
+        mcpConfig: v['mcp-config'],
+        format: v.format,
+        trust: v.trust,
+        ...(v.args !== undefined ? { args: v.args } : {}),
+        ...(v.answers !== undefined ? { answers: v.answers } : {}),
+        ...(v['protocol-log'] !== undefined ? { protocolLog: v['protocol-log'] } : {}),
+      },
+      io,
+    ),
+  // Issue 17: managing skills across agents (electron/cli/commands/manage.ts).
+  ...Object.fromEntries(
+    ['add', 'remove', 'update', 'sync', 'pack', 'agents'].map((name) => [
+      name,
+      async ({ v, p, io }: CommandInput) => (await import('./commands/manage.js')).runManage(name, p, v, io),
+    ]),
+  ),
+  serve: async ({ v, p, io }) =>
+    (await import('./commands/serve.js')).runServe(
+      {
+        paths: p,
+        ...(v.port !== undefined ? { port: v.port } : {}),
+        ...(v.open ? { open: true } : {}),
+        ...(v.trust ? { trust: true } : {}),
+      },
+      io,
+    ),
+};
 
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   try {
@@ -118,7 +198,8 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     }
     // eval parses its own options (electron/cli/commands/eval.ts) and is loaded only when used.
     if (command === 'eval') return await (await import('./commands/eval.js')).runEval(rest, io);
-    if (!COMMANDS.has(command)) throw new UsageError(`Unknown command "${command}".`);
+    const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!run) throw new UsageError(`Unknown command "${command}".`);
     const { values: v, positionals: p } = parseArgs({
       args: rest,
       options: OPTIONS,
@@ -148,66 +229,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       excludeTool: v['exclude-tool'],
       showLocked: v['show-locked'],
     };
-    switch (command) {
-      case 'validate':
-        return runValidate(library, io);
-      case 'list':
-        return v.installed ? runInstalled({ ...v }, io) : runList(library, io);
-      case 'add':
-      case 'remove':
-      case 'update':
-      case 'sync':
-      case 'pack':
-      case 'agents':
-        return runManage(command, p, v, io);
-      case 'prompt':
-        return runPrompt(library, io);
-      case 'tools':
-        if (p.length !== 1) throw new UsageError('Usage: skillbench tools SKILL [--format text|json]');
-        return await runTools({ ...tool, skill: p[0] }, io);
-      case 'run':
-        if (p.length !== 2)
-          throw new UsageError(
-            'Usage: skillbench run SKILL TOOL [--args JSON | --arg key=value ...] [--timeout SECONDS]',
-          );
-        return await runRun({ ...tool, skill: p[0], tool: p[1] }, io);
-      case 'serve':
-        return await runServe(
-          {
-            paths: p,
-            ...(v.port !== undefined ? { port: v.port } : {}),
-            ...(v.open ? { open: true } : {}),
-            ...(v.trust ? { trust: true } : {}),
-          },
-          io,
-        );
-      case 'test':
-        return await runTest(
-          {
-            ...library,
-            mcpConfig: v['mcp-config'],
-            history: v.history,
-            trust: v.trust,
-            excludeTool: v['exclude-tool'],
-          },
-          io,
-        );
-      default:
-        return await runMcp(
-          {
-            sub: p[0],
-            operands: p.slice(1),
-            roots: v.root,
-            mcpConfig: v['mcp-config'],
-            format: v.format,
-            trust: v.trust,
-            ...(v.args !== undefined ? { args: v.args } : {}),
-            ...(v.answers !== undefined ? { answers: v.answers } : {}),
-            ...(v['protocol-log'] !== undefined ? { protocolLog: v['protocol-log'] } : {}),
-          },
-          io,
-        );
-    }
+    return await run({ v, p, library, tool, io });
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`skillbench: ${(error as Error).message}\n\n${USAGE}`);

@@ -1,30 +1,19 @@
 // Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
 // progress, cancellation forwarded, all closed on exit. Uses the official SDK.
-import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  McpError,
-  type CallToolResult,
-  type CompleteRequest,
-  type GetPromptResult,
-  type Implementation,
-  type LoggingLevel,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type ServerCapabilities,
-  type Tool,
+import type {
+  CallToolResult,
+  CompleteRequest,
+  GetPromptResult,
+  Implementation,
+  LoggingLevel,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
@@ -32,6 +21,13 @@ import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
 import { McpOAuthProvider } from './oauth.js';
 import { LoggedTransport, ProtocolLog, type ProtocolLogEntry } from './protocol-log.js';
+import type * as Sdk from './sdk.js';
+
+let sdkModule: typeof Sdk | undefined;
+/** The SDK, imported on the first connection only (issue 14). */
+async function loadSdk(): Promise<typeof Sdk> {
+  return (sdkModule ??= await import('./sdk.js'));
+}
 
 export const DEFAULT_MCP_TIMEOUT_SECS = 60;
 const STDERR_TAIL = 4096;
@@ -363,7 +359,7 @@ export class McpPool {
     } catch (error) {
       // A URL without "type" is tried as streamable HTTP first; a server that answers that POST with 4xx speaks the
       // older HTTP+SSE transport (the spec's backwards-compatibility rule).
-      const status = error instanceof StreamableHTTPError ? error.code : undefined;
+      const status = error instanceof (await loadSdk()).StreamableHTTPError ? error.code : undefined;
       if (kind !== 'http' || config.typeGiven || !status || status < 400 || status >= 500)
         throw this.startFailure(server, error);
       try {
@@ -397,11 +393,14 @@ export class McpPool {
   }
 
   private transportFor(
+    sdk: typeof Sdk,
     server: string,
     config: McpServerConfig,
     kind: McpTransportKind,
     authProvider?: McpOAuthProvider,
   ): Transport {
+    const { SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport, getDefaultEnvironment } =
+      sdk;
     const headers = {
       requestInit: { headers: config.headers ?? {} },
       ...(authProvider ? { authProvider } : {}),
@@ -448,6 +447,7 @@ export class McpPool {
       try {
         return await this.connectOnce(server, config, kind, oauth);
       } catch (error) {
+        const { auth, UnauthorizedError } = await loadSdk();
         if (!(error instanceof UnauthorizedError) || !oauth.authorizationUrl) throw error;
         try {
           const code = await oauth.waitForCode();
@@ -497,14 +497,15 @@ export class McpPool {
   ): Promise<Connection> {
     let log = this.logs.get(server);
     if (!log) this.logs.set(server, (log = new ProtocolLog()));
-    const transport = new LoggedTransport(this.transportFor(server, config, kind, oauth), log);
+    const sdk = await loadSdk();
+    const transport = new LoggedTransport(this.transportFor(sdk, server, config, kind, oauth), log);
     this.transports.add(transport);
     const onTransportClose = transport.onclose;
     transport.onclose = () => {
       this.transports.delete(transport);
       onTransportClose?.();
     };
-    const client = this.client(server, config);
+    const client = this.client(sdk, server, config);
     try {
       await client.connect(transport, { timeout: (config.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000 });
     } catch (error) {
@@ -516,7 +517,8 @@ export class McpPool {
   }
 
   /** A client declaring the capabilities Skillbench answers: sampling, elicitation (form and URL), roots if opted in. */
-  private client(server: string, config: McpServerConfig): Client {
+  private client(sdk: typeof Sdk, server: string, config: McpServerConfig): Client {
+    const { Client, CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = sdk;
     const side = this.clientSide;
     const client = new Client(
       { name: 'skillbench', version: '0.1.0' },

@@ -1,12 +1,18 @@
 // Owns checking that a JSON Schema is itself valid (meta-schema, resolvable refs), with the draft its `$schema` names.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv } from 'ajv';
 import type { JsonSchema } from '../../../shared/types.js';
 import { schemaDraft } from '../../../shared/args-check.js';
 
 type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
-const addFormats = addFormatsModule as unknown as AddFormats;
+
+// Ajv and its formats are CommonJS and take ~100 ms to load: required on the first schema, not at startup (issue 14),
+// so a library without schemas (and `skillbench --version`) never loads them.
+const require = createRequire(import.meta.url);
+const loadAjv = () => require('ajv') as { Ajv: typeof Ajv };
+const loadAjv2020 = () => require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
+const addFormats = (ajv: Ajv | Ajv2020) => (require('ajv-formats') as { default: AddFormats }).default(ajv);
 
 let draft2020: Ajv2020 | undefined;
 let draft07: Ajv | undefined;
@@ -15,10 +21,12 @@ let draft07: Ajv | undefined;
 export function ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
   const draft = schemaDraft(schema);
   if (draft === '4' || draft === '7') {
-    draft07 ??= withFormats(new Ajv({ strict: false, allErrors: true, validateFormats: true }));
+    draft07 ??= withFormats(new (loadAjv().Ajv)({ strict: false, allErrors: true, validateFormats: true }));
     return draft07;
   }
-  draft2020 ??= withFormats(new Ajv2020({ strict: false, allErrors: true, validateFormats: true }));
+  draft2020 ??= withFormats(
+    new (loadAjv2020().Ajv2020)({ strict: false, allErrors: true, validateFormats: true }),
+  );
   return draft2020;
 }
 

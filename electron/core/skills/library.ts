@@ -2,7 +2,7 @@
 // keeping all of it current one change at a time (issue 10): a changed path re-reads and re-validates only the skills
 // whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly shadowed skill's name range).
 // The editor's `validate(path, text)` runs the very same steps on unsaved text, so both always agree.
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { formatOfFile, MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import type {
@@ -14,16 +14,19 @@ import type {
   ValidationProfile,
 } from '../../../shared/types.js';
 import { isWithin } from '../fs-confine.js';
-import { hasErrors, makeDiagnostic } from './diagnostic.js';
+import { makeDiagnostic } from './diagnostic.js';
+import { DEFAULT_MAX_MANIFEST_BYTES, fromDecodedText, readManifestText } from './manifest-text.js';
 import {
-  DEFAULT_MAX_MANIFEST_BYTES,
-  fromDecodedText,
-  readManifestText,
-  type DecodeResult,
-} from './manifest-text.js';
-import type { PromptFile } from './parse-legacy-json.js';
-import { rangeOf, type RawManifest } from './raw-manifest.js';
-import { parseManifest, validateManifest } from './validate.js';
+  evaluateManifest,
+  nameRangeOf,
+  readAndEvaluate,
+  type EvaluateOptions,
+  type Evaluation,
+  type ManifestJob,
+} from './evaluate.js';
+import { evaluateInParallel, workersFor } from './parallel.js';
+import { PathCache } from './path-cache.js';
+import { parseManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
 
@@ -47,6 +50,11 @@ export interface LoadOptions {
   maxManifestBytes?: number;
   /** Names of the MCP servers configured for the library; when given, `mcp` targets naming another are reported. */
   mcpServers?: ReadonlySet<string>;
+  /**
+   * Worker threads for a full scan: by default none for small libraries and a few for large ones (issue 14);
+   * a number forces that many (0: the main thread only).
+   */
+  workers?: number;
 }
 
 export interface Library {
@@ -76,6 +84,8 @@ export interface LibraryStats {
   validated: number;
   /** Folders listed. */
   foldersRead: number;
+  /** Worker threads whose evaluations the last full scan used (0: the main thread alone). */
+  workers: number;
 }
 
 export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
@@ -165,7 +175,7 @@ export class SkillLibrary implements Library {
   readonly roots: RootInfo[];
   entries: LibraryEntry[] = [];
   diagnostics: Diagnostic[] = [];
-  readonly stats: LibraryStats = { manifestsRead: 0, validated: 0, foldersRead: 0 };
+  readonly stats: LibraryStats = { manifestsRead: 0, validated: 0, foldersRead: 0, workers: 0 };
   private readonly states: RootState[];
   private readonly limits: typeof DEFAULT_LIMITS;
   private slots: Slot[] = [];
@@ -177,6 +187,9 @@ export class SkillLibrary implements Library {
   private byId = new Map<string, Slot>();
   /** Skill name -> the slots of that name in scan order: the first one wins, the others are shadowed. */
   private byName = new Map<string, Slot[]>();
+
+  /** Existence checks of the scan or update in progress (links, scripts), answered from folder listings. */
+  private pass: PathCache | undefined;
 
   /** `roots` in precedence order, as `resolveRoots` gives them. */
   constructor(
@@ -212,6 +225,15 @@ export class SkillLibrary implements Library {
    */
   update(paths: readonly string[]): LibraryDelta {
     if (this.diagnostics.some((d) => LIMIT_CODES.has(d.code))) return this.reload(); // counts are global
+    this.pass = new PathCache();
+    try {
+      return this.updateRegions(paths);
+    } finally {
+      this.pass = undefined;
+    }
+  }
+
+  private updateRegions(paths: readonly string[]): LibraryDelta {
     const regions = this.regionsOf(paths.map((p) => resolve(p)));
     const removed: Slot[] = [];
     const added: Slot[] = [];
@@ -236,7 +258,7 @@ export class SkillLibrary implements Library {
       this.walk(root, folder, start, depth, found, state, new Set([start]));
       for (const f of found) {
         if (this.byPath.has(f.real)) continue; // the same file, already loaded through another root or link
-        for (const slot of this.load(f, fresh)) {
+        for (const slot of this.load(f, fresh, this.evaluateHere(this.job(f)))) {
           added.push(slot);
           this.remember(slot);
         }
@@ -284,7 +306,12 @@ export class SkillLibrary implements Library {
       losers: [],
     };
     const id = slot?.own.id ?? basename(folder);
-    const { entry, raw } = this.evaluate(target, id, { ok: true, value: fromDecodedText(text) }, profile);
+    this.stats.validated++;
+    const { entry, raw } = evaluateManifest(
+      this.job(target, id),
+      { ok: true, value: fromDecodedText(text) },
+      this.evaluateOptions(profile),
+    );
     const name = entry.skill?.name;
     const winner = name === undefined ? undefined : this.byName.get(name)?.[0];
     if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
@@ -293,6 +320,15 @@ export class SkillLibrary implements Library {
   }
 
   private scanAll(): void {
+    this.pass = new PathCache();
+    try {
+      this.scanRoots();
+    } finally {
+      this.pass = undefined;
+    }
+  }
+
+  private scanRoots(): void {
     this.slots = [];
     this.byPath = new Map();
     this.byFolder = new Map();
@@ -303,6 +339,8 @@ export class SkillLibrary implements Library {
     let skills = 0;
     let skillsHit = false;
     const fresh = new Set<Slot>();
+    const seen = new Set<string>();
+    const toLoad: Found[] = [];
     for (const root of this.states) {
       root.start = root.info.path;
       root.onlyFile = undefined;
@@ -331,18 +369,36 @@ export class SkillLibrary implements Library {
       const found: Found[] = [];
       this.walk(root, root.start, root.startReal, 0, found, state, new Set([root.startReal]));
       for (const f of found) {
-        if (this.byPath.has(f.real)) continue; // the same file reached through two roots or two links
+        if (seen.has(f.real)) continue; // the same file reached through two roots or two links
         if (skills >= this.limits.maxSkills) {
           skillsHit = true;
           break;
         }
         skills++;
-        for (const slot of this.load(f, fresh)) {
-          this.slots.push(slot);
-          this.remember(slot);
-        }
+        // The paths `remember` will index for this folder's slots (the winner's and each loser's).
+        seen.add(f.manifest).add(f.real);
+        f.losers.forEach((l) => seen.add(l.path));
+        toLoad.push(f);
       }
     }
+    // Every manifest is evaluated first (on worker threads for a large library), then placed in scan order.
+    const jobs = toLoad.map((f) => this.job(f));
+    const workers = workersFor(jobs.length, this.options.workers);
+    let evaluations: Evaluation[];
+    if (workers) {
+      const run = evaluateInParallel(jobs, workers, this.evaluateOptions(), (job) => this.evaluateHere(job));
+      evaluations = run.evaluations;
+      this.stats.workers = run.delivered;
+    } else {
+      evaluations = jobs.map((job) => this.evaluateHere(job));
+      this.stats.workers = 0;
+    }
+    toLoad.forEach((f, i) => {
+      for (const slot of this.load(f, fresh, evaluations[i]!)) {
+        this.slots.push(slot);
+        this.remember(slot);
+      }
+    });
     const roots = this.roots;
     if (state.depthHit)
       this.diagnostics.push(
@@ -515,6 +571,7 @@ export class SkillLibrary implements Library {
       );
       return;
     }
+    this.pass?.seed(folder, dirents);
     const onlyFile = root.onlyFile;
     const byName = new Map(dirents.map((d) => [d.name, d]));
     const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
@@ -583,18 +640,19 @@ export class SkillLibrary implements Library {
     }
   }
 
-  /** Reads and validates a found manifest: its slot, and one per manifest it overrides. */
-  private load(f: Found, fresh: Set<Slot>): Slot[] {
+  /** A found manifest's slot, and one per manifest it overrides, from its evaluation. */
+  private load(f: Found, fresh: Set<Slot>, evaluation: Evaluation): Slot[] {
     const rel = relative(f.root.start, f.folder).split(sep).join('/');
-    const id = rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id;
     const segments = rel && rel !== '.' ? rel.split('/') : [];
     this.stats.manifestsRead++;
-    const read = readManifestText(f.manifest, this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
-    const { entry, raw } = this.evaluate(f, id, read);
+    if (evaluation.validated) this.stats.validated++;
+    const { entry } = evaluation;
+    const id = entry.id;
     const slot: Slot = { root: f.root, segments, rank: 0, folder: f.folder, real: f.real, own: entry, entry };
-    // A skill whose name is taken may be shadowed: note where its name is while the parse is at hand (the parse
-    // itself is not kept: holding every parse until shadowing is derived costs memory and GC time at load).
-    if (raw && entry.skill && this.byName.has(entry.skill.name)) slot.nameRange = nameRangeOf(raw);
+    // A skill whose name is taken may be shadowed: note where its name is (the parse itself is not kept: holding
+    // every parse until shadowing is derived costs memory and GC time at load).
+    if (evaluation.nameRange && entry.skill && this.byName.has(entry.skill.name))
+      slot.nameRange = evaluation.nameRange;
     fresh.add(slot);
     const slots = [slot];
     f.losers.forEach((loser, i) => {
@@ -622,58 +680,34 @@ export class SkillLibrary implements Library {
     return slots;
   }
 
-  /** Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. */
-  private evaluate(
-    f: Found,
-    id: string,
-    read: DecodeResult,
-    profile?: ValidationProfile,
-  ): { entry: LibraryEntry; raw?: RawManifest } {
-    const base = { id, rootId: f.root.info.id, path: f.manifest, format: f.format };
-    if (!read.ok) return { entry: { ...base, status: 'invalid', diagnostics: [read.diagnostic] } };
-    const maxBytes = this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
-    let prompt: PromptFile | undefined;
-    const extra: Diagnostic[] = [];
-    if (f.format === 'legacy-json') {
-      const promptPath = join(f.folder, 'prompt.md');
-      const real = existsSync(promptPath) ? safeRealpath(promptPath) : undefined;
-      if (real && isWithin(f.root.startReal ?? f.folder, real)) {
-        const p = readManifestText(promptPath, maxBytes);
-        if (p.ok) prompt = { path: promptPath, text: p.value.text };
-        else extra.push(p.diagnostic);
-      }
-    }
-    if (f.format === 'skill-md' && basename(f.manifest) !== 'SKILL.md') {
-      const to = join(f.folder, 'SKILL.md');
-      extra.push(
-        makeDiagnostic(
-          'error',
-          'manifest-filename',
-          `The manifest is named "${basename(f.manifest)}"; runtimes look for "SKILL.md" exactly, so on case-sensitive file systems this skill is never found. Rename it to SKILL.md.`,
-          f.manifest,
-          WHOLE_FILE,
-          { title: 'Rename to SKILL.md', edits: [], rename: { from: f.manifest, to } },
-        ),
-      );
-    }
-    this.stats.validated++;
-    const raw = parseManifest(f.manifest, read.value, prompt);
-    const result = validateManifest(raw, {
-      profile: profile ?? this.options.profile,
-      id,
-      ...(this.options.mcpServers ? { mcpServers: this.options.mcpServers } : {}),
-    });
-    const diagnostics = [...extra, ...result.diagnostics];
-    const entry: LibraryEntry = {
-      ...base,
-      status: hasErrors(diagnostics) ? 'invalid' : 'loaded',
-      diagnostics,
+  /** What evaluating a found manifest needs, as plain data (a worker gets the same). */
+  private job(f: Found, id?: string): ManifestJob {
+    const rel = relative(f.root.start, f.folder).split(sep).join('/');
+    return {
+      manifest: f.manifest,
+      folder: f.folder,
+      format: f.format,
+      id: id ?? (rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id),
+      rootId: f.root.info.id,
+      rootReal: f.root.startReal ?? f.folder,
     };
-    if (result.skill) {
-      result.skill.diagnostics = diagnostics;
-      entry.skill = result.skill;
-    }
-    return { entry, raw };
+  }
+
+  private evaluateOptions(profile?: ValidationProfile): EvaluateOptions {
+    const profileUsed = profile ?? this.options.profile;
+    return {
+      ...(profileUsed ? { profile: profileUsed } : {}),
+      ...(this.options.maxManifestBytes !== undefined
+        ? { maxManifestBytes: this.options.maxManifestBytes }
+        : {}),
+      ...(this.options.mcpServers ? { mcpServers: this.options.mcpServers } : {}),
+      ...(this.pass ? { pathExists: this.pass.exists } : {}),
+    };
+  }
+
+  /** Reads and evaluates a found manifest on this thread. */
+  private evaluateHere(job: ManifestJob): Evaluation {
+    return readAndEvaluate(job, this.evaluateOptions());
   }
 }
 
@@ -732,10 +766,6 @@ function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
   while (i < a.length) out.push(a[i++]!);
   while (j < b.length) out.push(b[j++]!);
   return out;
-}
-
-function nameRangeOf(raw: RawManifest): Range {
-  return rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value');
 }
 
 /** Everything the shadowing diagnostic depends on besides the loser itself: equal keys, equal diagnostics. */

@@ -1,10 +1,16 @@
 // Owns reading the legacy `skill.json` (+ `prompt.md` for the instructions) format, with positions from jsonc-parser.
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import type * as Jsonc from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../../../shared/types.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+
+// jsonc-parser is required on the first legacy skill.json, not at startup (issue 14).
+const require = createRequire(import.meta.url);
+const jsonc = () => require('jsonc-parser') as typeof Jsonc;
 
 export interface PromptFile {
   path: string;
@@ -20,13 +26,13 @@ export function parseLegacyJson(
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const tree = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   for (const e of errors.slice(0, 5)) {
     diagnostics.push(
       makeDiagnostic(
         'error',
         'json-syntax',
-        `JSON syntax error: ${printParseErrorCode(e.error)}. Fix the JSON at this point (comments and trailing commas are not allowed).`,
+        `JSON syntax error: ${jsonc().printParseErrorCode(e.error)}. Fix the JSON at this point (comments and trailing commas are not allowed).`,
         file,
         lines.range(e.offset, e.offset + Math.max(1, e.length)),
       ),
@@ -48,7 +54,7 @@ export function parseLegacyJson(
   }
   const span = (path: DataPath, part: SpanPart): [number, number] | undefined => {
     if (!tree) return undefined;
-    const node = findNodeAtLocation(tree, [...path]);
+    const node = jsonc().findNodeAtLocation(tree, [...path]);
     if (!node) return undefined;
     const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
     if (part === 'key') return keyNode ? [keyNode.offset, keyNode.offset + keyNode.length] : undefined;

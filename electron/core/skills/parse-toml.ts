@@ -1,5 +1,6 @@
 // Owns reading SKILL.toml / manifest.toml (ZeroClaw-style `[skill]` table or top-level keys, `[[tools]]`).
-import { parse as parseToml, TomlError } from 'smol-toml';
+import { createRequire } from 'node:module';
+import type * as SmolToml from 'smol-toml';
 import type { Diagnostic, SkillFormat } from '../../../shared/types.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { INSTRUCTION_KEYS } from './keys.js';
@@ -7,19 +8,23 @@ import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
 
+// smol-toml is required on the first TOML manifest, not at startup (issue 14: most libraries have none).
+const require = createRequire(import.meta.url);
+const toml = () => require('smol-toml') as typeof SmolToml;
+
 export function parseTomlManifest(file: string, source: ManifestText, format: SkillFormat): RawManifest {
   const { text } = source;
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   let data: Record<string, unknown> | undefined;
   try {
-    const parsed = parseToml(text) as Record<string, unknown>;
+    const parsed = toml().parse(text) as Record<string, unknown>;
     // `[skill]` holds the metadata in ZeroClaw manifests; flatten it so every format yields the same keys.
     const { skill, ...rest } = parsed;
     data = isRecord(skill) ? { ...skill, ...rest } : parsed;
   } catch (error) {
-    const line = error instanceof TomlError ? error.line : 1;
-    const column = error instanceof TomlError ? error.column : 1;
+    const line = error instanceof toml().TomlError ? error.line : 1;
+    const column = error instanceof toml().TomlError ? error.column : 1;
     const message =
       (error as Error).message.split('\n')[0]?.replace(/^Invalid TOML document: /, '') ?? 'invalid TOML';
     const lineEnd = lines.lineEnd(line);

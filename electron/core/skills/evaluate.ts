@@ -1,0 +1,116 @@
+// Owns turning one found manifest into its library entry (read, parse, rules), the step the library runs for every
+// skill, on the main thread or on a worker (issue 14): one function, so both paths give the same entry.
+import { existsSync, realpathSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type {
+  Diagnostic,
+  LibraryEntry,
+  Range,
+  SkillFormat,
+  ValidationProfile,
+} from '../../../shared/types.js';
+import { isWithin } from '../fs-confine.js';
+import { hasErrors, makeDiagnostic } from './diagnostic.js';
+import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText, type DecodeResult } from './manifest-text.js';
+import type { PromptFile } from './parse-legacy-json.js';
+import { rangeOf, type RawManifest } from './raw-manifest.js';
+import { parseManifest, validateManifest } from './validate.js';
+
+const WHOLE_FILE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+/** One manifest to evaluate: plain data, so it can be sent to a worker. */
+export interface ManifestJob {
+  manifest: string;
+  folder: string;
+  format: SkillFormat;
+  id: string;
+  rootId: string;
+  /** Real path of the folder the root's scan started in: a legacy prompt.md must resolve inside it. */
+  rootReal: string;
+}
+
+export interface EvaluateOptions {
+  profile?: ValidationProfile;
+  maxManifestBytes?: number;
+  mcpServers?: ReadonlySet<string>;
+  pathExists?: (absolutePath: string) => boolean;
+}
+
+/** A manifest read from disk and evaluated; `nameRange` is where its `name` is, for a shadowing diagnostic. */
+export interface Evaluation {
+  entry: LibraryEntry;
+  nameRange?: Range;
+  validated: boolean;
+}
+
+export function nameRangeOf(raw: RawManifest): Range {
+  return rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value');
+}
+
+/** Reads a found manifest and evaluates it. */
+export function readAndEvaluate(job: ManifestJob, options: EvaluateOptions): Evaluation {
+  const read = readManifestText(job.manifest, options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
+  const { entry, raw } = evaluateManifest(job, read, options);
+  return {
+    entry,
+    validated: raw !== undefined,
+    ...(raw && entry.skill ? { nameRange: nameRangeOf(raw) } : {}),
+  };
+}
+
+/** Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. */
+export function evaluateManifest(
+  job: ManifestJob,
+  read: DecodeResult,
+  options: EvaluateOptions,
+): { entry: LibraryEntry; raw?: RawManifest } {
+  const base = { id: job.id, rootId: job.rootId, path: job.manifest, format: job.format };
+  if (!read.ok) return { entry: { ...base, status: 'invalid', diagnostics: [read.diagnostic] } };
+  const maxBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+  let prompt: PromptFile | undefined;
+  const extra: Diagnostic[] = [];
+  if (job.format === 'legacy-json') {
+    const promptPath = join(job.folder, 'prompt.md');
+    const real = existsSync(promptPath) ? safeRealpath(promptPath) : undefined;
+    if (real && isWithin(job.rootReal, real)) {
+      const p = readManifestText(promptPath, maxBytes);
+      if (p.ok) prompt = { path: promptPath, text: p.value.text };
+      else extra.push(p.diagnostic);
+    }
+  }
+  if (job.format === 'skill-md' && basename(job.manifest) !== 'SKILL.md') {
+    const to = join(job.folder, 'SKILL.md');
+    extra.push(
+      makeDiagnostic(
+        'error',
+        'manifest-filename',
+        `The manifest is named "${basename(job.manifest)}"; runtimes look for "SKILL.md" exactly, so on case-sensitive file systems this skill is never found. Rename it to SKILL.md.`,
+        job.manifest,
+        WHOLE_FILE,
+        { title: 'Rename to SKILL.md', edits: [], rename: { from: job.manifest, to } },
+      ),
+    );
+  }
+  const raw = parseManifest(job.manifest, read.value, prompt);
+  const result = validateManifest(raw, {
+    id: job.id,
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.pathExists ? { pathExists: options.pathExists } : {}),
+    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+  });
+  const diagnostics = [...extra, ...result.diagnostics];
+  const entry: LibraryEntry = { ...base, status: hasErrors(diagnostics) ? 'invalid' : 'loaded', diagnostics };
+  if (result.skill) {
+    result.skill.diagnostics = diagnostics;
+    entry.skill = result.skill;
+  }
+  return { entry, raw };
+}
+
+function safeRealpath(path: string): string | undefined {
+  try {
+    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
+  } catch {
+    return undefined;
+  }
+}
