@@ -172,7 +172,9 @@ test("the skill's other files open from the file tree, which follows the folder 
   expect(readFileSync(join(server.library, 'runner-demo', 'SKILL.md'), 'utf8')).toBe(manifestBefore);
   writeFileSync(join(server.library, 'runner-demo', 'NOTES.md'), '# Notes\n');
   await expect(files.getByRole('button', { name: 'NOTES.md' })).toBeVisible();
-  await page.getByRole('button', { name: 'Close tests/say-hello.case.json' }).click();
+  // Closed from the keyboard: Delete on the focused tab (the × beside it is the mouse's shortcut).
+  await page.getByRole('tab', { name: 'tests/say-hello.case.json' }).focus();
+  await page.keyboard.press('Delete');
   await expect(page.getByRole('tab', { name: 'tests/say-hello.case.json' })).toHaveCount(0);
 });
 

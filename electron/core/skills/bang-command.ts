@@ -21,7 +21,9 @@ export function commandShell(skill: SkillDefinition): { file: string; args: (com
       file: process.platform === 'win32' ? 'powershell.exe' : 'pwsh',
       args: (c) => ['-NoProfile', '-NonInteractive', '-Command', c],
     };
-  return { file: 'bash', args: (c) => ['-c', c] };
+  // --norc --noprofile: bash reads ~/.bashrc even non-interactively when its stdin is a socket (Node's pipes are),
+  // so the user's rc files would run in the sandbox, and may hang or slow it; -NoProfile is PowerShell's equivalent.
+  return { file: 'bash', args: (c) => ['--norc', '--noprofile', '-c', c] };
 }
 
 export async function runBangCommand(

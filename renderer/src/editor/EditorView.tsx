@@ -222,12 +222,31 @@ export default function EditorView(props: {
           {tabs.map((t) => {
             const b = store.get(t);
             return (
-              <div key={t} className={`tab${t === active ? ' active' : ''}`}>
-                <button role="tab" aria-selected={t === active} onClick={() => setActive(t)}>
+              // A tablist owns tabs only: the wrapper is presentational, and the close button is a mouse shortcut
+              // hidden from assistive technology (Delete on the focused tab closes it, as the tab's description says).
+              <div key={t} role="presentation" className={`tab${t === active ? ' active' : ''}`}>
+                <button
+                  role="tab"
+                  aria-selected={t === active}
+                  aria-description="Delete closes this file"
+                  onClick={() => setActive(t)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Delete') {
+                      e.preventDefault();
+                      closeTab(t);
+                    }
+                  }}
+                >
                   {relative(t)}
                   {b && isDirty(b) ? ' ●' : ''}
                 </button>
-                <button className="tab-close" aria-label={`Close ${relative(t)}`} onClick={() => closeTab(t)}>
+                <button
+                  className="tab-close"
+                  aria-hidden="true"
+                  tabIndex={-1}
+                  title={`Close ${relative(t)}`}
+                  onClick={() => closeTab(t)}
+                >
                   ×
                 </button>
               </div>

@@ -57,7 +57,8 @@ describe('skills:run-command', () => {
         ok: boolean;
         value: { stdout: string; stderr: string; exitCode: number; cwd: string; shell: string };
       };
-    expect((await run(`printf '%s' "$CLAUDE_SKILL_DIR"`)).value).toMatchObject({
+    const first = await run(`printf '%s' "$CLAUDE_SKILL_DIR"`);
+    expect(first.value, JSON.stringify(first)).toMatchObject({
       stdout: join(root, 'cc-commands'),
       exitCode: 0,
       cwd: join(root, 'cc-commands'),
