@@ -102,8 +102,8 @@ test('answer an elicitation through the form and approve a sampling request', as
   const card = page.getByRole('article', { name: 'elicitation request from everything' });
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: 'Send' })).toBeDisabled();
-  // The form is the runner's schema form, labelled by each field's title and name.
-  await card.getByLabel('String (name)').fill('Ada Lovelace');
+  // The form is the runner's schema form, each field labelled by its title.
+  await card.getByLabel('String', { exact: true }).fill('Ada Lovelace');
   await docShot(page, 'servers-elicitation');
   await card.getByRole('button', { name: 'Send' }).click();
   await expect(card).toHaveCount(0);
