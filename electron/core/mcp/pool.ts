@@ -567,15 +567,7 @@ export class McpPool {
 
   /** Stops a server's connection (if any) and starts it again. */
   async restart(server: string): Promise<void> {
-    const existing = this.connections.get(server);
-    this.connections.delete(server);
-    if (existing) {
-      this.closing = true;
-      await (await existing.catch(() => undefined))?.client.close().catch(() => undefined);
-      this.closing = false;
-    }
-    this.states.set(server, { state: 'idle' });
-    this.toolCache.delete(server);
+    await this.disconnect(server);
     await this.listTools(server);
   }
 

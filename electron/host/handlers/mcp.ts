@@ -16,8 +16,8 @@ import { composeToolName } from '../../core/tools/compose-name.js';
 import { narrowSchema } from '../../core/tools/locked-args.js';
 import type { OwnedServer } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
-import { ProgressGate } from '../progress-gate.js';
-import { toSkillError, type AreaHandlers } from '../server.js';
+import type { AreaHandlers } from '../server.js';
+import { trackRun } from './tools.js';
 
 /** SDK values (zod-parsed JSON) as the contract's JSON views. */
 const json = <T>(value: unknown): T => value as T;
@@ -86,29 +86,15 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
     'mcp:list-prompts': ({ name, cursor }) => page(name, 'prompts', cursor),
     // Through the executor's direct path, like any registry tool: the tool policy, argument validation against the
     // server's schema, the same output conversion as a skill's `kind: mcp` tool, and the history.
-    'mcp:call-tool': async ({ runId, name, tool, args, timeoutSecs }) => {
+    'mcp:call-tool': ({ runId, name, tool, args, timeoutSecs }) => {
       pool(name);
-      if (ctx.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
-      const controller = new AbortController();
-      ctx.runs.set(runId, controller);
-      const progress = new ProgressGate((p) => ctx.emit('runs:progress', { runId, ...p }));
-      try {
-        const output = await ctx.workspace.executor.executeDirect(`${name}__${tool}`, args as JsonValue, {
-          signal: controller.signal,
+      return trackRun(ctx, runId, `${name}__${tool} failed`, (signal, onProgress) =>
+        ctx.workspace.executor.executeDirect(`${name}__${tool}`, args as JsonValue, {
+          signal,
           ...(timeoutSecs ? { timeoutSecs } : {}),
-          onProgress: (p) => progress.push(p),
-        });
-        progress.flush();
-        ctx.emit('runs:finished', { runId, output });
-        return output;
-      } catch (error) {
-        const e = toSkillError(error, `${name}__${tool} failed`, 'ToolExecution');
-        progress.flush();
-        ctx.emit('runs:finished', { runId, error: e.toJSON() });
-        throw e;
-      } finally {
-        ctx.runs.delete(runId);
-      }
+          onProgress,
+        }),
+      );
     },
     'mcp:read-resource': async ({ name, uri }) =>
       json<McpResourceContentsView>(await pool(name).readResource(name, uri)),
