@@ -5,7 +5,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
 import { SkillError } from '../../shared/errors.js';
+import type { ToolArgs } from './commands/tools.js';
 import { processIo, UsageError, type CliIo } from './io.js';
+import type { LibraryArgs } from './library-args.js';
 
 export const USAGE = `Usage: skillbench <command> [options]
 
@@ -105,19 +107,8 @@ type Values = ReturnType<
 interface CommandInput {
   v: Values;
   p: string[];
-  library: { paths: string[]; profile?: string; withBundled?: boolean; discover?: boolean; format?: string };
-  tool: {
-    format?: string;
-    roots?: string[];
-    mcpConfig?: string;
-    trust?: boolean;
-    args?: string;
-    arg?: string[];
-    timeout?: string;
-    history?: string;
-    excludeTool?: string[];
-    showLocked?: boolean;
-  };
+  library: LibraryArgs & { format?: string };
+  tool: Omit<ToolArgs, 'skill' | 'tool'>;
   io: CliIo;
 }
 

@@ -9,6 +9,7 @@ import { useCommand } from '../commands/use-commands.js';
 import { ArgsJsonEditor } from './ArgsJsonEditor.js';
 import { CasesPanel } from './CasesPanel.js';
 import { OutputView } from './OutputView.js';
+import { RunProgress } from './RunProgress.js';
 import { SaveCaseDialog } from './SaveCaseDialog.js';
 import { SchemaForm } from './schema-form/SchemaForm.js';
 import { useCases } from './use-cases.js';
@@ -206,13 +207,7 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
                 <button className="primary" onClick={call.cancel}>
                   Cancel
                 </button>
-                <span role="status" className="progress">
-                  Running… {call.elapsed.toFixed(1)} s{' '}
-                  {running.progress?.message ? `· ${running.progress.message}` : ''}
-                  {call.percent !== undefined ? (
-                    <progress max={100} value={call.percent} aria-label="Progress" />
-                  ) : null}
-                </span>
+                <RunProgress call={call} />
               </>
             ) : (
               <>

@@ -5,6 +5,7 @@ import type { McpToolView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { LibraryEntry, RootInfo, ToolDefinition } from '../../../shared/types.js';
 import { OutputView } from '../runner/OutputView.js';
+import { RunProgress } from '../runner/RunProgress.js';
 import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
 import { useRun, type StartRun } from '../runner/use-run.js';
 import { useToolArgs } from '../runner/use-tool-args.js';
@@ -97,13 +98,7 @@ export function ServerTools(props: {
                 <button className="primary" onClick={call.cancel}>
                   Cancel
                 </button>
-                <span role="status" className="progress">
-                  Running… {call.elapsed.toFixed(1)} s{' '}
-                  {call.running.progress?.message ? `· ${call.running.progress.message}` : ''}
-                  {call.percent !== undefined ? (
-                    <progress max={100} value={call.percent} aria-label="Progress" />
-                  ) : null}
-                </span>
+                <RunProgress call={call} />
               </>
             ) : (
               <>

@@ -1,0 +1,14 @@
+// A run in progress, as the runner and the Servers view show it: seconds so far, the latest progress message, and a
+// bar when the host reports a total.
+import type { useRun } from './use-run.js';
+
+export function RunProgress(props: { call: ReturnType<typeof useRun> }) {
+  const { call } = props;
+  const message = call.running?.progress?.message;
+  return (
+    <span role="status" className="progress">
+      Running… {call.elapsed.toFixed(1)} s {message ? `· ${message}` : ''}
+      {call.percent !== undefined ? <progress max={100} value={call.percent} aria-label="Progress" /> : null}
+    </span>
+  );
+}
