@@ -1,13 +1,16 @@
 // OS-specific code paths, each run on its own OS by the CI matrix (issue 18) and reported as skipped elsewhere
 // with the reason in the test's name: tree kill, trash, drive letters and UNC paths.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moveToTrash } from '../../electron/core/editor/trash.js';
 import { isWithin } from '../../electron/core/fs-confine.js';
-import { runProcess } from '../../electron/core/tools/process-runner.js';
-import { failure } from '../helpers.js';
+import { loadLibrary } from '../../electron/core/skills/index.js';
+import { Executor } from '../../electron/core/tools/executor.js';
+import { POWERSHELL, runProcess } from '../../electron/core/tools/process-runner.js';
+import { FIXTURES, failure } from '../helpers.js';
 
 const isWindows = process.platform === 'win32';
 const isMac = process.platform === 'darwin';
@@ -42,6 +45,38 @@ describe('tree kill', () => {
     for (let i = 0; i < 50 && alive(grandchild); i++) await new Promise((r) => setTimeout(r, 100));
     expect(alive(grandchild)).toBe(false);
   });
+});
+
+/** Whether a program answers on PATH. */
+function onPath(program: string, args: string[]): boolean {
+  try {
+    execFileSync(program, args, { stdio: 'ignore', timeout: 30_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('.ps1 script tools', () => {
+  const executor = new Executor(
+    loadLibrary([{ path: join(FIXTURES, 'skills', 'shell-powershell') }]).entries,
+  );
+  const hasPowerShell = onPath(POWERSHELL, ['-NoProfile', '-NonInteractive', '-Command', 'exit 0']);
+
+  it(`start ${POWERSHELL} on ${process.platform} (Windows PowerShell on Windows, pwsh elsewhere)`, async () => {
+    expect(POWERSHELL).toBe(isWindows ? 'powershell.exe' : 'pwsh');
+    if (hasPowerShell) return; // the next test runs it
+    const error = await failure(executor.executeTool('shell-powershell', 'list-ps', { path: '.' }));
+    expect(error.message).toContain(`"${POWERSHELL}" was not found`);
+  });
+
+  it.runIf(hasPowerShell)(
+    'run with each value as one argument (skipped where PowerShell is not installed; GitHub runners have it)',
+    async () => {
+      const result = await executor.executeTool('shell-powershell', 'list-ps', { path: 'scripts' });
+      expect(result.output).toContain('list.ps1');
+    },
+  );
 });
 
 describe.runIf(isWindows)(

@@ -6,7 +6,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { CommandRunView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { RootInfo, SkillDefinition } from '../../../shared/types.js';
-import { runProcess, toolEnvironment } from '../tools/process-runner.js';
+import { POWERSHELL, runProcess, toolEnvironment } from '../tools/process-runner.js';
 
 /** How long a previewed command may run: Claude Code runs them before every prompt, so they are meant to be quick. */
 export const BANG_COMMAND_TIMEOUT_MS = 10_000;
@@ -18,7 +18,7 @@ export const PREVIEW_SESSION_VALUE = 'skillbench-preview';
 export function commandShell(skill: SkillDefinition): { file: string; args: (command: string) => string[] } {
   if (skill.metadata.shell === 'powershell')
     return {
-      file: process.platform === 'win32' ? 'powershell.exe' : 'pwsh',
+      file: POWERSHELL,
       args: (c) => ['-NoProfile', '-NonInteractive', '-Command', c],
     };
   // --norc --noprofile: bash reads ~/.bashrc even non-interactively when its stdin is a socket (Node's pipes are),

@@ -8,6 +8,12 @@ import { SkillError } from '../../../shared/errors.js';
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
 
+/**
+ * The PowerShell that a skill's `.ps1` scripts and its `shell: powershell` commands run in: Windows PowerShell,
+ * present on every Windows; PowerShell 7 (`pwsh`) elsewhere, where it is the only one.
+ */
+export const POWERSHELL = process.platform === 'win32' ? 'powershell.exe' : 'pwsh';
+
 /** Variables a tool process inherits; everything else is cleared (DESIGN.md "shell / script / http"). */
 const ENV_ALLOWLIST = [
   'PATH',

@@ -2,7 +2,7 @@
 // {{arg}} words in its argument list; no shell is involved.
 import { extname, isAbsolute, resolve } from 'node:path';
 import { isWithin, realPathInside } from '../../fs-confine.js';
-import { runProcess, toolEnvironment } from '../process-runner.js';
+import { POWERSHELL, runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
 import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
@@ -30,7 +30,7 @@ function interpreterFor(path: string): string[] {
     case '.sh':
       return ['sh'];
     case '.ps1':
-      return ['powershell', '-NoProfile', '-ExecutionPolicy', 'Bypass', '-File'];
+      return [POWERSHELL, '-NoProfile', '-ExecutionPolicy', 'Bypass', '-File'];
     default:
       return [];
   }

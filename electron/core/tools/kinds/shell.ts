@@ -30,12 +30,12 @@ export const shellKind: ToolKindModule = {
     return processOutput(result);
   },
 
-  manifestCodes: ['tool-field-missing', 'tool-shell-template'],
-  checkEntry(e) {
+  manifestCodes: ['tool-field-missing', 'tool-shell-template', 'tool-shell-powershell'],
+  checkEntry(e, ctx) {
     const command = str(e, 'command');
     if (command?.trim()) {
       const dialect = shellDialect();
-      return shellTemplateProblems(command, dialect).map((p) =>
+      const found = shellTemplateProblems(command, dialect).map((p) =>
         finding(
           pathOf(e, 'command'),
           'error',
@@ -43,6 +43,17 @@ export const shellKind: ToolKindModule = {
           `${label(e)}: the command cannot pass every value to ${dialect === 'cmd' ? 'cmd.exe' : 'sh'} as exactly one word, at ${describeTemplateProblem(p)}.`,
         ),
       );
+      // `shell: powershell` is Claude Code's shell for !`command` lines; a shell tool's template is not PowerShell.
+      if (ctx.fields?.get('shell')?.value === 'powershell')
+        found.push(
+          finding(
+            pathOf(e, 'command'),
+            'warning',
+            'tool-shell-powershell',
+            `${label(e)}: this skill sets \`shell: powershell\`, which applies to its !\`command\` lines only; a shell tool's command runs in sh (cmd.exe on Windows), never in PowerShell. For PowerShell, make it a \`script\` tool running a .ps1 file (each value is passed as one argument).`,
+          ),
+        );
+      return found;
     }
     const message = `${label(e)} is a shell tool without a \`command\`. Give the command line, with {{arg}} placeholders.`;
     return [finding(fieldOrEntryPath(e, 'command'), 'error', 'tool-field-missing', message)];

@@ -1,7 +1,7 @@
 // Owns the kind-agnostic view of one `tools:` entry of a manifest, shared by the generic tool rules
 // (skills/rules/tools.ts) and each kind's own manifest checks (issue 10: tool kinds own their knowledge).
 import type { Severity } from '../../../../shared/types.js';
-import { isRecord } from '../../skills/normalize.js';
+import { isRecord, type FieldRef } from '../../skills/normalize.js';
 
 export interface ToolEntry {
   index: number;
@@ -26,6 +26,8 @@ export interface EntryCheckContext {
   pathExists(absolutePath: string): boolean;
   /** MCP servers configured for the library, when known. */
   mcpServers?: ReadonlySet<string>;
+  /** The manifest's top-level fields by canonical key (e.g. the skill's `shell`). */
+  fields?: ReadonlyMap<string, FieldRef>;
 }
 
 export const str = (e: ToolEntry, key: string): string | undefined => {

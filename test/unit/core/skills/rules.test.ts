@@ -301,6 +301,20 @@ describe('shell templates (issue 18)', () => {
   );
 });
 
+describe('shell: powershell (issue 18)', () => {
+  it('warns on each shell tool that its command does not run in PowerShell, pointing at a .ps1 script tool', () => {
+    const diags = loadFixture('shell-powershell').diagnostics;
+    expect(diags.map((d) => [d.code, d.severity, d.line])).toEqual([['tool-shell-powershell', 'warning', 8]]);
+    expect(diags[0]?.message).toMatch(
+      /Tool "list".*`shell: powershell`.*never in PowerShell.*`script` tool running a \.ps1/,
+    );
+  });
+
+  it('says nothing about shell tools of a skill without `shell: powershell`', () => {
+    expect(codes(loadFixture('shell-template-refused').diagnostics)).not.toContain('tool-shell-powershell');
+  });
+});
+
 describe('tool placeholders', () => {
   it('are checked in the fields the kind fills in: an http url and header values, a shell command only', () => {
     const diags = loadFixture('tools-templates').diagnostics;
