@@ -39,12 +39,15 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
 export async function rendererResponse(rendererDir: string, requestUrl: string): Promise<Response> {
   const url = new URL(requestUrl);
   const root = resolve(rendererDir);
-  const file = resolve(
-    root,
-    normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html',
-  );
   const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
   const notFound = () => new Response('Not found', { status: 404, headers });
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return notFound(); // a malformed escape such as %E0%A4%A names no file
+  }
+  const file = resolve(root, normalize(path).replace(/^([/\\])+/, '') || 'index.html');
   if (url.host !== 'skillbench' || (file !== root && !file.startsWith(root + sep))) return notFound();
   try {
     if (!(await stat(file)).isFile()) return notFound();

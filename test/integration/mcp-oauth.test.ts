@@ -8,7 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { McpClientSide } from '../../electron/core/mcp/client-side.js';
 import { parseMcpConfig, type McpServerConfig } from '../../electron/core/mcp/config.js';
-import { FileCredentialStore, MemoryCredentialStore } from '../../electron/core/mcp/oauth.js';
+import {
+  FileCredentialStore,
+  McpOAuthProvider,
+  MemoryCredentialStore,
+} from '../../electron/core/mcp/oauth.js';
 import { McpPool } from '../../electron/core/mcp/pool.js';
 import { failure, REPO } from '../helpers.js';
 import { signIn, startOAuthServer, type OAuthTestServer } from '../oauth-server.js';
@@ -264,5 +268,35 @@ describe('the "oauth" key of an mcpServers entry', () => {
     );
     expect(() => parse({ url: 'https://x.test/mcp', oauth: { secret: 'x' } })).toThrow(/oauth: use false/);
     expect(() => parse({ command: 'node', oauth: false })).toThrow(/only a "url" server signs in/);
+  });
+});
+
+describe('the loopback redirect page', () => {
+  it("shows a hostile server's error text escaped, without control characters, and capped", async () => {
+    const provider = new McpOAuthProvider({
+      server: 'hostile',
+      serverUrl: 'http://127.0.0.1:1/mcp',
+      store: new MemoryCredentialStore(),
+      open: () => undefined,
+    });
+    await provider.listen();
+    try {
+      const state = provider.state();
+      await provider.redirectToAuthorization(new URL(`https://auth.example/authorize?state=${state}`));
+      const waited = provider.waitForCode().catch((e: Error) => e.message);
+      const back = new URL(String(provider.redirectUrl));
+      back.searchParams.set('state', state);
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', `<script>alert(1)</script>\u001b[2J${'x'.repeat(1000)}`);
+      const page = await (await fetch(back)).text();
+      expect(page).not.toContain('<script>');
+      expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      const message = await waited;
+      expect(message).toMatch(/failed: <script>alert\(1\)<\/script> \[2Jx+…\.$/);
+      expect(message).not.toMatch(/\p{Cc}/u);
+      expect(message.length).toBeLessThan(450);
+    } finally {
+      await provider.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { SkillError } from '../../../shared/errors.js';
+import { escapeXml } from '../../../shared/catalog.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
 import { writeFileAtomically } from '../editor/save-file.js';
@@ -129,9 +130,16 @@ export interface McpOAuthOptions {
 const CALLBACK_PATH = '/callback';
 const DEFAULT_WAIT_MS = 5 * 60_000;
 
+/** The page the browser shows after the redirect; its text may quote the server, so it is escaped. */
 const PAGE = (title: string, text: string) =>
-  `<!doctype html><meta charset="utf-8"><title>${title}</title><body style="font:15px system-ui;margin:3em">` +
-  `<h1 style="font-size:18px">${title}</h1><p>${text}</p></body>`;
+  `<!doctype html><meta charset="utf-8"><title>${escapeXml(title)}</title><body style="font:15px system-ui;margin:3em">` +
+  `<h1 style="font-size:18px">${escapeXml(title)}</h1><p>${escapeXml(text)}</p></body>`;
+
+/** What an authorization server says went wrong, fit to show: no control characters (terminal escapes), capped. */
+function serverWords(text: string): string {
+  const plain = text.replace(/\p{Cc}+/gu, ' ').trim();
+  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}
 
 /**
  * The SDK's OAuth client provider for one server: credentials from the store, a loopback listener for the redirect
@@ -342,7 +350,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
       return;
     }
     if (error || !code) {
-      const why = url.searchParams.get('error_description') ?? error ?? 'no authorization code';
+      const why = serverWords(url.searchParams.get('error_description') ?? error ?? 'no authorization code');
       pending.settled = true;
       pending.reject(
         new SkillError(

@@ -37,7 +37,12 @@ export async function runBangCommand(
       'NotFound',
       `The saved ${skill.sourcePath} has no !\`${command}\` line. Save the file, then run the command again.`,
     );
-  if (root && !root.trusted)
+  if (!root)
+    throw new SkillError(
+      'PermissionDenied',
+      `The command !\`${command}\` of skill "${skill.name}" belongs to no library root, so nothing says it may run. Add its folder as a root and trust it.`,
+    );
+  if (!root.trusted)
     throw new SkillError(
       'PermissionDenied',
       `The command !\`${command}\` of skill "${skill.name}" comes from the root "${root.id}" (${root.path}), which you have not trusted. Trust the root to run its commands.`,

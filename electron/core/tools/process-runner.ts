@@ -40,7 +40,10 @@ const ENV_ALLOWLIST = [
 ];
 
 export function toolEnvironment(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
+  // A tool's stdin is a pipe, which Node makes a socket, and bash started with a socket as stdin and SHLVL below 1
+  // takes itself for a remote shell and sources the user's ~/.bashrc (output before a tool's JSON, the user's
+  // aliases and variables in the sandbox). SHLVL=1 tells every bash a tool starts that it is a nested shell.
+  const env: Record<string, string> = { SHLVL: '1' };
   for (const key of ENV_ALLOWLIST) {
     const v = process.env[key];
     if (v !== undefined) env[key] = v;

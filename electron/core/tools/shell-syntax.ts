@@ -77,7 +77,26 @@ const FORBIDDEN = {
     'a placeholder cannot be (part of) a here-document delimiter; write the delimiter literally',
   ansiC:
     "a placeholder inside $'…' cannot be referenced (that quoting differs between sh and bash); use '…' or \"…\"",
+  doubleBracket:
+    "a placeholder inside bash's [[ … ]] can be evaluated as arithmetic (the operands of -eq, -lt…), which can run commands; use [ … ] instead",
+  subscript:
+    'a placeholder in an array subscript (name[…]=) is evaluated as arithmetic by bash, which can run commands; assign it to a plain variable first',
+  letArgs:
+    'the arguments of `let` are arithmetic, which bash evaluates and which can run commands; check the value is a number first',
+  integer:
+    'a placeholder assigned to a variable declared with -i or -n is evaluated by bash (as arithmetic or as a variable name), which can run commands; use a plain variable',
+  variableName:
+    'a placeholder used as a variable name (of declare, local, read, printf -v, test -v…) can make bash evaluate a subscript, which can run commands; write the name literally',
+  continuedHeredoc:
+    'a line ending in \\ in this here-document is joined with the next by bash but not by dash, so the shells disagree where the here-document ends; remove the backslash',
 } as const;
+
+/** Builtins whose arguments are variable names (or name=value), and whose -i/-n options make a value evaluated. */
+const DECLARERS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+/** `read`'s options that take a value, so the word after them is not a variable name. */
+const READ_VALUE_OPTIONS = new Set(['-d', '-i', '-n', '-N', '-p', '-t', '-u']);
+const ASSIGNMENT = /^[A-Za-z_]\w*(?:\[[^\]]*\])?\+?=/;
+const SUBSCRIPT_OPEN = /^[A-Za-z_]\w*\[[^\]]*$/;
 
 /**
  * Scans a POSIX template. Offsets in the result are offsets of `text`; `map` (for the text of a backtick
@@ -87,6 +106,8 @@ class PosixScanner {
   i = 0;
   readonly uses: RawUse[] = [];
   readonly problems: RawProblem[] = [];
+  /** Whether a variable was declared -i or -n (declare, local…): bash then evaluates what is assigned to it. */
+  integers = false;
 
   constructor(
     private readonly text: string,
@@ -124,18 +145,61 @@ class PosixScanner {
     let parens = 0;
     let cases = 0;
     const heredocs: Array<{ delimiter: string; quoted: boolean; stripTabs: boolean }> = [];
+    // The current simple command, as far as bash's evaluation of values goes: its name (the first word that is
+    // not an assignment), the words after it, and whether it is a `[[ … ]]` still open.
+    let name: string | undefined;
+    let args: string[] = [];
+    let doubleBracket = false;
+    const newCommand = () => {
+      commandStart = true;
+      name = undefined;
+      args = [];
+    };
     const endWord = () => {
       if (inWord) {
         if (commandStart && word === 'case') cases++;
         else if (word === 'esac' && cases > 0) cases--;
+        if (name === undefined && !(commandStart && OPENING_WORDS.has(word)) && !ASSIGNMENT.test(word)) {
+          name = word;
+          doubleBracket = word === '[[';
+        } else if (name !== undefined) {
+          args.push(word);
+          if (doubleBracket && word === ']]') doubleBracket = false;
+          if (DECLARERS.has(name) && /^-[A-Za-z]*[in]/.test(word)) this.integers = true;
+        }
         commandStart = commandStart && OPENING_WORDS.has(word);
       }
       word = '';
       inWord = false;
     };
+    /** Why bash would evaluate a value standing in the current word as code, if it would. */
+    const evaluated = (): string | undefined => {
+      if (doubleBracket) return FORBIDDEN.doubleBracket;
+      const declarer = name !== undefined && DECLARERS.has(name);
+      const previous = args[args.length - 1];
+      if ((name === undefined || declarer) && SUBSCRIPT_OPEN.test(word)) return FORBIDDEN.subscript;
+      if (name === 'let') return FORBIDDEN.letArgs;
+      if (name === undefined || declarer) {
+        if (ASSIGNMENT.test(word)) return this.integers ? FORBIDDEN.integer : undefined;
+        return declarer ? FORBIDDEN.variableName : undefined;
+      }
+      if (name === 'read' && !(previous !== undefined && READ_VALUE_OPTIONS.has(previous)))
+        return FORBIDDEN.variableName;
+      if ((name === 'printf' || name === 'test' || name === '[') && previous === '-v')
+        return FORBIDDEN.variableName;
+      return undefined;
+    };
+    /** Runs `scan` with placeholders refused where bash would evaluate them. */
+    const guarded = (scan: () => void) => {
+      const outer = this.forbid;
+      this.forbid ??= evaluated();
+      scan();
+      this.forbid = outer;
+    };
     while (this.i < t.length) {
       const c = t[this.i] ?? '';
-      if (this.placeholder('word')) {
+      if (placeholderAt(t, this.i)) {
+        guarded(() => this.placeholder('word'));
         inWord = true;
         word += '\0'; // never a keyword
         continue;
@@ -153,25 +217,25 @@ class PosixScanner {
       if (c === "'") {
         inWord = true;
         word += '\0';
-        this.single();
+        guarded(() => this.single());
         continue;
       }
       if (c === '"') {
         inWord = true;
         word += '\0';
-        this.double();
+        guarded(() => this.double());
         continue;
       }
       if (c === '`') {
         inWord = true;
         word += '\0';
-        this.backticks(false);
+        guarded(() => this.backticks(false));
         continue;
       }
       if (c === '$') {
         inWord = true;
         word += '\0';
-        this.dollar(false);
+        guarded(() => this.dollar(false));
         continue;
       }
       if (c === '#' && !inWord) {
@@ -182,7 +246,7 @@ class PosixScanner {
         endWord();
         this.i++;
         for (const h of heredocs.splice(0)) this.heredocBody(h);
-        commandStart = true;
+        if (!doubleBracket) newCommand();
         continue;
       }
       if (c === ' ' || c === '\t') {
@@ -190,14 +254,27 @@ class PosixScanner {
         this.i++;
         continue;
       }
-      if (c === '<' && t[this.i + 1] === '<' && t[this.i + 2] !== '<') {
+      if (doubleBracket && '()&|<>'.includes(c)) {
+        // Inside [[ … ]] these are operators of the expression, not of the shell.
+        endWord();
+        this.i++;
+        continue;
+      }
+      if (c === '<' && t[this.i + 1] === '<' && t[this.i + 2] === '<') {
+        // bash's here-string: the word after it is an ordinary word.
+        endWord();
+        this.i += 3;
+        continue;
+      }
+      if (c === '<' && t[this.i + 1] === '<') {
         endWord();
         const stripTabs = t[this.i + 2] === '-';
         this.i += stripTabs ? 3 : 2;
         heredocs.push({ ...this.heredocDelimiter(), stripTabs });
         continue;
       }
-      if (c === '(' && commandStart && t[this.i + 1] === '(' && !inWord) {
+      if (c === '(' && t[this.i + 1] === '(' && !inWord) {
+        // `((…))` as a command, and bash's `for ((…; …; …))`.
         this.arithmetic(this.i, this.i + 2);
         commandStart = false;
         continue;
@@ -205,7 +282,7 @@ class PosixScanner {
       if (c === '(') {
         endWord();
         parens++;
-        commandStart = true;
+        newCommand();
         this.i++;
         continue;
       }
@@ -219,13 +296,13 @@ class PosixScanner {
           return true;
         } else this.problem(this.i, 'this `)` closes nothing; remove it or add the `(`');
         this.i++;
-        commandStart = true;
+        newCommand();
         continue;
       }
       if (c === ';' || c === '&' || c === '|') {
         endWord();
         this.i++;
-        commandStart = true;
+        newCommand();
         continue;
       }
       if (c === '<' || c === '>') {
@@ -290,6 +367,10 @@ class PosixScanner {
       this.arithmetic(at, at + 3);
       return;
     }
+    if (next === '[') {
+      this.arithmetic(at, at + 2, ']');
+      return;
+    }
     if (next === '(') {
       this.i = at + 2;
       if (!this.commands(')')) this.problem(at, 'this $( is never closed; add the closing )');
@@ -342,8 +423,11 @@ class PosixScanner {
     this.i++;
   }
 
-  /** From `from` up to the `))` closing the arithmetic that opens at `at`; every placeholder inside is refused. */
-  private arithmetic(at: number, from: number): void {
+  /**
+   * From `from` up to the `))` (or, for bash's `$[…]`, the `]`) closing the arithmetic that opens at `at`; every
+   * placeholder inside is refused.
+   */
+  private arithmetic(at: number, from: number, close: ')' | ']' = ')'): void {
     const t = this.text;
     const outer = this.forbid;
     this.forbid ??= FORBIDDEN.arithmetic;
@@ -352,9 +436,10 @@ class PosixScanner {
     while (this.i < t.length) {
       if (this.placeholder('word')) continue;
       const c = t[this.i];
-      if (c === ')' && depth === 0 && t[this.i + 1] === ')') break;
-      if (c === '(') depth++;
-      else if (c === ')') depth--;
+      if (close === ')' && c === ')' && depth === 0 && t[this.i + 1] === ')') break;
+      if (close === ']' && c === ']' && depth === 0) break;
+      if (c === '(' || (close === ']' && c === '[')) depth++;
+      else if (c === ')' || (close === ']' && c === ']')) depth--;
       if (c === '$') this.dollar(false);
       else if (c === '`') this.backticks(false);
       else if (c === '"') this.double();
@@ -362,8 +447,14 @@ class PosixScanner {
       else this.i += c === '\\' ? 2 : 1;
     }
     this.forbid = outer;
-    if (this.i >= t.length) this.problem(at, 'this arithmetic (( is never closed; add the closing ))');
-    this.i += 2;
+    if (this.i >= t.length)
+      this.problem(
+        at,
+        close === ']'
+          ? 'this arithmetic $[ is never closed; add the closing ]'
+          : 'this arithmetic (( is never closed; add the closing ))',
+      );
+    this.i += close === ']' ? 1 : 2;
   }
 
   /**
@@ -455,6 +546,12 @@ class PosixScanner {
         start,
         `the here-document's end line "${h.delimiter}" is missing; add it on a line of its own`,
       );
+    }
+    if (!h.quoted) {
+      // A body line ending in an unescaped backslash: bash joins it with the next before looking for the end line.
+      const continued = /(?:^|[^\\])(?:\\\\)*\\\n/.exec(t.slice(start, found ? after : t.length));
+      if (continued && placeholderNames(t).length > 0)
+        this.problem(start + continued.index + continued[0].length - 2, FORBIDDEN.continuedHeredoc);
     }
     const outer = this.forbid;
     if (h.quoted) this.forbid ??= FORBIDDEN.quotedHeredoc;

@@ -2,10 +2,11 @@
 // only in a trusted root, in the tool sandbox (the skill's folder, a cleared environment, a timeout).
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../electron/host/host.js';
 import { runBangCommand } from '../../../electron/core/skills/bang-command.js';
+import type { RootInfo, SkillDefinition } from '../../../shared/types.js';
 import { failure, FIXTURES, loadFixture, REPO } from '../../helpers.js';
 
 const hosts: Host[] = [];
@@ -84,10 +85,24 @@ describe('skills:run-command', () => {
 });
 
 describe('runBangCommand', () => {
+  const trusted = (skill: SkillDefinition): RootInfo => ({
+    id: 'fixtures',
+    path: dirname(dirname(skill.sourcePath)),
+    kind: 'user',
+    trusted: true,
+  });
+
+  it('refuses a command whose skill is in no root (nothing says it may run)', async () => {
+    const skill = loadFixture('runtime/cc-commands').skill!;
+    const e = await failure(runBangCommand(skill, undefined, 'sleep 5'));
+    expect(e.code).toBe('PermissionDenied');
+    expect(e.message).toMatch(/belongs to no library root/);
+  });
+
   it('stops a command that outlives its timeout, with the process tree', async () => {
     const skill = loadFixture('runtime/cc-commands').skill!;
     const started = Date.now();
-    const e = await failure(runBangCommand(skill, undefined, 'sleep 5', { timeoutMs: 300 }));
+    const e = await failure(runBangCommand(skill, trusted(skill), 'sleep 5', { timeoutMs: 300 }));
     expect(e.code).toBe('Timeout');
     expect(e.message).toMatch(/did not finish within 0.3 s/);
     expect(Date.now() - started).toBeLessThan(4000);

@@ -38,6 +38,7 @@ describe('app://', () => {
     ['a missing file', 'app://skillbench/nothing-here.js'],
     ['a path outside the renderer', 'app://skillbench/..%2F..%2Fpackage.json'],
     ['another host', 'app://other/index.html'],
+    ['a malformed escape', 'app://skillbench/%E0%A4%A'],
   ])('answers 404 for %s', async (_what, url) => {
     const response = await l.fake.fetch(url);
     expect(response.status).toBe(404);

@@ -83,6 +83,49 @@ describe('analysePosixTemplate: refusals name line and column', () => {
     expect(found.find((p) => `${p.line}:${p.column}` === at)?.message).toMatch(message);
   });
 
+  // bash evaluates these as arithmetic (or as variable names, whose subscripts are arithmetic), and a value such
+  // as `a[$(touch FLAG)]` then runs a command: found by a red-team pass, each checked with bash.
+  it.each([
+    ['echo $[{{n}}+1]', '1:8', /arithmetic/],
+    ['for ((i=0;i<{{n}};i++)); do :; done', '1:13', /arithmetic/],
+    ['[[ {{n}} -gt 3 ]] && echo big', '1:4', /\[\[ … \]\]/],
+    ['if [[ -n x && "{{n}}" -eq 1 ]]; then echo; fi', '1:16', /\[\[ … \]\]/],
+    ['let x={{n}}', '1:7', /`let`/],
+    ['declare -i x={{n}}', '1:14', /declared with -i or -n/],
+    ['declare -i x; x={{n}}', '1:17', /declared with -i or -n/],
+    ['local -n r={{x}}', '1:12', /declared with -i or -n/],
+    ['arr[{{n}}]=1', '1:5', /array subscript/],
+    ['a=1 b[{{x}}]=2 cmd', '1:7', /array subscript/],
+    ['read {{n}}', '1:6', /variable name/],
+    ['printf -v {{n}} x', '1:11', /variable name/],
+    ['test -v {{n}}', '1:9', /variable name/],
+    ['declare {{n}}=1', '1:9', /variable name/],
+    ['cat <<EOF\nbody\nEO\\\nF\n{{n}}\nEOF', '3:3', /joined with the next by bash/],
+  ])('bash evaluation: %j is refused at %s', (template, at, message) => {
+    const found = analysePosixTemplate(template).problems;
+    expect(found.map((p) => `${p.line}:${p.column}`)).toContain(at);
+    expect(found.find((p) => `${p.line}:${p.column}` === at)?.message).toMatch(message);
+  });
+
+  it("reads bash's here-string <<< as an operator before an ordinary word, not as a here-document", () => {
+    const a = analysePosixTemplate('cat <<<hi\n{{n}}\nhi');
+    expect(a.problems).toEqual([]);
+    expect(a.uses.map((u) => u.context)).toEqual(['word']);
+    expect(analysePosixTemplate('cat <<<{{x}}').uses.map((u) => u.context)).toEqual(['word']);
+  });
+
+  it('keeps accepting values where bash does not evaluate them', () => {
+    for (const t of [
+      'export A={{x}}; local b={{x}}; echo "{{x}}"',
+      '[ "{{x}}" = a ] && [ "{{x}}" -eq 1 ] && echo',
+      'read -p "{{x}}" answer',
+      'printf %s {{x}}; test -n {{x}}',
+      'x={{x}}; echo "$x"',
+      'cat <<EOF\n{{x}} \\\\\nEOF',
+    ])
+      expect(problems(t), t).toEqual([]);
+  });
+
   it('refuses a placeholder inside backticks at its position in the outer template', () => {
     const [p] = analysePosixTemplate('echo\necho `echo ${a:-{{x}}}`').problems;
     expect([p?.line, p?.column]).toEqual([2, 17]);
