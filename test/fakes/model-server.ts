@@ -6,9 +6,14 @@ import type { AddressInfo } from 'node:net';
 
 export type Api = 'anthropic' | 'openai';
 
+/** Token counts the reply reports (default 100 in, 20 out); `null`: the response carries no usage at all. */
+export type ReplyUsage = { input: number; output: number } | null;
+
 export type Reply =
-  | { text: string; usage?: { input: number; output: number } }
-  | { tool: string; input: unknown; text?: string; usage?: { input: number; output: number } }
+  | { text: string; usage?: ReplyUsage }
+  | { tool: string; input: unknown; text?: string; usage?: ReplyUsage }
+  /** This exact JSON body with status 200, for responses of a wrong shape. */
+  | { body: unknown }
   | { status: number; message?: string; retryAfter?: string }
   | { malformed: true }
   | { hang: true };
@@ -50,7 +55,7 @@ function anthropicMessage(
       input: reply.input,
     });
   } else content.push({ type: 'text', text: reply.text });
-  const usage = reply.usage ?? DEFAULT_USAGE;
+  const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
   return {
     id: `msg_${String(n).padStart(4, '0')}`,
     type: 'message',
@@ -59,7 +64,7 @@ function anthropicMessage(
     content,
     stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    usage: { input_tokens: usage.input, output_tokens: usage.output },
+    ...(usage ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
   };
 }
 
@@ -68,7 +73,7 @@ function openaiCompletion(
   reply: Extract<Reply, { text: string } | { tool: string }>,
   n: number,
 ) {
-  const usage = reply.usage ?? DEFAULT_USAGE;
+  const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
   const isTool = 'tool' in reply;
   return {
     id: `chatcmpl-${n}`,
@@ -98,11 +103,15 @@ function openaiCompletion(
         },
       },
     ],
-    usage: {
-      prompt_tokens: usage.input,
-      completion_tokens: usage.output,
-      total_tokens: usage.input + usage.output,
-    },
+    ...(usage
+      ? {
+          usage: {
+            prompt_tokens: usage.input,
+            completion_tokens: usage.output,
+            total_tokens: usage.input + usage.output,
+          },
+        }
+      : {}),
   };
 }
 
@@ -159,7 +168,7 @@ function anthropicStream(res: ServerResponse, message: ReturnType<typeof anthrop
     data: {
       type: 'message_delta',
       delta: { stop_reason: message.stop_reason, stop_sequence: null },
-      usage: { output_tokens: message.usage.output_tokens },
+      usage: { output_tokens: message.usage?.output_tokens ?? 0 },
     },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
@@ -276,6 +285,10 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
       }
       if ('malformed' in reply) {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "msg_broken", "content": [');
+        return;
+      }
+      if ('body' in reply) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body));
         return;
       }
       if ('status' in reply) {

@@ -1,5 +1,8 @@
 // Owns a run's token and cost budget: what was spent, and whether another request may start.
-import type { ProviderConfig, Usage } from './providers/types.js';
+import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';
+
+/** The estimate used when a provider reports no usable token counts: about 4 characters a token. */
+export const CHARS_PER_TOKEN = 4;
 
 export interface BudgetLimits {
   maxTokens?: number;
@@ -18,14 +21,59 @@ export function costOf(usage: Usage, price: ProviderConfig['price']): number {
   return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
 }
 
+/** A token count or cost as reported: a finite number >= 0, else undefined. */
+function figure(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+const estimate = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
+
+function requestChars(request: ChatRequest): number {
+  let chars = (request.system ?? '').length;
+  for (const m of request.messages)
+    chars += m.content.length + ('toolCalls' in m && m.toolCalls ? JSON.stringify(m.toolCalls).length : 0);
+  if (request.tools?.length) chars += JSON.stringify(request.tools).length;
+  return chars;
+}
+
+/**
+ * The usage a response is charged. The provider's token counts when both are finite numbers >= 0 and not both 0
+ * (a call that reads a prompt costs tokens); otherwise, so that a server which reports none, negative or
+ * made-up counts cannot run past --max-tokens / --max-cost, an estimate of characters / 4 of the request and the
+ * answer, marked `estimated`. A reported cost is kept only when it is a finite number >= 0.
+ */
+export function checkedUsage(
+  reported: ReportedUsage | undefined,
+  request: ChatRequest,
+  answer: { text: string; toolCalls: readonly ToolCall[] },
+): Usage {
+  const costUsd = figure(reported?.costUsd);
+  const cost = costUsd !== undefined ? { costUsd } : {};
+  const input = figure(reported?.inputTokens);
+  const output = figure(reported?.outputTokens);
+  if (input !== undefined && output !== undefined && input + output > 0)
+    return { inputTokens: input, outputTokens: output, ...cost };
+  const answerChars =
+    answer.text.length + (answer.toolCalls.length ? JSON.stringify(answer.toolCalls).length : 0);
+  return {
+    inputTokens: estimate(requestChars(request)),
+    outputTokens: estimate(answerChars),
+    ...cost,
+    estimated: true,
+  };
+}
+
 export class Budget {
   tokens = 0;
   costUsd = 0;
+  /** Responses whose usage was estimated (the provider reported none usable). */
+  estimatedResponses = 0;
   constructor(readonly limits: BudgetLimits = {}) {}
 
   charge(usage: Usage, price: ProviderConfig['price']): void {
     this.tokens += usage.inputTokens + usage.outputTokens;
     this.costUsd += costOf(usage, price);
+    if (usage.estimated) this.estimatedResponses++;
   }
 
   /**
@@ -34,10 +82,13 @@ export class Budget {
    */
   exhausted(): string | undefined {
     const { maxTokens, maxCostUsd } = this.limits;
+    const estimated = this.estimatedResponses
+      ? ` (${this.estimatedResponses} response${this.estimatedResponses === 1 ? '' : 's'} reported no usable usage: estimated at ${CHARS_PER_TOKEN} characters a token)`
+      : '';
     if (maxTokens !== undefined && this.tokens >= maxTokens)
-      return `token budget spent: ${this.tokens} of ${maxTokens} tokens used`;
+      return `token budget spent: ${this.tokens} of ${maxTokens} tokens used${estimated}`;
     if (maxCostUsd !== undefined && this.costUsd >= maxCostUsd)
-      return `cost budget spent: $${this.costUsd.toFixed(4)} of $${maxCostUsd.toFixed(4)} used`;
+      return `cost budget spent: $${this.costUsd.toFixed(4)} of $${maxCostUsd.toFixed(4)} used${estimated}`;
     return undefined;
   }
 }

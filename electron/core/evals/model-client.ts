@@ -2,9 +2,75 @@
 // a per-request timeout, the run's budget, the response cache and cancel. One policy for every provider, so the
 // SDKs' own retries are off.
 import { SkillError } from '../../../shared/errors.js';
-import { Budget, BudgetExhaustedError } from './budget.js';
+import { OUTPUT_CAP_BYTES } from '../tools/process-runner.js';
+import { Budget, BudgetExhaustedError, checkedUsage } from './budget.js';
 import { cacheKey, type ResponseCache } from './cache.js';
-import { ProviderError, type ChatRequest, type ChatResponse, type ModelProvider } from './providers/types.js';
+import {
+  ProviderError,
+  type ChatRequest,
+  type ChatResponse,
+  type ModelProvider,
+  type ProviderResponse,
+  type ToolCall,
+} from './providers/types.js';
+
+/** A model's answer text beyond this is cut (and marked), the same 1 MiB cap as a tool's output. */
+export const MAX_RESPONSE_BYTES = OUTPUT_CAP_BYTES;
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'missing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** `text` cut to at most `max` bytes of UTF-8 (never inside a character), or undefined when it fits. */
+function cutText(text: string, max: number): string | undefined {
+  if (text.length <= max / 4 || Buffer.byteLength(text) <= max) return undefined;
+  return Buffer.from(text.slice(0, max))
+    .subarray(0, max)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
+}
+
+/**
+ * A provider's answer made safe to use: its shape checked (text a string, tool calls with string ids and names,
+ * inputs within the cap), a clear non-retryable ProviderError otherwise; text beyond MAX_RESPONSE_BYTES cut and
+ * marked `truncated`; usage checked or estimated (budget.ts `checkedUsage`).
+ */
+export function checkedResponse(raw: ProviderResponse, request: ChatRequest, provider: string): ChatResponse {
+  const bad = (what: string) =>
+    new ProviderError(`${provider} answered with ${what}; its response was not used.`, undefined, false);
+  const value = raw as unknown as Record<string, unknown>;
+  const text: unknown = value.text ?? '';
+  if (typeof text !== 'string') throw bad(`message content that is ${kindOf(text)}, not text`);
+  if (!Array.isArray(value.toolCalls))
+    throw bad(`tool calls that are ${kindOf(value.toolCalls)}, not a list`);
+  const toolCalls: ToolCall[] = [];
+  for (const call of value.toolCalls as unknown[]) {
+    const c = call as Partial<Record<keyof ToolCall, unknown>> | null;
+    if (typeof c !== 'object' || c === null || typeof c.id !== 'string' || typeof c.name !== 'string')
+      throw bad('a tool call without a string "id" and "name"');
+    if ((JSON.stringify(c.input ?? null) ?? '').length > MAX_RESPONSE_BYTES)
+      throw bad(
+        `a tool call to "${c.name.slice(0, 100)}" whose input is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`,
+      );
+    toolCalls.push({ id: c.id, name: c.name, input: (c.input ?? null) as ToolCall['input'] });
+  }
+  const cut = cutText(text, MAX_RESPONSE_BYTES);
+  const answer =
+    cut === undefined
+      ? text
+      : `${cut}\n[response truncated at ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB: the model answered ${Buffer.byteLength(text)} bytes]`;
+  return {
+    text: answer,
+    toolCalls,
+    stopReason: typeof value.stopReason === 'string' ? value.stopReason : 'unknown',
+    model: typeof value.model === 'string' ? value.model : '',
+    usage: checkedUsage(raw.usage, request, { text, toolCalls }), // what the model produced, cut or not
+    ...(cut !== undefined ? { truncated: true } : {}),
+  };
+}
 
 export interface RetryNotice {
   attempt: number;
@@ -108,7 +174,7 @@ export class ModelClient {
         if (over) throw new BudgetExhaustedError(`Stopped: ${over}.`);
         const started = Date.now();
         try {
-          const response = await this.withTimeout(request, signal);
+          const response = checkedResponse(await this.withTimeout(request, signal), request, config.name);
           this.budget.charge(response.usage, config.price);
           this.opts.cache?.set(key, response);
           return { response, cached: false, attempts: attempt, durationMs: Date.now() - started };
@@ -125,7 +191,7 @@ export class ModelClient {
     }
   }
 
-  private async withTimeout(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
+  private async withTimeout(request: ChatRequest, signal?: AbortSignal): Promise<ProviderResponse> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;

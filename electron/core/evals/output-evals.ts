@@ -3,7 +3,7 @@
 // a turn limit) and without it, graded expectation by expectation (by a grader model, or by code for checks written
 // like saved cases), written in skill-creator's workspace layout with a benchmark.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { JsonValue, SkillDefinition } from '../../../shared/types.js';
 import type {
   Benchmark,
@@ -16,7 +16,7 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { checkExpectations, type SavedCase } from '../cases/cases.js';
 import { writeFileAtomically } from '../editor/save-file.js';
-import { isWithin } from '../fs-confine.js';
+import { realPathInside } from '../fs-confine.js';
 import type { Executor } from '../tools/executor.js';
 import { BudgetExhaustedError } from './budget.js';
 import type { ModelClient } from './model-client.js';
@@ -103,20 +103,25 @@ export function expectationText(x: Expectation): string {
   return typeof x === 'string' ? x : (x.text ?? JSON.stringify(x));
 }
 
-/** The user turn: the prompt, then each attached file's text (paths confined to the skill folder). */
+/**
+ * The user turn: the prompt, then each attached file's text. A file must lie inside the skill folder with links
+ * resolved (fs-confine.ts `realPathInside`), so a link in a shared skill cannot send e.g. ~/.aws/credentials to the
+ * model.
+ */
 export function userTurn(e: OutputEval, skillDir: string): string {
   const parts = [e.prompt];
   for (const rel of e.files ?? []) {
-    const abs = resolve(skillDir, rel);
-    if (!isWithin(skillDir, abs))
-      throw new SkillError(
-        'PermissionDenied',
-        `Eval ${String(e.id)}: file ${rel} is outside the skill folder.`,
-      );
-    if (!existsSync(abs) || !statSync(abs).isFile())
+    const abs = realPathInside(
+      skillDir,
+      rel,
+      `Eval ${String(e.id)}`,
+      `file ${rel}`,
+      'eval files are sent to the model, so only the skill’s own files may be attached',
+    );
+    if (!statSync(abs).isFile())
       throw new SkillError(
         'NotFound',
-        `Eval ${String(e.id)}: file ${rel} does not exist (paths are relative to ${skillDir}).`,
+        `Eval ${String(e.id)}: file ${rel} is not a file (paths are relative to ${skillDir}).`,
       );
     const text = readFileSync(abs, 'utf8');
     const cut =
@@ -380,9 +385,32 @@ export function nextIterationDir(workspaceDir: string): string {
   return join(workspaceDir, `iteration-${Math.max(0, ...taken) + 1}`);
 }
 
+/** A name that is safe as one folder name on every OS: no separators, no `..`, not hidden, at most 64 characters. */
+export const SAFE_FOLDER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** `<skill>-workspace` beside the skill folder; a skill name unsafe as a folder name gives way to the folder's. */
 export function defaultWorkspaceDir(skill: SkillDefinition): string {
   const skillDir = dirname(skill.sourcePath);
-  return join(dirname(skillDir), `${skill.name}-workspace`);
+  const name = SAFE_FOLDER_NAME.test(skill.name) ? skill.name : basename(skillDir);
+  return join(dirname(skillDir), `${name}-workspace`);
+}
+
+/**
+ * Each eval's folder name in an iteration, `eval-<name or id>` as skill-creator writes it. A name or id that is
+ * not a safe folder name (a path such as `x/../../..`, or too long) becomes `eval-<position>`, so results never
+ * land outside the iteration; names that would clash (also by case) get `-2`, `-3`...
+ */
+export function evalFolderNames(evals: readonly OutputEval[]): Map<OutputEval['id'], string> {
+  const names = new Map<OutputEval['id'], string>();
+  const taken = new Set<string>();
+  evals.forEach((e, i) => {
+    const wanted = String(e.name ?? e.id);
+    let name = SAFE_FOLDER_NAME.test(wanted) ? `eval-${wanted}` : `eval-${i + 1}`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `eval-${i + 1}-${n}`;
+    taken.add(name.toLowerCase());
+    names.set(e.id, name);
+  });
+  return names;
 }
 
 const writeJson = (file: string, value: unknown) => {
@@ -429,15 +457,16 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   }));
   const toolNames = new Map(defs.map((d) => [d.composedName, d.name]));
   const prompts = new Map(o.evals.evals.map((e) => [e.id, userTurn(e, skillDir)])); // bad files fail before any call
+  const folders = evalFolderNames(o.evals.evals);
   const results: EvalRunResult[] = [];
   const failures: OutputReport['failures'] = [];
   let stopped: string | undefined;
   let done = 0;
   const total = o.evals.evals.length * configs.length * runs;
-  const jobs = o.evals.evals.flatMap((e) =>
+  const jobs = o.evals.evals.flatMap((e, position) =>
     configs.flatMap((configuration) =>
       Array.from({ length: runs }, async (_, i) => {
-        const name = `eval-${e.name ?? String(e.id)}`;
+        const name = folders.get(e.id) ?? `eval-${position + 1}`;
         const dir = join(iterationDir, name, configuration, `run-${i + 1}`);
         try {
           const withSkill = configuration === 'with_skill';

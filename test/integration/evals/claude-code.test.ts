@@ -43,16 +43,15 @@ describe('Claude Code provider', () => {
       expect(response.toolCalls).toEqual([{ id: 'toolu_01', name: 'Skill', input: { skill: 'csv-report' } }]);
       expect(response.text).toBe('Using the skill.## Report\n\nTotal: 42');
       expect(response.usage).toEqual({ inputTokens: 50, outputTokens: 10, costUsd: 0.0123 });
-      expect(JSON.parse(readFileSync(argsFile, 'utf8'))).toEqual([
+      expect((JSON.parse(readFileSync(argsFile, 'utf8')) as { args: string[] }).args).toEqual([
         '-p',
-        'summarise a.csv',
         '--output-format',
         'stream-json',
         '--verbose',
-        '--model',
-        'claude-sonnet-4-5',
-        '--append-system-prompt',
-        'CATALOG',
+        '--model=claude-sonnet-4-5',
+        '--append-system-prompt=CATALOG',
+        '--',
+        'summarise a.csv',
       ]);
     } finally {
       delete process.env.FAKE_CLAUDE_ARGS;

@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type ChatRequest,
   type ChatResponse,
+  type ProviderResponse,
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
@@ -51,7 +52,7 @@ export function createAnthropicProvider(config: ProviderConfig, apiKey: string):
   });
   return {
     config,
-    async complete(request: ChatRequest, { signal }): Promise<ChatResponse> {
+    async complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
@@ -81,16 +82,25 @@ export function createAnthropicProvider(config: ProviderConfig, apiKey: string):
       let text = '';
       const toolCalls: ChatResponse['toolCalls'] = [];
       for (const block of message.content) {
-        if (block.type === 'text') text += block.text;
-        else if (block.type === 'tool_use')
+        if (block.type === 'text') {
+          if (typeof block.text !== 'string')
+            throw new ProviderError(
+              'Anthropic answered a text block whose "text" is not a string.',
+              undefined,
+              false,
+            );
+          text += block.text;
+        } else if (block.type === 'tool_use')
           toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
       }
+      const usage = message.usage as Anthropic.Usage | undefined; // some compatible servers send none
       return {
         text,
         toolCalls,
         stopReason: message.stop_reason ?? 'unknown',
         model: message.model,
-        usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
+        // Checked (or estimated when missing) by the model client, like every provider's.
+        usage: usage ? { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } : undefined,
       };
     },
   };

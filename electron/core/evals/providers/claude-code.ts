@@ -1,15 +1,19 @@
 // Owns the Claude Code provider: `claude -p --output-format stream-json` when it is on PATH, reading its events as
 // skill-creator does (a `Skill` tool_use is a trigger). Claude Code runs its own tool loop, so one request is one
-// prompt: the system text goes to --append-system-prompt, the user turn to -p.
+// prompt: the system text goes to --append-system-prompt, the user turn is the positional prompt after `--` (so a
+// prompt that starts with `--` is never read as an option such as --settings), and `claude` starts in a fresh empty
+// folder (so no .claude/settings.json of the user's current folder, with its hooks, applies), removed afterwards.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, isAbsolute, join, resolve, sep } from 'node:path';
 import type { JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import {
   ProviderError,
   type ChatRequest,
   type ChatResponse,
+  type ProviderResponse,
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
@@ -36,10 +40,31 @@ interface StreamEvent {
   };
 }
 
+/** The executable to start: `command` (a relative path taken from the current folder, since claude starts elsewhere), else `claude` on PATH. */
+function claudeCommand(config: ProviderConfig): string {
+  const command = config.command ?? findClaudeOnPath() ?? 'claude';
+  return !isAbsolute(command) && (command.includes('/') || command.includes(sep))
+    ? resolve(command)
+    : command;
+}
+
+/**
+ * The arguments of one `claude -p` call. `-p` (--print) takes no value: the prompt is the positional argument, and
+ * it goes last, after `--`, so a prompt or trigger query like `--settings={"hooks":...}` stays text.
+ */
+export function claudeArgs(config: ProviderConfig, system: string | undefined, prompt: string): string[] {
+  const args = ['-p', '--output-format', 'stream-json', '--verbose'];
+  // Values in `--option=value` form: a system text starting with `--` cannot be read as an option either.
+  if (config.model && config.model !== 'default') args.push(`--model=${config.model}`);
+  if (system) args.push(`--append-system-prompt=${system}`);
+  args.push('--', prompt);
+  return args;
+}
+
 export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider {
   return {
     config,
-    complete(request: ChatRequest, { signal }): Promise<ChatResponse> {
+    complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
       const [only, ...more] = request.messages;
       if (!only || only.role !== 'user' || more.length > 0)
         return Promise.reject(
@@ -48,30 +73,46 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
             'Claude Code runs its own tool loop: send it one user turn (it executes the skill’s tools itself).',
           ),
         );
-      const command = config.command ?? findClaudeOnPath() ?? 'claude';
-      const args = ['-p', only.content, '--output-format', 'stream-json', '--verbose'];
-      if (config.model && config.model !== 'default') args.push('--model', config.model);
-      if (request.system) args.push('--append-system-prompt', request.system);
-      return new Promise<ChatResponse>((resolve, reject) => {
+      const command = claudeCommand(config);
+      const args = claudeArgs(config, request.system, only.content);
+      return new Promise<ProviderResponse>((resolvePromise, reject) => {
         if (signal?.aborted) return reject(new SkillError('Cancelled', 'The run was cancelled.'));
-        const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+        // claude starts in a fresh empty folder, removed once it has exited; the call settles then, so nothing is
+        // left running or written there.
+        const cwd = mkdtempSync(join(tmpdir(), 'skillbench-claude-'));
+        const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
         let text = '';
         let model = config.model;
         const toolCalls: ChatResponse['toolCalls'] = [];
-        let settled = false;
+        let settled = false; // the outcome is known (later output is ignored)
+        let exited = false;
+        let outcome: { error: Error } | { response: ProviderResponse } | undefined;
         let stderr = '';
         let buffer = '';
-        const finish = (error: Error | undefined, response?: ChatResponse) => {
+        let killTimer: NodeJS.Timeout | undefined;
+        const settle = () => {
+          if (!outcome || !exited) return;
+          clearTimeout(killTimer);
+          rmSync(cwd, { recursive: true, force: true });
+          if ('error' in outcome) reject(outcome.error);
+          else resolvePromise(outcome.response);
+          outcome = undefined;
+        };
+        const finish = (error: Error | undefined, response?: ProviderResponse) => {
           if (settled) return;
           settled = true;
           signal?.removeEventListener('abort', onAbort);
-          if (child.exitCode === null) child.kill();
-          if (error) reject(error);
-          else if (response) resolve(response);
+          outcome = error ? { error } : response ? { response } : undefined;
+          if (!exited) {
+            child.kill();
+            killTimer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            killTimer.unref();
+          }
+          settle();
         };
         const onAbort = () => finish(new SkillError('Cancelled', 'The run was cancelled.'));
         signal?.addEventListener('abort', onAbort, { once: true });
-        const partial = (stopReason: string, usage: ChatResponse['usage']): ChatResponse => ({
+        const partial = (stopReason: string, usage: ProviderResponse['usage']): ProviderResponse => ({
           text,
           toolCalls,
           stopReason,
@@ -105,7 +146,7 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
             }
             // skill-creator stops the run at the first tool use: whether it triggered is known by then.
             if (request.stopAtFirstToolCall && toolCalls.length > 0)
-              finish(undefined, partial('tool_use', { inputTokens: 0, outputTokens: 0 }));
+              finish(undefined, partial('tool_use', undefined)); // no usage yet: the model client estimates it
           } else if (event.type === 'result') {
             if (event.is_error)
               return finish(
@@ -119,9 +160,9 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
             finish(
               undefined,
               partial(event.subtype ?? 'success', {
-                inputTokens: event.usage?.input_tokens ?? 0,
-                outputTokens: event.usage?.output_tokens ?? 0,
-                ...(event.total_cost_usd !== undefined ? { costUsd: event.total_cost_usd } : {}),
+                inputTokens: event.usage?.input_tokens,
+                outputTokens: event.usage?.output_tokens,
+                costUsd: event.total_cost_usd,
               }),
             );
           }
@@ -139,16 +180,22 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
         child.stderr.on('data', (chunk: string) => {
           if (stderr.length < 4000) stderr += chunk;
         });
-        child.on('error', (error) =>
+        child.on('exit', () => {
+          exited = true;
+          settle();
+        });
+        child.on('error', (error) => {
+          exited ||= child.pid === undefined; // it never started
           finish(
             new ProviderError(
               `Could not start Claude Code (${command}): ${error.message}. Install it or put \`claude\` on PATH.`,
               undefined,
               false,
             ),
-          ),
-        );
+          );
+        });
         child.on('close', (code) => {
+          exited = true;
           if (buffer.trim()) onLine(buffer);
           finish(
             new ProviderError(
@@ -157,6 +204,7 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
               false,
             ),
           );
+          settle();
         });
       });
     },

@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatRequest,
   type ChatResponse,
+  type ProviderResponse,
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
@@ -54,7 +55,7 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string): Mo
   });
   return {
     config,
-    async complete(request: ChatRequest, { signal }): Promise<ChatResponse> {
+    async complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
@@ -94,10 +95,9 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string): Mo
         toolCalls,
         stopReason: choice.finish_reason ?? 'unknown',
         model: completion.model,
-        usage: {
-          inputTokens: completion.usage?.prompt_tokens ?? 0,
-          outputTokens: completion.usage?.completion_tokens ?? 0,
-        },
+        usage: completion.usage
+          ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens }
+          : undefined,
       };
     },
   };

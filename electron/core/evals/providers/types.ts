@@ -53,6 +53,8 @@ export interface Usage {
   outputTokens: number;
   /** Reported by the provider itself (Claude Code's `total_cost_usd`); else computed from `price`. */
   costUsd?: number;
+  /** The provider reported no usable token counts: these are estimated from the text (budget.ts `checkedUsage`). */
+  estimated?: boolean;
 }
 
 export interface ChatResponse {
@@ -61,11 +63,28 @@ export interface ChatResponse {
   usage: Usage;
   stopReason: string;
   model: string;
+  /** The answer's text was cut at the response cap (model-client.ts `MAX_RESPONSE_BYTES`). */
+  truncated?: boolean;
+}
+
+/** Usage as a server reported it: any figure may be missing, negative or not a number. */
+export interface ReportedUsage {
+  inputTokens?: unknown;
+  outputTokens?: unknown;
+  costUsd?: unknown;
+}
+
+/**
+ * What a provider hands back, as the server said it: the model client checks its shape, caps its text and checks
+ * or estimates its usage (model-client.ts `checkedResponse`) before anything is charged, cached or shown.
+ */
+export interface ProviderResponse extends Omit<ChatResponse, 'usage' | 'truncated'> {
+  usage: ReportedUsage | undefined;
 }
 
 export interface ModelProvider {
   readonly config: ProviderConfig;
-  complete(request: ChatRequest, options: { signal?: AbortSignal }): Promise<ChatResponse>;
+  complete(request: ChatRequest, options: { signal?: AbortSignal }): Promise<ProviderResponse>;
 }
 
 /**
