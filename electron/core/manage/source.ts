@@ -74,7 +74,8 @@ export function parseSource(input: string, opts: { cwd: string; gitBase?: string
       ...(path ? { subpath: path } : {}),
     };
   }
-  if (/^(https?|ssh|git|file):\/\//.test(base) || /^[\w.-]+@[\w.-]+:/.test(base))
+  // The transports git is allowed to use (GIT_ALLOW_PROTOCOL below): plain http is not one.
+  if (/^(https|ssh|git|file):\/\//.test(base) || /^[\w.-]+@[\w.-]+:/.test(base))
     return { type: 'git', source: base, url: base, ...(ref ? { ref } : {}) };
   const short = SHORTHAND.exec(base);
   if (short) {
