@@ -36,6 +36,22 @@ export function realPathInside(
 }
 
 /**
+ * The real path of `path`, links resolved; a path that does not exist yet is resolved through its nearest existing
+ * parent (so a folder about to be created under a linked folder is placed where the link leads).
+ */
+export function realPathOf(path: string): string {
+  let existing = resolve(path);
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    rest.unshift(basename(existing));
+    existing = parent;
+  }
+  return join(realpathSync.native(existing), ...rest);
+}
+
+/**
  * The real path of `path` when it lies inside one of `roots` (links resolved, so a link out of a root is refused).
  * A path that does not exist yet is judged by its nearest existing parent.
  */
@@ -46,15 +62,7 @@ export function confine(path: string, roots: readonly string[]): string {
       `"${String(path)}" is not an absolute path inside a skill root.`,
     );
   }
-  let existing = resolve(path);
-  const rest: string[] = [];
-  while (!existsSync(existing)) {
-    const parent = dirname(existing);
-    if (parent === existing) break;
-    rest.unshift(basename(existing));
-    existing = parent;
-  }
-  const real = join(realpathSync.native(existing), ...rest);
+  const real = realPathOf(path);
   for (const root of roots) {
     let rootReal: string;
     try {

@@ -1,5 +1,6 @@
 // `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
 // agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
+import { existsSync, statSync } from 'node:fs';
 import { posix, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic } from '../../../shared/types.js';
@@ -13,6 +14,7 @@ import {
 } from '../../core/manage/agents.js';
 import { inspectSource, type InspectedSkill, type SourceInspection } from '../../core/manage/inspect.js';
 import {
+  duplicateNames,
   installSkills,
   listInstalled,
   planPlacements,
@@ -156,8 +158,11 @@ function skillFolder(base: ManageBase, ref: string, io: CliIo): string {
     /* not a path: a name */
   }
   const found = listInstalled(base, ['project', 'user']).find((s) => s.name === ref);
-  if (!found) throw new SkillError('NotFound', `"${ref}" is neither a skill folder nor an installed skill.`);
-  return found.folder;
+  if (found) return found.folder;
+  // A bare folder name that is not an installed skill: the folder (pack reads locally; there is no git shorthand).
+  const folder = resolve(io.cwd, ref);
+  if (existsSync(folder) && statSync(folder).isDirectory()) return folder;
+  throw new SkillError('NotFound', `"${ref}" is neither a skill folder nor an installed skill.`);
 }
 
 function showAgents(base: ManageBase, format: 'text' | 'json', io: CliIo): number {
@@ -246,6 +251,7 @@ function add(
     if (chosen.length === 0)
       throw new SkillError('NotFound', `${source.source} holds no skill (no SKILL.md was found in it).`);
     const blocked = chosen.filter((s) => s.blocked);
+    const duplicates = duplicateNames(chosen);
     const plans = chosen.map((s) => ({
       name: s.name,
       placements: planPlacements(base, s.name, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) }),
@@ -268,12 +274,14 @@ function add(
             `Would install ${p.name}: ${p.placements.map((x) => `${displayPath(io, x.path)} (${x.how})`).join(', ')}\n`,
           );
         io.stdout(
-          blocked.length && !o.force
-            ? `\nNot installable: ${blocked.map((s) => s.name).join(', ')} ha${blocked.length > 1 ? 've' : 's'} errors (pass --force to install anyway).\n`
-            : '\nNothing was written. Run again with --yes to install.\n',
+          duplicates
+            ? `\nNot installable: ${duplicates}\n`
+            : blocked.length && !o.force
+              ? `\nNot installable: ${blocked.map((s) => s.name).join(', ')} ha${blocked.length > 1 ? 've' : 's'} errors (pass --force to install anyway).\n`
+              : '\nNothing was written. Run again with --yes to install.\n',
         );
       }
-      return blocked.length && !o.force ? 1 : 0;
+      return duplicates || (blocked.length && !o.force) ? 1 : 0;
     }
     const results = installSkills(base, fetched, chosen, {
       agents,

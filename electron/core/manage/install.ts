@@ -17,10 +17,11 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
 import { moveToTrash } from '../editor/trash.js';
+import { isWithin, realPathOf } from '../fs-confine.js';
 import {
   AGENTS,
   agentById,
@@ -69,6 +70,20 @@ export interface InstallResult {
 const STAGING_PREFIX = '.skillbench-staging-';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** Whether a skill's name can be a folder name (no separators, no `..`): the one rule for install and pack. */
+export function isSafeSkillName(name: string): boolean {
+  return SAFE_NAME.test(name);
+}
+
+/** Two skills of one name in the skills given (a source holding both): a message naming their paths, else none. */
+export function duplicateNames(skills: readonly InspectedSkill[]): string | undefined {
+  const byName = new Map<string, string[]>();
+  for (const s of skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s.skillPath]);
+  const clashes = [...byName].filter(([, paths]) => paths.length > 1);
+  if (!clashes.length) return undefined;
+  return `${clashes.map(([name, paths]) => `the source holds ${paths.length} skills named "${name}" (${paths.join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
+}
+
 function sharedAgent(): Agent {
   return agentById(SHARED_AGENT_ID) as Agent;
 }
@@ -102,24 +117,48 @@ export function copySkillFolder(from: string, to: string): void {
   }
 }
 
+/**
+ * Where an agent folder really is. Folders are grouped by this, so two folders linked together (`.claude/skills ->
+ * ../.agents/skills`) get one placement, not two that replace each other (red-team M5); a folder reached through a
+ * link is written at its real path (so links made into it are relative to where it is); and a folder that a link
+ * takes out of the project (or, for user folders under the home folder, out of the home folder) is refused.
+ */
+function resolveAgentFolder(folder: string, agent: Agent, base: ManageBase, scope: Scope): string {
+  const real = realPathOf(folder);
+  const top = scope === 'project' ? base.project : base.ctx.home;
+  // A user folder that an environment variable puts outside the home folder is where the user said it is.
+  if (!isWithin(resolve(top), resolve(folder))) return real;
+  const topReal = realPathOf(top);
+  if (!isWithin(topReal, real))
+    throw new SkillError(
+      'PermissionDenied',
+      `${agent.displayName}'s skills folder ${folder} is a link to ${real}, outside the ${scope === 'project' ? `project (${top})` : `home folder (${top})`}; Skillbench does not install through it. Make it a real folder (or a link inside the ${scope === 'project' ? 'project' : 'home folder'}), or leave out --agent ${agent.id}.`,
+    );
+  return real === join(topReal, relative(resolve(top), resolve(folder))) ? folder : real;
+}
+
 /** Where each agent's copy of `name` goes in `scope`, and how (one shared copy plus links, or copies). */
 export function planPlacements(base: ManageBase, name: string, opts: InstallOptions): Placement[] {
-  const byFolder = new Map<string, Agent[]>();
-  for (const agent of opts.agents) {
-    const folder = agentFolder(agent, opts.scope, base);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), agent]);
-  }
+  const byFolder = new Map<string, { folder: string; agents: Agent[] }>();
+  const add = (agent: Agent, group: boolean) => {
+    const folder = resolveAgentFolder(agentFolder(agent, opts.scope, base), agent, base, opts.scope);
+    const key = realPathOf(folder);
+    const entry = byFolder.get(key) ?? { folder, agents: [] };
+    if (group) entry.agents.push(agent);
+    byFolder.set(key, entry);
+  };
   const placements: Placement[] = [];
   if (!opts.copy) {
-    const shared = agentFolder(sharedAgent(), opts.scope, base);
-    placements.push({
-      path: join(shared, name),
-      how: 'copy',
-      agents: (byFolder.get(shared) ?? []).map((a) => a.id),
-    });
-    byFolder.delete(shared);
-  }
-  for (const [folder, agents] of byFolder)
+    add(sharedAgent(), false);
+    for (const agent of opts.agents) add(agent, true);
+    const sharedKey = realPathOf(
+      resolveAgentFolder(agentFolder(sharedAgent(), opts.scope, base), sharedAgent(), base, opts.scope),
+    );
+    const shared = byFolder.get(sharedKey) as { folder: string; agents: Agent[] };
+    placements.push({ path: join(shared.folder, name), how: 'copy', agents: shared.agents.map((a) => a.id) });
+    byFolder.delete(sharedKey);
+  } else for (const agent of opts.agents) add(agent, true);
+  for (const { folder, agents } of byFolder.values())
     placements.push({
       path: join(folder, name),
       how: !opts.copy && agents.every((a) => a.followsSymlinks) ? 'link' : 'copy',
@@ -164,8 +203,10 @@ export function installSkills(
   cleanStaleStaging(base);
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const problems: string[] = [];
+  const duplicates = duplicateNames(skills);
+  if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
   const plans = skills.map((skill) => {
-    if (!SAFE_NAME.test(skill.name))
+    if (!isSafeSkillName(skill.name))
       throw new SkillError(
         'InvalidArgs',
         `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
@@ -175,7 +216,15 @@ export function installSkills(
     const newHash = computeSkillFolderHash(skill.folder);
     const placements = planPlacements(base, skill.name, opts);
     const canonical = placements[0]?.path ?? '';
+    const from = realPathOf(skill.folder);
     for (const p of placements) {
+      // Staging beside the agent folder inside the skill's own folder would copy the skill into itself until the
+      // paths grow too long (`add .` run inside the skill; red-team L8).
+      if (isWithin(from, realPathOf(p.path)) || isWithin(from, realPathOf(dirname(dirname(p.path)))))
+        throw new SkillError(
+          'InvalidArgs',
+          `${skill.name}: ${p.path} is inside the skill's own folder ${skill.folder}, so installing would copy the skill into itself; nothing was installed. Run the command from the project that should use the skill (for example: cd .. && skillbench add ./${basename(skill.folder)}).`,
+        );
       const state = existingAt(p, canonical, lock.get(skill.name), newHash, fetched.source.source);
       if (state === 'none') continue;
       p.replaced = state === 'same' ? 'same' : 'different';
@@ -397,7 +446,20 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
   for (const scope of scopes) {
     const lock = new SkillLock(scope, lockPath(scope, base));
     const byName = new Map<string, InstalledSkill>();
+    // Folders linked together (`.claude/skills -> ../.agents/skills`) are read once; the others' agents join in.
+    const seen = new Map<string, string[]>();
     for (const folder of agentFolders(base.project, base.ctx).filter((f) => f.scope === scope)) {
+      const real = realOrUndefined(folder.path);
+      const already = real !== undefined ? seen.get(real) : undefined;
+      if (already) {
+        for (const name of already) {
+          const item = byName.get(name) as InstalledSkill;
+          for (const a of folder.agents) if (!item.agents.includes(a.id)) item.agents.push(a.id);
+        }
+        continue;
+      }
+      const found: string[] = [];
+      if (real !== undefined) seen.set(real, found);
       let names: string[];
       try {
         names = readdirSync(folder.path).sort();
@@ -424,6 +486,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
           byName.set(name, item);
         }
         item.paths.push({ path, link });
+        found.push(name);
         if (!link) item.folder = realpathSync(path);
         for (const a of folder.agents) if (!item.agents.includes(a.id)) item.agents.push(a.id);
       }

@@ -68,12 +68,13 @@ export class SkillLock {
   }
 
   get(name: string): LockEntry | undefined {
-    return this.data.skills[name];
+    // Own keys only: `constructor` or `__proto__` must not find Object's (red-team L5).
+    return Object.hasOwn(this.data.skills, name) ? this.data.skills[name] : undefined;
   }
 
   set(name: string, entry: LockEntry): void {
     const now = new Date().toISOString();
-    const before = this.data.skills[name];
+    const before = this.get(name);
     this.data.skills[name] =
       this.scope === 'user'
         ? {
@@ -87,7 +88,7 @@ export class SkillLock {
   }
 
   remove(name: string): boolean {
-    if (!(name in this.data.skills)) return false;
+    if (!Object.hasOwn(this.data.skills, name)) return false;
     delete this.data.skills[name];
     return true;
   }
@@ -95,7 +96,7 @@ export class SkillLock {
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true });
     if (this.scope === 'project') {
-      const skills: Record<string, LockEntry> = {};
+      const skills = nameMap<LockEntry>();
       for (const name of Object.keys(this.data.skills).sort())
         skills[name] = this.data.skills[name] as LockEntry;
       writeFileAtomically(this.path, `${JSON.stringify({ ...this.data, skills }, null, 2)}\n`);
@@ -116,11 +117,25 @@ function projectEntry(e: LockEntry): LockEntry {
   };
 }
 
+/** A map keyed by skill names with no prototype, so any name (`__proto__` too) is just a key. */
+function nameMap<T>(from?: Record<string, T>): Record<string, T> {
+  const map = Object.create(null) as Record<string, T>;
+  if (from)
+    for (const key of Object.keys(from))
+      Object.defineProperty(map, key, {
+        value: from[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  return map;
+}
+
 function readLock(scope: Scope, path: string): LockFile {
   const empty = (): LockFile =>
     scope === 'project'
-      ? { version: PROJECT_LOCK_VERSION, skills: {} }
-      : { version: USER_LOCK_VERSION, skills: {}, dismissed: {} };
+      ? { version: PROJECT_LOCK_VERSION, skills: nameMap() }
+      : { version: USER_LOCK_VERSION, skills: nameMap(), dismissed: {} };
   if (!existsSync(path)) return empty();
   let parsed: unknown;
   try {
@@ -145,5 +160,5 @@ function readLock(scope: Scope, path: string): LockFile {
     );
   // The `skills` CLI starts a user lock older than version 3 afresh; so do we (its entries lack the folder hash).
   if (scope === 'user' && lock.version < USER_LOCK_VERSION) return empty();
-  return lock as LockFile;
+  return { ...(lock as LockFile), skills: nameMap(lock.skills) };
 }

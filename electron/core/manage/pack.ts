@@ -7,6 +7,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic } from '../../../shared/types.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { Workspace } from '../workspace.js';
+import { isSafeSkillName } from './install.js';
 import { skillFiles } from './skill-hash.js';
 
 /** The smallest hosted upload limit we pack for: the Claude API's 8 MB per skill upload. */
@@ -60,6 +61,13 @@ export function packSkill(
   void ws.close();
   if (!entry?.skill)
     throw new SkillError('NotFound', `${folder} holds no readable skill manifest (SKILL.md).`);
+  // Even with --force: the name becomes the zip's folder and the default file name, so `../x` would write and
+  // unpack outside their folders (red-team L4).
+  if (!isSafeSkillName(entry.skill.name))
+    throw new SkillError(
+      'InvalidArgs',
+      `The skill name "${entry.skill.name}" (${join(folder, 'SKILL.md')}) cannot be a folder name (letters, digits, ".", "_" and "-" only, starting with a letter or digit), so it cannot be packed, even with --force. Fix the name, for example to "${basename(folder)}".`,
+    );
   const findings = entry.diagnostics;
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length && !opts.force)

@@ -8,7 +8,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin, realPathOf } from '../fs-confine.js';
 
 export type SourceType = 'github' | 'git' | 'local' | 'archive';
 
@@ -31,22 +31,37 @@ const MAX_ARCHIVE_ENTRIES = 10_000;
 const SHORTHAND = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[^#\s]+)*)\/?$/;
 const GITHUB_TREE = /^https:\/\/github\.com\/([^/]+)\/([^/]+?)(?:\.git)?\/tree\/([^/]+)(?:\/(.+?))?\/?$/;
 
+/**
+ * A source is a path only when it says so (`./`, `../`, `/`, `~`, a drive letter, `.` or `..`), or is a bare
+ * `name.zip`/`name.skill` (no `/`, so never shorthand): otherwise a folder `owner/repo` in the working directory
+ * would stand in for the `owner/repo` the user meant (red-team L3).
+ */
+function looksLikePath(text: string): boolean {
+  return (
+    /^(\.{1,2}|~)([\\/]|$)|^[\\/]/.test(text) ||
+    /^[A-Za-z]:[\\/]/.test(text) ||
+    isAbsolute(text) ||
+    (/\.(zip|skill)$/i.test(text) && !/[\\/]/.test(text))
+  );
+}
+
 /** Parses what the user typed; `cwd` resolves relative paths, `gitBase` the shorthand. */
 export function parseSource(input: string, opts: { cwd: string; gitBase?: string }): SkillSource {
   const text = input.trim();
   if (!text)
     throw new SkillError('InvalidArgs', 'No source given: name a folder, a .zip/.skill file or a git URL.');
-  const local = resolve(opts.cwd, text.startsWith('~/') ? join(homedir(), text.slice(2)) : text);
-  if (existsSync(local)) {
-    if (statSync(local).isDirectory()) return { type: 'local', source: local, url: local };
-    if (/\.(zip|skill)$/i.test(local)) return { type: 'archive', source: local, url: local };
+  if (looksLikePath(text)) {
+    const local = resolve(opts.cwd, /^~([\\/]|$)/.test(text) ? join(homedir(), text.slice(2)) : text);
+    if (!existsSync(local))
+      throw new SkillError('NotFound', `No such folder or file: ${text} (resolved to ${local}).`);
+    const stat = statSync(local);
+    if (stat.isDirectory()) return { type: 'local', source: local, url: local };
+    if (stat.isFile() && /\.(zip|skill)$/i.test(local)) return { type: 'archive', source: local, url: local };
     throw new SkillError(
       'InvalidFormat',
-      `${text} is a file but not a .zip or .skill archive: give a skill folder, an archive or a git source.`,
+      `${text} is not a folder or a .zip or .skill archive file: give a skill folder, an archive or a git source.`,
     );
   }
-  if (/^(\.{1,2}[\\/]|~[\\/]|[\\/])/.test(text) || isAbsolute(text) || /\.(zip|skill)$/i.test(text))
-    throw new SkillError('NotFound', `No such folder or file: ${text} (resolved to ${local}).`);
   const [base, ref] = splitRef(text);
   const tree = GITHUB_TREE.exec(base);
   if (tree) {
@@ -59,7 +74,8 @@ export function parseSource(input: string, opts: { cwd: string; gitBase?: string
       ...(path ? { subpath: path } : {}),
     };
   }
-  if (/^(https?|ssh|git|file):\/\//.test(base) || /^[\w.-]+@[\w.-]+:/.test(base))
+  // The transports git is allowed to use (GIT_ALLOW_PROTOCOL below): plain http is not one.
+  if (/^(https|ssh|git|file):\/\//.test(base) || /^[\w.-]+@[\w.-]+:/.test(base))
     return { type: 'git', source: base, url: base, ...(ref ? { ref } : {}) };
   const short = SHORTHAND.exec(base);
   if (short) {
@@ -73,9 +89,14 @@ export function parseSource(input: string, opts: { cwd: string; gitBase?: string
       ...(path ? { subpath: path.slice(1) } : {}),
     };
   }
+  if (existsSync(resolve(opts.cwd, text)))
+    throw new SkillError(
+      'InvalidArgs',
+      `"${text}" is not a source Skillbench understands. To add the local ${statSync(resolve(opts.cwd, text)).isDirectory() ? 'folder' : 'file'} of that name, write ./${text} (local paths start with ./, ../, / or ~).`,
+    );
   throw new SkillError(
     'InvalidArgs',
-    `"${text}" is not a source Skillbench understands. Use a local folder, a .zip/.skill file, a git URL (https://, ssh://, git@host:, file://), or owner/repo[/path/to/skill][#branch-or-tag].`,
+    `"${text}" is not a source Skillbench understands. Use a local folder or .zip/.skill file (starting with ./, ../, / or ~), a git URL (https://, ssh://, git@host:, file://), or owner/repo[/path/to/skill][#branch-or-tag].`,
   );
 }
 
@@ -130,10 +151,24 @@ export function fetchSource(source: SkillSource): FetchedSource {
 }
 
 function inPlace(source: SkillSource, dir: string, dispose: () => void): FetchedSource {
-  const root = source.subpath ? resolve(dir, ...source.subpath.split('/')) : dir;
-  if (!isWithin(dir, root) || !existsSync(root) || !statSync(root).isDirectory()) {
+  const parts = source.subpath?.split('/').filter(Boolean) ?? [];
+  const root = resolve(dir, ...parts);
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
     dispose();
     throw new SkillError('NotFound', `${source.source} has no folder "${source.subpath ?? ''}".`);
+  }
+  // Compared as real paths: a path inside a repository that is (or passes through) a link could lead anywhere on
+  // this machine, so it is refused (red-team M1); so are `.` and `..` steps.
+  if (
+    parts.some((p) => p === '.' || p === '..') ||
+    !isWithin(realPathOf(dir), realPathOf(root)) ||
+    realPathOf(root) !== resolve(realPathOf(dir), ...parts)
+  ) {
+    dispose();
+    throw new SkillError(
+      'PermissionDenied',
+      `${source.source}: "${source.subpath ?? ''}" passes through a link (or a "..") inside the source; only plain folders of the source can be installed from. Name the folder the link points to inside the source, or add it from its own path.`,
+    );
   }
   return { source, dir, root, dispose };
 }
@@ -151,7 +186,8 @@ function git(args: string[], cwd: string, what: string): string {
   const r = spawnSync('git', args, {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    // Only the transports a source may name: never `ext::` (runs a command) or `fd::`, even from a lockfile.
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ALLOW_PROTOCOL: 'https:ssh:git:file' },
     timeout: 120_000,
   });
   if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
@@ -167,6 +203,15 @@ function git(args: string[], cwd: string, what: string): string {
 
 /** Unpacks a zip into `into`, refusing entries that would land outside it and archives over the limits. */
 export function unpackArchive(file: string, into: string): void {
+  // Checked before reading: a device (`/dev/zero`) or a huge file would otherwise be read whole (red-team M4, L6).
+  const stat = statSync(file);
+  if (!stat.isFile())
+    throw new SkillError(
+      'InvalidFormat',
+      `${file} is not a regular file, so it is not a .zip or .skill archive.`,
+    );
+  if (stat.size > MAX_ARCHIVE_BYTES)
+    throw new SkillError('InvalidFormat', `${file} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB.`);
   const bytes = readFileSync(file);
   if (bytes.length > MAX_ARCHIVE_BYTES)
     throw new SkillError('InvalidFormat', `${file} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB.`);

@@ -3,7 +3,7 @@
 // diff of SKILL.md plus a summary of changed files say what would change) and `sync` (install what the project's
 // lockfile lists and its agents lack, e.g. after a clone).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
 import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
@@ -51,30 +51,59 @@ function manifestText(folder: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-/** The source a lock entry names, as `parseSource` would give it. */
+const KNOWN_TYPES: readonly string[] = ['github', 'git', 'local', 'archive'];
+
+/**
+ * The source a lock entry names, through `parseSource`'s checks like a source typed by the user (a lockfile comes
+ * with a cloned project, so it is input too; red-team M1, M4): the scheme allow-list for git, an existing folder for
+ * `local`, a regular .zip/.skill file for `archive`, and the type it parses to must be the type recorded.
+ */
 export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd: string): SkillSource {
-  const type = entry.sourceType as SourceType;
-  if (type === 'git' || type === 'local' || type === 'archive')
-    return {
-      type,
-      source: entry.source,
-      url: entry.sourceUrl ?? entry.source,
-      ...(entry.ref ? { ref: entry.ref } : {}),
-    };
-  const parsed = parseSource(entry.source, { cwd, ...(gitBase ? { gitBase } : {}) });
+  const recorded = entry.sourceType;
+  const where = recorded === 'git' ? (entry.sourceUrl ?? entry.source) : entry.source;
+  if (typeof where !== 'string' || !where.trim())
+    throw new SkillError('InvalidFormat', `The lockfile entry has no source.`);
+  // A recorded local path is a path whatever it looks like: written so that parseSource reads it as one.
+  const text =
+    (recorded === 'local' || recorded === 'archive') &&
+    !isAbsolute(where) &&
+    !/^(\.{1,2}|~)([\\/]|$)/.test(where)
+      ? `./${where}`
+      : where;
+  const parsed = parseSource(text, { cwd, ...(gitBase ? { gitBase } : {}) });
+  const allowed: readonly SourceType[] = KNOWN_TYPES.includes(recorded)
+    ? [recorded as SourceType]
+    : ['github', 'git']; // types of the `skills` CLI we do not know (gitlab…): only a remote source, never a path
+  if (!allowed.includes(parsed.type))
+    throw new SkillError(
+      'InvalidFormat',
+      `The lockfile records ${JSON.stringify(where)} as a ${recorded} source, but it is a ${parsed.type} source; fix the entry (or remove it and add the skill again).`,
+    );
   return { ...parsed, ...(entry.ref ? { ref: entry.ref } : {}) };
 }
 
-/** Finds a locked skill in a fetched source: by its recorded path, else by name. */
+/**
+ * Finds a locked skill in a fetched source: by its recorded path, else by name. The skill found must still have
+ * the locked name: a skill renamed at the source is never installed in place of another (red-team H2).
+ */
 function findInSource(
   skills: readonly InspectedSkill[],
   name: string,
   entry: LockEntry,
-): InspectedSkill | undefined {
-  return (
-    skills.find((s) => entry.skillPath && s.skillPath === entry.skillPath) ??
-    skills.find((s) => s.name === name)
-  );
+): { found?: InspectedSkill; problem: string } {
+  const atPath = entry.skillPath ? skills.find((s) => s.skillPath === entry.skillPath) : undefined;
+  if (atPath && atPath.name !== name)
+    return {
+      problem: `${entry.source} renamed "${name}" (${entry.skillPath}) to "${atPath.name}"; it was not installed. Add "${atPath.name}" on its own if you want it, and remove "${name}".`,
+    };
+  if (atPath) return { found: atPath, problem: '' };
+  const named = skills.filter((s) => s.name === name);
+  if (named.length > 1)
+    return {
+      problem: `${entry.source} holds ${named.length} skills named "${name}" (${named.map((s) => s.skillPath).join(', ')}) and none at ${entry.skillPath ?? 'the locked path'}; add the one you mean by its path.`,
+    };
+  if (named[0]) return { found: named[0], problem: '' };
+  return { problem: `${entry.source} no longer holds "${name}".` };
 }
 
 interface Fetched {
@@ -148,9 +177,9 @@ export function updateSkills(
         results.push({ ...base_, message: got.error ?? 'could not fetch' });
         continue;
       }
-      const found = findInSource(got.skills, name, entry);
+      const { found, problem } = findInSource(got.skills, name, entry);
       if (!found) {
-        results.push({ ...base_, status: 'missing', message: `${entry.source} no longer holds "${name}".` });
+        results.push({ ...base_, status: 'missing', message: problem });
         continue;
       }
       const newHash = computeSkillFolderHash(found.folder);
@@ -179,13 +208,20 @@ export function updateSkills(
           check.applied = false;
           check.skipped = `modified locally (${current}); pass --force to replace your changes (they go to the trash).`;
         } else {
-          installSkills(base, got.fetched, [found], {
-            agents: agents.length ? agents : [agentById(SHARED_AGENT_ID) as Agent],
-            scope: opts.scope,
-            copy: installedAsCopies(base, opts.scope, item),
-            force: true,
-          });
-          check.applied = true;
+          // No blanket force: the install replaces the skill's own earlier copy (same name, same locked source) and
+          // still refuses a different skill in the way or findings with errors, unless the user forces.
+          try {
+            installSkills(base, got.fetched, [found], {
+              agents: agents.length ? agents : [agentById(SHARED_AGENT_ID) as Agent],
+              scope: opts.scope,
+              copy: installedAsCopies(base, opts.scope, item),
+              ...(opts.force ? { force: true } : {}),
+            });
+            check.applied = true;
+          } catch (error) {
+            check.applied = false;
+            check.skipped = (error as Error).message;
+          }
         }
       }
       results.push(check);
@@ -238,13 +274,19 @@ export function syncProject(
         continue;
       }
       const got = cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
-      const found = got.fetched && findInSource(got.skills, name, entry);
+      const { found, problem } = got.fetched ? findInSource(got.skills, name, entry) : { problem: '' };
       if (!got.fetched || !found) {
+        results.push({ name, status: 'error', agents: [], message: got.error ?? problem });
+        continue;
+      }
+      // The lockfile is what the project trusts: a source that changed since is not installed by sync (red-team M4).
+      const sourceHash = computeSkillFolderHash(found.folder);
+      if (sourceHash !== entry.computedHash && !opts.force) {
         results.push({
           name,
           status: 'error',
           agents: [],
-          message: got.error ?? `${entry.source} no longer holds "${name}".`,
+          message: `${entry.source} no longer matches the lockfile (locked ${entry.computedHash || 'with no computedHash'}, the source now hashes ${sourceHash}); nothing was installed. Review the change with \`skillbench update ${name} --check\` and take it with \`skillbench update ${name}\`, or pass --force to sync what the source holds now.`,
         });
         continue;
       }
@@ -255,7 +297,7 @@ export function syncProject(
           ...(opts.copy ? { copy: true } : {}),
           ...(opts.force ? { force: true } : {}),
         });
-        const changed = computeSkillFolderHash(found.folder) !== entry.computedHash;
+        const changed = sourceHash !== entry.computedHash;
         results.push({
           name,
           status: 'installed',

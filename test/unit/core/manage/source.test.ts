@@ -51,7 +51,8 @@ describe('parseSource', () => {
     expect(() => parseSource('./missing', { cwd })).toThrow(/No such folder or file: \.\/missing/);
     expect(() => parseSource('gone.zip', { cwd })).toThrow(/No such folder or file/);
     writeFileSync(join(cwd, 'notes.txt'), '');
-    expect(() => parseSource('notes.txt', { cwd })).toThrow(/not a \.zip or \.skill archive/);
+    expect(() => parseSource('./notes.txt', { cwd })).toThrow(/not a folder or a \.zip or \.skill archive/);
+    expect(() => parseSource('notes.txt', { cwd })).toThrow(/write \.\/notes\.txt/);
     expect(() => parseSource('just words', { cwd })).toThrow(/not a source Skillbench understands/);
   });
 });
