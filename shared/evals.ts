@@ -19,6 +19,9 @@ export interface ProviderView {
   keyEnv?: string;
 }
 
+/** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
+export const TRIGGER_THRESHOLD = 0.5;
+
 /** One query of a trigger set, as skill-creator writes it (`evals/triggers.json`). */
 export interface TriggerQuery {
   query: string;
@@ -198,3 +201,7 @@ export interface TranscriptView {
   answer: string;
   grading?: Grading;
 }
+
+/** A rate as the CLI and the Evals tab print it: "66.7%", or "n/a" when there is no data (a null precision). */
+export const formatRate = (x: number | null | undefined): string =>
+  x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`;

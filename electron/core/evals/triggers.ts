@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import {
   parseTriggerSet,
+  TRIGGER_THRESHOLD,
   type ConfusionSummary,
   type TriggerQuery,
   type TriggerQueryResult,
@@ -16,8 +17,6 @@ import { BudgetExhaustedError } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
 
-/** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
-export const TRIGGER_THRESHOLD = 0.5;
 export const DEFAULT_TRIGGER_RUNS = 3;
 export const DEFAULT_TRIGGER_SET = 'evals/triggers.json';
 
@@ -33,7 +32,7 @@ export const SKILL_TOOL: ToolSpec = {
   },
 };
 
-export { parseTriggerSet };
+export { parseTriggerSet, TRIGGER_THRESHOLD };
 
 export function readTriggerSet(file: string): TriggerQuery[] {
   let text: string;
