@@ -55,6 +55,7 @@ async function addProvider(page: Page) {
   await expect(list).toContainText(model.anthropicBaseURL);
   await expect(page.getByText(KEY)).toHaveCount(0);
   await expect(form.getByLabel('API key')).toHaveValue('');
+  await form.scrollIntoViewIfNeeded();
   await docShot(page, 'evals-providers');
 }
 

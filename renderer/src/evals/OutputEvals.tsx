@@ -147,7 +147,13 @@ function TranscriptPanel(props: {
             {transcript.messages.map((m, i) => (
               <li key={i} className={`message ${m.role}`}>
                 <div className="role">
-                  {m.role === 'tool' ? `tool result · ${m.tool?.name ?? ''}` : m.role}
+                  {m.role === 'tool' ? (
+                    <>
+                      tool result · <code>{m.tool?.name}</code>
+                    </>
+                  ) : (
+                    m.role
+                  )}
                   {m.cached ? <span className="muted"> (cached)</span> : null}
                   {m.tool?.isError ? <span className="sev-error"> error</span> : null}
                 </div>

@@ -53,7 +53,10 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
                     max={1}
                     value={q.rate}
                     aria-label={`Trigger rate of "${q.query}"`}
-                    className={q.shouldTrigger ? 'positive' : 'negative'}
+                    // The meter's colour says good or bad: a high rate is good only where the skill should trigger.
+                    low={TRIGGER_THRESHOLD - 0.01}
+                    high={TRIGGER_THRESHOLD}
+                    optimum={q.shouldTrigger ? 1 : 0}
                   />
                   <span>
                     {q.triggers}/{q.runs} · {percent(q.rate)}

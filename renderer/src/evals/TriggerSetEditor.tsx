@@ -15,7 +15,8 @@ export function TriggerSetEditor(props: {
   const { host, path } = props;
   const [rows, setRows] = useState<TriggerRow[]>(() => unsavedSets.get(path) ?? []);
   const [hash, setHash] = useState<string | null>(null);
-  const [dirty, setDirty] = useState(unsavedSets.has(path));
+  /** The set as saved (the file's entries, written the way a save writes them), to tell unsaved edits. */
+  const [savedText, setSavedText] = useState(() => rowsToText([]));
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -28,9 +29,10 @@ export function TriggerSetEditor(props: {
         return;
       }
       setHash(r.value.hash);
-      if (unsavedSets.has(path)) return; // keep what was typed before switching tabs
       try {
-        setRows(rowsFromText(r.value.text, 'evals/triggers.json'));
+        const fromFile = rowsFromText(r.value.text, 'evals/triggers.json');
+        setSavedText(rowsToText(fromFile));
+        if (!unsavedSets.has(path)) setRows(fromFile); // keep what was typed before switching tabs
       } catch (e) {
         setProblem((e as Error).message);
       }
@@ -39,18 +41,19 @@ export function TriggerSetEditor(props: {
 
   const change = (next: TriggerRow[]) => {
     setRows(next);
-    setDirty(true);
     setStatus(undefined);
-    unsavedSets.set(path, next);
+    if (rowsToText(next) === savedText) unsavedSets.delete(path);
+    else unsavedSets.set(path, next);
   };
   const update = (key: number, patch: Partial<TriggerRow>) =>
     change(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
   const save = async () => {
-    const r = await host.invoke('skills:save-file', { path, text: rowsToText(rows), expectedHash: hash });
+    const text = rowsToText(rows);
+    const r = await host.invoke('skills:save-file', { path, text, expectedHash: hash });
     if (!r.ok) return setProblem(r.error.message);
     setHash(r.value.hash);
-    setDirty(false);
+    setSavedText(text);
     setProblem(undefined);
     setStatus('Saved.');
     unsavedSets.delete(path);
@@ -68,12 +71,13 @@ export function TriggerSetEditor(props: {
     }
   };
 
+  const dirty = rowsToText(rows) !== savedText;
   const positives = rows.filter((r) => r.query.trim() && r.should_trigger).length;
   const negatives = rows.filter((r) => r.query.trim() && !r.should_trigger).length;
   return (
     <section aria-label="Trigger set" className="trigger-set">
       <h3>
-        Trigger set <span className="muted">evals/triggers.json</span>
+        Trigger set <code className="file-name">evals/triggers.json</code>
       </h3>
       {problem ? (
         <p className="sev-error" role="alert">
@@ -83,7 +87,7 @@ export function TriggerSetEditor(props: {
       <table className="evals-table">
         <thead>
           <tr>
-            <th>Query</th>
+            <th className="wide">Query</th>
             <th>Should trigger</th>
             <th>
               <span className="sr-only">Remove</span>
