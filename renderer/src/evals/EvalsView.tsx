@@ -5,25 +5,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { LibraryEntry } from '../../../shared/types.js';
-import { readFrontmatter } from '../editor/frontmatter-edit.js';
 import { folderOf } from '../library/entries.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
+import { draftDescription } from './trigger-set.js';
 import { TriggerSetEditor } from './TriggerSetEditor.js';
 import { useEvalRun } from './use-eval-run.js';
 import './evals.css';
 
 type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
-
-/** The description in the editor's unsaved manifest, when it differs from the saved one. */
-function draftDescription(unsavedText: string | undefined, saved: string): string | undefined {
-  if (unsavedText === undefined) return undefined;
-  const fm = readFrontmatter(unsavedText);
-  const d = fm.ok ? fm.fields.description : undefined;
-  return typeof d === 'string' && d.trim() && d !== saved ? d : undefined;
-}
 
 export default function EvalsView(props: {
   host: HostApi;

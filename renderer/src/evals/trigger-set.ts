@@ -1,6 +1,7 @@
 // Owns the Evals tab's trigger set as an editable table: rows with stable keys for React, read from and written to
 // skill-creator's format (`[{"query", "should_trigger"}]`, checked by the one parser in shared/evals.ts).
 import { parseTriggerSet, type TriggerQuery } from '../../../shared/evals.js';
+import { readFrontmatter } from '../editor/frontmatter-edit.js';
 
 export interface TriggerRow extends TriggerQuery {
   key: number;
@@ -27,3 +28,11 @@ export function rowsToText(rows: readonly TriggerRow[]): string {
 
 /** Edits not yet saved, per file, so switching tabs does not lose what was typed. */
 export const unsavedSets = new Map<string, TriggerRow[]>();
+
+/** The description A/B: the one in the editor's unsaved manifest, when it differs from the saved one. */
+export function draftDescription(unsavedText: string | undefined, saved: string): string | undefined {
+  if (unsavedText === undefined) return undefined;
+  const fm = readFrontmatter(unsavedText);
+  const d = fm.ok ? fm.fields.description : undefined;
+  return typeof d === 'string' && d.trim() && d !== saved ? d : undefined;
+}
