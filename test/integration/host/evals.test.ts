@@ -174,6 +174,24 @@ describe('eval runs', () => {
     expect(results.triggersDraft).toEqual(ab);
   });
 
+  it('saves a first trigger set into a skill that has no evals folder yet, and runs it', async () => {
+    const { host, ok, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const route = router();
+    server.script = (req) => route(lastUserText(req));
+    const path = join(library, 'commit-message', 'evals', 'triggers.json');
+    const set = [{ query: 'Write a commit message for my staged changes', should_trigger: true }];
+    await ok('skills:save-file', { path, text: JSON.stringify(set), expectedHash: null });
+    const report = await ok<TriggerReport>('evals:run-triggers', {
+      runId: 'first',
+      skillId: host.workspace.skill('commit-message').id,
+      provider: 'fake',
+    });
+    expect(report.queries).toEqual([
+      expect.objectContaining({ triggers: 3, pass: true, picked: { 'commit-message': 3 } }),
+    ]);
+  });
+
   it('cancels a run with tools:cancel and its id', async () => {
     const { host, ok, skillId } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
