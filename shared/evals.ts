@@ -1,10 +1,55 @@
 // Owns the shapes of eval results (issue 15) shared by core, the CLI's JSON output and any view of them: trigger
 // reports in the CLI's documented JSON, and skill-creator's grading.json / benchmark.json field names.
 
+import { SkillError } from './errors.js';
+
+/** The kinds of model provider (issue 15): the Anthropic Messages API, OpenAI-compatible servers, Claude Code. */
+export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** A configured provider as the app shows it: never its key, only whether one is kept. */
+export interface ProviderView {
+  name: string;
+  kind: ProviderKind;
+  model: string;
+  baseURL?: string;
+  /** A key is kept for it (encrypted by the OS keychain in the app, in a 0600 file in browser mode). */
+  hasKey: boolean;
+  /** The environment variable the key is read from when none is kept. */
+  keyEnv?: string;
+}
+
+/** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
+export const TRIGGER_THRESHOLD = 0.5;
+
 /** One query of a trigger set, as skill-creator writes it (`evals/triggers.json`). */
 export interface TriggerQuery {
   query: string;
   should_trigger: boolean;
+}
+
+/** Reads and checks a trigger set (the host, the CLI and the Evals tab's import); each problem names the file, the
+ * entry and the fix. */
+export function parseTriggerSet(text: string, file: string): TriggerQuery[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(data))
+    throw new SkillError(
+      'InvalidFormat',
+      `${file}: expected a list like [{"query": "...", "should_trigger": true}].`,
+    );
+  return data.map((item: unknown, i) => {
+    const q = item as Partial<TriggerQuery> | null;
+    if (typeof q !== 'object' || q === null || typeof q.query !== 'string' || !q.query.trim())
+      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "query" (a non-empty string).`);
+    if (typeof q.should_trigger !== 'boolean')
+      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "should_trigger" (true or false).`);
+    return { query: q.query, should_trigger: q.should_trigger };
+  });
 }
 
 export interface TriggerQueryResult {
@@ -114,3 +159,49 @@ export interface Benchmark {
   };
   notes: string[];
 }
+
+/** One message of an output eval's transcript.json (every message, tool call with its input and output). */
+export interface TranscriptMessage {
+  role: 'user' | 'assistant' | 'tool';
+  content: string;
+  toolCalls?: Array<{ id: string; name: string; input: unknown }>;
+  tool?: { name: string; input: unknown; output: string; isError: boolean };
+  cached?: boolean;
+}
+
+/** The library's collision matrix: for each skill's should-trigger queries, how often each skill fired. */
+export interface CollisionsView {
+  reports: TriggerReport[];
+  matrix: Record<string, Record<string, number>>;
+  stopped?: string;
+  /** When it was run (ISO time). */
+  at: string;
+}
+
+/** An output eval iteration: where its files are, and its benchmark.json. */
+export interface OutputRunView {
+  iterationDir: string;
+  benchmark: Benchmark;
+}
+
+/** What the Evals tab reopens with: the results last written for the skill (and the library's collisions). */
+export interface EvalResultsView {
+  workspaceDir: string;
+  /** Against the saved description. */
+  triggers?: TriggerReport;
+  /** Against the editor's unsaved description (A/B). */
+  triggersDraft?: TriggerReport;
+  collisions?: CollisionsView;
+  /** The latest iteration. */
+  output?: OutputRunView;
+}
+
+export interface TranscriptView {
+  messages: TranscriptMessage[];
+  answer: string;
+  grading?: Grading;
+}
+
+/** A rate as the CLI and the Evals tab print it: "66.7%", or "n/a" when there is no data (a null precision). */
+export const formatRate = (x: number | null | undefined): string =>
+  x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`;

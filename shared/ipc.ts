@@ -27,6 +27,14 @@ import type {
   Settings,
   TrustReportView,
 } from './host-types.js';
+import type {
+  CollisionsView,
+  EvalResultsView,
+  OutputRunView,
+  ProviderView,
+  TranscriptView,
+  TriggerReport,
+} from './evals.js';
 import {
   MAX_TIMEOUT_SECS,
   type Diagnostic,
@@ -294,6 +302,51 @@ export const CONTRACT = {
     }),
     response: returns<McpWrapPreview>(),
   },
+
+  // Evals (issue 15). Runs report `runs:progress` and are cancelled with `tools:cancel` and their run id.
+  'evals:list-providers': { request: Empty, response: returns<ProviderView[]>() },
+  /** Adds or replaces a provider; `key`: a new key, `null` forgets it, absent keeps it. Keys are write-only. */
+  'evals:save-provider': {
+    request: strict({
+      provider: Json,
+      key: Type.Optional(Type.Union([Type.String({ maxLength: 4096 }), Type.Null()])),
+      previousName: Type.Optional(Name),
+    }),
+    response: returns<ProviderView[]>(),
+  },
+  'evals:remove-provider': { request: strict({ name: Name }), response: returns<ProviderView[]>() },
+  /** The skill's evals/triggers.json against the catalog; `description` replaces the saved one (A/B). */
+  'evals:run-triggers': {
+    request: strict({
+      runId: Id,
+      skillId: Id,
+      provider: Name,
+      runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+      description: Type.Optional(Type.String({ maxLength: 4096 })),
+    }),
+    response: returns<TriggerReport>(),
+  },
+  'evals:run-collisions': {
+    request: strict({
+      runId: Id,
+      provider: Name,
+      runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+    }),
+    response: returns<CollisionsView>(),
+  },
+  'evals:run-output': {
+    request: strict({
+      runId: Id,
+      skillId: Id,
+      provider: Name,
+      runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+      baseline: Type.Optional(Type.Boolean()),
+    }),
+    response: returns<OutputRunView>(),
+  },
+  'evals:results': { request: strict({ skillId: Id }), response: returns<EvalResultsView>() },
+  /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */
+  'evals:transcript': { request: strict({ skillId: Id, dir: Path }), response: returns<TranscriptView>() },
 
   'settings:get': { request: Empty, response: returns<Settings>() },
   'settings:set': { request: strict({ settings: Json }), response: returns<Settings>() },

@@ -7,6 +7,7 @@ import { HostContext, type HostOptions } from './context.js';
 import { appHandlers } from './handlers/app.js';
 import { caseHandlers } from './handlers/cases.js';
 import { draftHandlers } from './handlers/drafts.js';
+import { evalHandlers } from './handlers/evals.js';
 import { fileHandlers } from './handlers/files.js';
 import { historyHandlers } from './handlers/history.js';
 import { mcpHandlers } from './handlers/mcp.js';
@@ -35,6 +36,7 @@ export class Host {
       ...historyHandlers(ctx),
       ...caseHandlers(ctx),
       ...mcpHandlers(ctx),
+      ...evalHandlers(ctx),
       ...settingsHandlers(ctx),
     } satisfies Handlers);
   }

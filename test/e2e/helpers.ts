@@ -6,7 +6,11 @@ import { REPO } from './serve-fixture.js';
 
 export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-export async function openSkill(page: Page, name: string, tab?: 'Overview' | 'Edit' | 'Run' | 'Preview') {
+export async function openSkill(
+  page: Page,
+  name: string,
+  tab?: 'Overview' | 'Edit' | 'Run' | 'Preview' | 'Evals',
+) {
   const list = page.getByRole('listbox', { name: 'Skills' });
   await list.getByRole('option').filter({ hasText: name }).first().click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();

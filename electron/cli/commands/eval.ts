@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { TriggerReport } from '../../../shared/evals.js';
+import { formatRate, type TriggerReport } from '../../../shared/evals.js';
 import type { CaseResult } from '../../core/cases/cases.js';
 import { userDataDir } from '../../core/history/history-store.js';
 import { Budget } from '../../core/evals/budget.js';
@@ -202,7 +202,7 @@ function openLibrary(skillRef: string, v: Values, io: CliIo) {
   }
 }
 
-const pct = (x: number | null) => (x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`);
+const pct = formatRate;
 
 function printTriggerText(report: TriggerReport, io: CliIo): void {
   io.stdout(

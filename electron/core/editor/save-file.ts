@@ -5,6 +5,7 @@ import {
   closeSync,
   fsyncSync,
   lstatSync,
+  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -83,6 +84,8 @@ export function saveFileAtomically(path: string, text: string, options: SaveOpti
       { currentHash: existing },
     );
   }
+  // A file created on purpose (expectedHash null) may be the first in its folder: a skill's first evals/triggers.json.
+  if (existing === null && options.expectedHash === null) mkdirSync(dirname(path), { recursive: true });
   let bom = options.bom;
   let mode: number | undefined;
   if (existing !== null) {

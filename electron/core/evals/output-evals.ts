@@ -4,7 +4,7 @@
 // like saved cases), written in skill-creator's workspace layout with a benchmark.json.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { JsonValue, SkillDefinition } from '../../../shared/types.js';
+import type { SkillDefinition } from '../../../shared/types.js';
 import type {
   Benchmark,
   EvalConfiguration,
@@ -12,6 +12,7 @@ import type {
   GradedExpectation,
   Grading,
   StatSummary,
+  TranscriptMessage,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import { checkExpectations, type SavedCase } from '../cases/cases.js';
@@ -20,7 +21,7 @@ import { realPathInside } from '../fs-confine.js';
 import type { Executor } from '../tools/executor.js';
 import { BudgetExhaustedError } from './budget.js';
 import type { ModelClient } from './model-client.js';
-import type { ChatMessage, ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
+import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
 
 export const DEFAULT_EVALS_FILE = 'evals/evals.json';
 export const DEFAULT_MAX_TURNS = 8;
@@ -144,13 +145,8 @@ export function skillSystem(skill: SkillDefinition): string {
   ].join('\n');
 }
 
-export interface TranscriptEntry {
-  role: 'user' | 'assistant' | 'tool';
-  content: string;
-  toolCalls?: ToolCall[];
-  tool?: { name: string; input: JsonValue; output: string; isError: boolean };
-  cached?: boolean;
-}
+/** One message of transcript.json: its shape is shared with the Evals tab that shows it. */
+export type TranscriptEntry = TranscriptMessage;
 
 interface AgentRun {
   answer: string;

@@ -3,11 +3,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
-import type {
-  ConfusionSummary,
-  TriggerQuery,
-  TriggerQueryResult,
-  TriggerReport,
+import {
+  parseTriggerSet,
+  TRIGGER_THRESHOLD,
+  type ConfusionSummary,
+  type TriggerQuery,
+  type TriggerQueryResult,
+  type TriggerReport,
 } from '../../../shared/evals.js';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { SkillError } from '../../../shared/errors.js';
@@ -15,8 +17,6 @@ import { BudgetExhaustedError } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
 
-/** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
-export const TRIGGER_THRESHOLD = 0.5;
 export const DEFAULT_TRIGGER_RUNS = 3;
 export const DEFAULT_TRIGGER_SET = 'evals/triggers.json';
 
@@ -32,28 +32,7 @@ export const SKILL_TOOL: ToolSpec = {
   },
 };
 
-/** Reads and checks a trigger set; each problem names the file, the entry and the fix. */
-export function parseTriggerSet(text: string, file: string): TriggerQuery[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
-  }
-  if (!Array.isArray(data))
-    throw new SkillError(
-      'InvalidFormat',
-      `${file}: expected a list like [{"query": "...", "should_trigger": true}].`,
-    );
-  return data.map((item: unknown, i) => {
-    const q = item as Partial<TriggerQuery> | null;
-    if (typeof q !== 'object' || q === null || typeof q.query !== 'string' || !q.query.trim())
-      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "query" (a non-empty string).`);
-    if (typeof q.should_trigger !== 'boolean')
-      throw new SkillError('InvalidFormat', `${file}: entry ${i} needs "should_trigger" (true or false).`);
-    return { query: q.query, should_trigger: q.should_trigger };
-  });
-}
+export { parseTriggerSet, TRIGGER_THRESHOLD };
 
 export function readTriggerSet(file: string): TriggerQuery[] {
   let text: string;

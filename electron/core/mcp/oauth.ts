@@ -58,26 +58,29 @@ export class MemoryCredentialStore implements McpCredentialStore {
 }
 
 /**
- * One JSON file (mode 0600) mapping server URLs to credentials, each entry encrypted when a cipher is given; read and
- * written under the cross-process lock the settings use, so the app, `serve` and the CLI can share it.
+ * One JSON file (mode 0600) mapping keys to secrets, each entry encrypted when a cipher is given; read and written
+ * under the cross-process lock the settings use, so the app, `serve` and the CLI can share it. MCP sign-ins (keyed by
+ * server URL) and model providers' API keys (issue 15, keyed by provider name) are both kept this way.
  */
-export class FileCredentialStore implements McpCredentialStore {
+export class FileCredentialStore<T = McpCredentials> {
   constructor(
     readonly file: string,
     private readonly cipher?: CredentialCipher,
+    /** What the file holds, for the notice when it cannot be read. */
+    private readonly what = 'MCP sign-ins',
   ) {}
 
-  load(key: string): McpCredentials | undefined {
+  load(key: string): T | undefined {
     const raw = this.readAll()[key];
     if (raw === undefined) return undefined;
     try {
-      return JSON.parse(this.cipher ? this.cipher.decrypt(raw) : raw) as McpCredentials;
+      return JSON.parse(this.cipher ? this.cipher.decrypt(raw) : raw) as T;
     } catch {
       return undefined; // written by another keychain or corrupted: sign in again
     }
   }
 
-  save(key: string, value: McpCredentials | undefined): void {
+  save(key: string, value: T | undefined): void {
     ensurePrivateDir(dirname(this.file));
     withFileLock(this.file, () => {
       const all = this.readAll();
@@ -107,7 +110,7 @@ export class FileCredentialStore implements McpCredentialStore {
     } catch {
       // fall through
     }
-    moveAside(this.file, 'not valid JSON', 'MCP sign-ins');
+    moveAside(this.file, 'not valid JSON', this.what);
     return {};
   }
 }

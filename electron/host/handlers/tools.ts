@@ -10,21 +10,36 @@ import { toSkillError, type AreaHandlers } from '../server.js';
  * A run the renderer can follow and cancel (`tools:run`, `mcp:call-tool`): registered under its id, progress throttled
  * into `runs:progress`, and the output or the error announced as `runs:finished`.
  */
-export async function trackRun(
+export function trackRun(
   ctx: HostContext,
   runId: string,
   failure: string,
   run: (signal: AbortSignal, onProgress: NonNullable<ExecuteOptions['onProgress']>) => Promise<ToolOutput>,
 ): Promise<ToolOutput> {
+  return trackWork(ctx, runId, failure, run, (output) => output);
+}
+
+/**
+ * Any long piece of work followed the same way (an eval run, issue 15): cancelled with `tools:cancel` and its id;
+ * `outputOf` says what `runs:finished` carries as its output (nothing when the result is not a tool's).
+ */
+export async function trackWork<T>(
+  ctx: HostContext,
+  runId: string,
+  failure: string,
+  run: (signal: AbortSignal, onProgress: NonNullable<ExecuteOptions['onProgress']>) => Promise<T>,
+  outputOf: (value: T) => ToolOutput | undefined = () => undefined,
+): Promise<T> {
   if (ctx.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
   const controller = new AbortController();
   ctx.runs.set(runId, controller);
   const progress = new ProgressGate((p) => ctx.emit('runs:progress', { runId, ...p }));
   try {
-    const output = await run(controller.signal, (p) => progress.push(p));
+    const value = await run(controller.signal, (p) => progress.push(p));
     progress.flush();
-    ctx.emit('runs:finished', { runId, output });
-    return output;
+    const output = outputOf(value);
+    ctx.emit('runs:finished', { runId, ...(output ? { output } : {}) });
+    return value;
   } catch (error) {
     const e = toSkillError(error, failure, 'ToolExecution');
     progress.flush();

@@ -1,8 +1,10 @@
-// A run in progress, as the runner and the Servers view show it: seconds so far, the latest progress message, and a
+// A run in progress, as the runner, the Servers view and the Evals tab show it: seconds so far, the latest progress message, and a
 // bar when the host reports a total.
 import type { useRun } from './use-run.js';
 
-export function RunProgress(props: { call: ReturnType<typeof useRun> }) {
+export function RunProgress(props: {
+  call: Pick<ReturnType<typeof useRun>, 'running' | 'elapsed' | 'percent'>;
+}) {
   const { call } = props;
   const message = call.running?.progress?.message;
   return (

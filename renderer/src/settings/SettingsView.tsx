@@ -1,10 +1,11 @@
-// Settings: roots, precedence, validation profile, MCP servers (checked by the host before saving), history
+// Settings: roots, precedence, validation profile, model providers, MCP servers (checked by the host before saving), history
 // limits, theme. Each change is saved at once; the host says what is wrong when it refuses one.
 import { useCallback, useEffect, useState } from 'react';
 import type { McpServerView, Settings } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { RootInfo } from '../../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../../shared/types.js';
+import { ProvidersSettings } from './ProvidersSettings.js';
 import './settings.css';
 
 export function SettingsView(props: { host: HostApi; settings: Settings; onSaved(s: Settings): void }) {
@@ -241,6 +242,8 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
           </button>
         </div>
       </fieldset>
+
+      <ProvidersSettings host={host} />
 
       <fieldset>
         <legend>MCP servers</legend>

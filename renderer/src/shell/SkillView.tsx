@@ -1,5 +1,5 @@
-// One skill: its name, its tabs (overview, editor, runner, preview) and its actions. The editor, runner and preview
-// load on first use with Monaco, keeping the library screen's bundle lean.
+// One skill: its name, its tabs (overview, editor, runner, preview, evals) and its actions. The editor, runner and preview
+// load on first use (with Monaco), keeping the library screen's bundle lean.
 import { lazy, Suspense } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { LibraryEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
@@ -12,6 +12,7 @@ import { TABS, type Tab } from './navigation.js';
 
 const EditorView = lazy(() => import('../editor/EditorView.js'));
 const RunnerView = lazy(() => import('../runner/RunnerView.js'));
+const EvalsView = lazy(() => import('../evals/EvalsView.js'));
 const PreviewView = lazy(() => import('../preview/PreviewView.js').then((m) => ({ default: m.PreviewView })));
 
 export function SkillView(props: {
@@ -74,6 +75,14 @@ export function SkillView(props: {
             />
           ) : props.tab === 'run' ? (
             <RunnerView key={entry.id} host={host} entry={entry} theme={theme} />
+          ) : props.tab === 'evals' ? (
+            <EvalsView
+              key={entry.id}
+              host={host}
+              entry={entry}
+              readOnly={readOnly}
+              unsavedText={manifest && isDirty(manifest) ? manifest.text : undefined}
+            />
           ) : (
             <PreviewView
               host={host}

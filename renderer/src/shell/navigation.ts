@@ -1,7 +1,7 @@
 // Where the workbench is: a skill on one of its tabs, the MCP servers, the history, or the settings.
 import { useCallback, useState } from 'react';
 
-export type Tab = 'overview' | 'edit' | 'run' | 'preview';
+export type Tab = 'overview' | 'edit' | 'run' | 'preview' | 'evals';
 export type View =
   { kind: 'skill'; tab: Tab } | { kind: 'servers' } | { kind: 'history' } | { kind: 'settings' };
 
@@ -10,6 +10,7 @@ export const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['edit', 'Edit'],
   ['run', 'Run'],
   ['preview', 'Preview'],
+  ['evals', 'Evals'],
 ];
 
 export function useNavigation() {

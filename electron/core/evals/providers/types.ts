@@ -2,9 +2,9 @@
 // the provider configuration format, and the one error type a provider throws.
 import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
+import { PROVIDER_KINDS, type ProviderKind } from '../../../../shared/evals.js';
 
-export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+export { PROVIDER_KINDS, type ProviderKind };
 
 /** One configured provider (`providers.json` in the CLI, Settings in the app). The key is never stored here. */
 export interface ProviderConfig {

@@ -1,0 +1,128 @@
+// Owns where configured model providers live (issue 15): `providers.json` in the user data folder, the file the CLI's
+// `--provider NAME` reads, and their API keys, which are never written there: they go to a separate 0600 file,
+// each entry encrypted when the host has a cipher (the app: Electron's safeStorage), as MCP sign-ins are.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import type { ProviderView } from '../../../shared/evals.js';
+import { DATA_FILE_MODE, ensurePrivateDir, withFileLock } from '../data-files.js';
+import { writeFileAtomically } from '../editor/save-file.js';
+import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
+import {
+  createProvider,
+  DEFAULT_KEY_ENV,
+  parseProviderConfig,
+  parseProviderConfigs,
+  type ModelProvider,
+  type ProviderConfig,
+} from './providers/index.js';
+
+export function providersFile(userDataDir: string): string {
+  return join(userDataDir, 'providers.json');
+}
+
+export function providerKeysFile(userDataDir: string): string {
+  return join(userDataDir, 'provider-keys.json');
+}
+
+/** What a key change asks for: a new key, `null` to forget the kept one, absent to leave it. */
+export type KeyChange = string | null | undefined;
+
+export class ProviderStore {
+  readonly file: string;
+  private readonly keys: FileCredentialStore<string>;
+
+  constructor(
+    userDataDir: string,
+    cipher?: CredentialCipher,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.file = providersFile(userDataDir);
+    this.keys = new FileCredentialStore<string>(providerKeysFile(userDataDir), cipher, 'model provider keys');
+  }
+
+  /** The providers in the file (none when there is no file); a broken file is an error naming the entry and the fix. */
+  list(): ProviderConfig[] {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return [];
+    }
+    return parseProviderConfigs(text, this.file);
+  }
+
+  /** The providers as the app shows them: whether a key is kept, never the key. */
+  views(): ProviderView[] {
+    return this.list().map((p) => {
+      const keyEnv = p.apiKeyEnv ?? DEFAULT_KEY_ENV[p.kind];
+      return {
+        name: p.name,
+        kind: p.kind,
+        model: p.model,
+        ...(p.baseURL !== undefined ? { baseURL: p.baseURL } : {}),
+        hasKey: this.keys.load(p.name) !== undefined,
+        ...(keyEnv !== undefined ? { keyEnv } : {}),
+      };
+    });
+  }
+
+  /**
+   * Adds or replaces the provider named `value.name` (checked as the CLI checks the file; `previousName` renames),
+   * and sets, keeps or forgets its key. The key goes only to the keys file.
+   */
+  save(value: unknown, key: KeyChange, previousName?: string): ProviderConfig {
+    const config = parseProviderConfig(value, 'Provider');
+    if (key !== undefined && key !== null && !key.trim())
+      throw new SkillError('InvalidArgs', `Provider "${config.name}": the key is empty; clear it instead.`);
+    ensurePrivateDir(dirname(this.file));
+    withFileLock(this.file, () => {
+      const all = this.list();
+      const oldName = previousName ?? config.name;
+      if (config.name !== oldName && all.some((p) => p.name === config.name))
+        throw new SkillError(
+          'Conflict',
+          `A provider named "${config.name}" exists already: choose another name.`,
+        );
+      const index = all.findIndex((p) => p.name === oldName);
+      if (index >= 0) all[index] = { ...all[index], ...config };
+      else all.push(config);
+      writeFileAtomically(this.file, `${JSON.stringify({ providers: all }, null, 2)}\n`, {
+        mode: DATA_FILE_MODE,
+      });
+    });
+    if (previousName !== undefined && previousName !== config.name) {
+      const kept = this.keys.load(previousName);
+      this.keys.save(previousName, undefined);
+      if (kept !== undefined && key === undefined) this.keys.save(config.name, kept);
+    }
+    if (key !== undefined) this.keys.save(config.name, key === null ? undefined : key.trim());
+    return config;
+  }
+
+  remove(name: string): void {
+    withFileLock(this.file, () => {
+      const all = this.list();
+      if (!all.some((p) => p.name === name)) throw new SkillError('NotFound', `No provider named "${name}".`);
+      writeFileAtomically(
+        this.file,
+        `${JSON.stringify({ providers: all.filter((p) => p.name !== name) }, null, 2)}\n`,
+        { mode: DATA_FILE_MODE },
+      );
+    });
+    this.keys.save(name, undefined);
+  }
+
+  /** The provider named `name`, built with its kept key, else the key from its environment variable. */
+  open(name: string): ModelProvider {
+    const all = this.list();
+    const config = all.find((p) => p.name === name);
+    if (!config)
+      throw new SkillError(
+        'NotFound',
+        `No provider named "${name}"${all.length ? ` (configured: ${all.map((p) => p.name).join(', ')})` : ''}: add one in Settings → Model providers.`,
+      );
+    const apiKey = this.keys.load(name);
+    return createProvider(config, { ...(apiKey !== undefined ? { apiKey } : {}), env: this.env });
+  }
+}

@@ -1,0 +1,205 @@
+// `evals:*` (issue 15): model providers configured in Settings (keys write-only: the page sees "key set", never the
+// key), trigger evals, the library's collision matrix and output evals run for the Evals tab with progress and cancel
+// like tools' runs, and their results read back from the files they were written to, so they reopen.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type {
+  Benchmark,
+  CollisionsView,
+  EvalResultsView,
+  Grading,
+  OutputRunView,
+  TranscriptView,
+  TriggerReport,
+} from '../../../shared/evals.js';
+import { SkillError } from '../../../shared/errors.js';
+import type { SkillDefinition } from '../../../shared/types.js';
+import { writeFileAtomically } from '../../core/editor/save-file.js';
+import { Budget } from '../../core/evals/budget.js';
+import { ResponseCache } from '../../core/evals/cache.js';
+import { ModelClient } from '../../core/evals/model-client.js';
+import {
+  defaultWorkspaceDir,
+  readEvalsFile,
+  runOutputEvals,
+  DEFAULT_EVALS_FILE,
+} from '../../core/evals/output-evals.js';
+import { ProviderStore } from '../../core/evals/provider-store.js';
+import {
+  DEFAULT_TRIGGER_SET,
+  readTriggerSet,
+  runLibraryTriggers,
+  runTriggerEval,
+} from '../../core/evals/triggers.js';
+import { isWithin } from '../../core/fs-confine.js';
+import type { HostContext } from '../context.js';
+import type { AreaHandlers } from '../server.js';
+import { trackWork } from './tools.js';
+
+/** Where a skill's trigger reports are kept, beside skill-creator's iterations in `<skill>-workspace/`. */
+const TRIGGERS_DIR = 'triggers';
+const triggerFile = (which: 'saved' | 'draft') => `${which}-description.json`;
+const collisionsFile = (ctx: HostContext) => join(ctx.options.userDataDir, 'eval-collisions.json');
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined; // not run yet, or written by hand and broken: the view offers to run it
+  }
+}
+
+function writeJson(file: string, value: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The latest `iteration-N` of a skill's workspace with a benchmark.json, and it. */
+function latestIteration(workspaceDir: string): OutputRunView | undefined {
+  if (!existsSync(workspaceDir)) return undefined;
+  const iterations = readdirSync(workspaceDir)
+    .map((n) => Number(/^iteration-(\d+)$/.exec(n)?.[1]))
+    .filter((n) => Number.isInteger(n))
+    .sort((a, b) => b - a);
+  for (const n of iterations) {
+    const iterationDir = join(workspaceDir, `iteration-${n}`);
+    const benchmark = readJson<Benchmark>(join(iterationDir, 'benchmark.json'));
+    if (benchmark) return { iterationDir, benchmark };
+  }
+  return undefined;
+}
+
+export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
+  const providers = new ProviderStore(ctx.options.userDataDir, ctx.options.platform?.credentialCipher);
+  const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
+
+  const client = (name: string) => new ModelClient(providers.open(name), { budget: new Budget({}), cache });
+
+  /** The skill, and its `<skill>-workspace` folder where results go: inside a root the user may write to. */
+  const skillAndWorkspace = (skillId: string): { skill: SkillDefinition; workspaceDir: string } => {
+    const skill = ctx.workspace.skill(skillId);
+    const wanted = defaultWorkspaceDir(skill);
+    ctx.writable(dirname(wanted)); // the bundled examples are read-only: duplicate the skill first
+    return { skill, workspaceDir: wanted };
+  };
+
+  const progressOf =
+    (onProgress: (p: { message?: string; progress?: number; total?: number }) => void) =>
+    (done: number, total: number, label: string) =>
+      onProgress({ progress: done, total, message: `${label}\n` });
+
+  return {
+    'evals:list-providers': () => providers.views(),
+    'evals:save-provider': ({ provider, key, previousName }) => {
+      providers.save(provider, key, previousName);
+      return providers.views();
+    },
+    'evals:remove-provider': ({ name }) => {
+      providers.remove(name);
+      return providers.views();
+    },
+
+    'evals:run-triggers': ({ runId, skillId, provider, runs, description }) => {
+      const { skill, workspaceDir } = skillAndWorkspace(skillId);
+      const set = readTriggerSet(join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET));
+      const modelClient = client(provider);
+      return trackWork(ctx, runId, 'The trigger eval failed', async (signal, onProgress) => {
+        const report = await runTriggerEval({
+          client: modelClient,
+          entries: ctx.workspace.entries,
+          profile: ctx.settings.get().profile,
+          skill: skill.name,
+          set,
+          ...(runs !== undefined ? { runs } : {}),
+          ...(description !== undefined ? { description } : {}),
+          signal,
+          onProgress: progressOf(onProgress),
+        });
+        writeJson(
+          join(workspaceDir, TRIGGERS_DIR, triggerFile(description === undefined ? 'saved' : 'draft')),
+          report,
+        );
+        return report;
+      });
+    },
+
+    'evals:run-collisions': ({ runId, provider, runs }) => {
+      const modelClient = client(provider);
+      return trackWork(ctx, runId, 'The collision run failed', async (signal, onProgress) => {
+        const result = await runLibraryTriggers({
+          client: modelClient,
+          entries: ctx.workspace.entries,
+          profile: ctx.settings.get().profile,
+          ...(runs !== undefined ? { runs } : {}),
+          signal,
+          onProgress: progressOf(onProgress),
+        });
+        if (result.reports.length === 0)
+          throw new SkillError(
+            'NotFound',
+            `No skill in the library has ${DEFAULT_TRIGGER_SET}: write a trigger set in a skill's Evals tab first.`,
+          );
+        const view: CollisionsView = { ...result, at: new Date().toISOString() };
+        writeJson(collisionsFile(ctx), view);
+        return view;
+      });
+    },
+
+    'evals:run-output': ({ runId, skillId, provider, runs, baseline }) => {
+      const { skill, workspaceDir } = skillAndWorkspace(skillId);
+      const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE));
+      const modelClient = client(provider);
+      return trackWork(ctx, runId, 'The output evals failed', async (signal, onProgress) => {
+        const report = await runOutputEvals({
+          client: modelClient,
+          grader: modelClient,
+          executor: ctx.workspace.executor,
+          skill,
+          evals,
+          ...(runs !== undefined ? { runs } : {}),
+          ...(baseline === false ? { baseline: false } : {}),
+          workspaceDir,
+          signal,
+          onProgress: progressOf(onProgress),
+        });
+        return { iterationDir: report.iterationDir, benchmark: report.benchmark };
+      });
+    },
+
+    'evals:results': ({ skillId }): EvalResultsView => {
+      const skill = ctx.workspace.skill(skillId);
+      const workspaceDir = defaultWorkspaceDir(skill);
+      const triggers = (which: 'saved' | 'draft') =>
+        readJson<TriggerReport>(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
+      const saved = triggers('saved');
+      const draft = triggers('draft');
+      const collisions = readJson<CollisionsView>(collisionsFile(ctx));
+      const output = latestIteration(workspaceDir);
+      return {
+        workspaceDir,
+        ...(saved ? { triggers: saved } : {}),
+        ...(draft ? { triggersDraft: draft } : {}),
+        ...(collisions ? { collisions } : {}),
+        ...(output ? { output } : {}),
+      };
+    },
+
+    'evals:transcript': ({ skillId, dir }): TranscriptView => {
+      const workspaceDir = resolve(defaultWorkspaceDir(ctx.workspace.skill(skillId)));
+      const runDir = resolve(dir);
+      if (!isWithin(workspaceDir, runDir) || runDir === workspaceDir)
+        throw new SkillError('PermissionDenied', `"${dir}" is not a run folder of this skill's evals.`);
+      const transcript = readJson<{ messages: TranscriptView['messages'] }>(join(runDir, 'transcript.json'));
+      if (!transcript)
+        throw new SkillError('NotFound', `No transcript.json in ${runDir}: run the output evals again.`);
+      const grading = readJson<Grading>(join(runDir, 'grading.json'));
+      let answer = '';
+      try {
+        answer = readFileSync(join(runDir, 'outputs', 'answer.md'), 'utf8');
+      } catch {
+        // a run that stopped before answering
+      }
+      return { messages: transcript.messages, answer, ...(grading ? { grading } : {}) };
+    },
+  };
+}

@@ -1,0 +1,185 @@
+// The Evals tab of a skill (issue 15): its trigger set, trigger evals against a configured model with the A/B of the
+// editor's unsaved description, the library's collision heat map, and output evals with their benchmark and
+// transcripts. Results are the files the runs wrote (`<skill>-workspace/`), so they reopen with the tab.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { LibraryEntry } from '../../../shared/types.js';
+import { folderOf } from '../library/entries.js';
+import { RunProgress } from '../runner/RunProgress.js';
+import { CollisionHeatMap } from './CollisionHeatMap.js';
+import { OutputEvals } from './OutputEvals.js';
+import { TriggerResults } from './TriggerResults.js';
+import { draftDescription } from './trigger-set.js';
+import { TriggerSetEditor } from './TriggerSetEditor.js';
+import { useEvalRun } from './use-eval-run.js';
+import './evals.css';
+
+type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
+
+export default function EvalsView(props: {
+  host: HostApi;
+  entry: LibraryEntry;
+  /** The bundled examples: results cannot be written beside them. */
+  readOnly: boolean;
+  /** The editor's unsaved SKILL.md, for the description A/B. */
+  unsavedText?: string;
+}) {
+  const { host, entry } = props;
+  const skill = entry.skill;
+  const [providers, setProviders] = useState<ProviderView[]>();
+  const [provider, setProvider] = useState('');
+  const [runs, setRuns] = useState(3);
+  const [baseline, setBaseline] = useState(true);
+  const [results, setResults] = useState<EvalResultsView>();
+  const [kind, setKind] = useState<RunKind>();
+  const run = useEvalRun<unknown>(host);
+  const draft = useMemo(
+    () => draftDescription(props.unsavedText, skill?.description ?? ''),
+    [props.unsavedText, skill?.description],
+  );
+
+  useEffect(() => {
+    void host.invoke('evals:list-providers', {}).then((r) => {
+      const list = r.ok ? r.value : [];
+      setProviders(list);
+      setProvider((p) => p || list[0]?.name || '');
+    });
+  }, [host]);
+  const reload = useCallback(
+    () => void host.invoke('evals:results', { skillId: entry.id }).then((r) => r.ok && setResults(r.value)),
+    [host, entry.id],
+  );
+  useEffect(reload, [reload]);
+
+  if (!skill) return <p className="empty">This manifest could not be parsed; fix it in the editor first.</p>;
+
+  const start = async (which: RunKind) => {
+    setKind(which);
+    const common = { provider, runs };
+    await run.start((runId) =>
+      which === 'collisions'
+        ? host.invoke('evals:run-collisions', { runId, ...common })
+        : which === 'output'
+          ? host.invoke('evals:run-output', { runId, skillId: entry.id, ...common, baseline })
+          : host.invoke('evals:run-triggers', {
+              runId,
+              skillId: entry.id,
+              ...common,
+              ...(which === 'ab' && draft !== undefined ? { description: draft } : {}),
+            }),
+    );
+    reload();
+  };
+
+  const busy = run.running !== undefined;
+  const canRun = provider !== '' && !busy && !props.readOnly;
+  const progressFor = (which: RunKind[]) =>
+    busy && kind && which.includes(kind) ? (
+      <div className="eval-progress">
+        <RunProgress call={run} />
+        <button onClick={run.cancel}>Cancel</button>
+      </div>
+    ) : !busy && run.error && kind && which.includes(kind) ? (
+      <p className="sev-error" role="alert">
+        {run.error.message}
+      </p>
+    ) : null;
+
+  return (
+    <div className="evals-view">
+      <div className="evals-bar" role="group" aria-label="Model">
+        <label>
+          Provider
+          <select value={provider} onChange={(e) => setProvider(e.target.value)} disabled={busy}>
+            {providers?.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name} ({p.model})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Runs
+          <input
+            type="number"
+            min={1}
+            max={20}
+            value={runs}
+            onChange={(e) => setRuns(Math.min(20, Math.max(1, Number(e.target.value) || 1)))}
+          />
+        </label>
+        {providers && providers.length === 0 ? (
+          <span className="banner" role="status">
+            No model provider yet: add one in Settings → Model providers.
+          </span>
+        ) : null}
+        {props.readOnly ? (
+          <span className="banner" role="status">
+            A bundled example is read-only: duplicate it to run evals and keep their results.
+          </span>
+        ) : null}
+      </div>
+
+      <TriggerSetEditor
+        host={host}
+        path={`${folderOf(entry.path)}evals/triggers.json`}
+        readOnly={props.readOnly}
+        onSaved={reload}
+      />
+
+      <section aria-label="Trigger eval">
+        <h3>Does the description trigger?</h3>
+        <div className="inline-form">
+          <button disabled={!canRun} onClick={() => void start('triggers')}>
+            Run trigger eval
+          </button>
+          <button
+            disabled={!canRun || draft === undefined}
+            title={draft === undefined ? 'Change the description in the editor to compare' : undefined}
+            onClick={() => void start('ab')}
+          >
+            Run A/B with the unsaved description
+          </button>
+        </div>
+        {progressFor(['triggers', 'ab'])}
+        <div className={results?.triggers && results.triggersDraft ? 'ab-grid' : undefined}>
+          {results?.triggers ? <TriggerResults report={results.triggers} title="Saved description" /> : null}
+          {results?.triggersDraft ? (
+            <TriggerResults report={results.triggersDraft} title="Unsaved description (A/B)" />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-label="Collisions">
+        <h3>Collisions in the library</h3>
+        <p className="muted small-text">
+          Every skill’s trigger set against the same catalog: which skills fire for each skill’s queries.
+        </p>
+        <button disabled={!canRun} onClick={() => void start('collisions')}>
+          Run library collisions
+        </button>
+        {progressFor(['collisions'])}
+        {results?.collisions ? <CollisionHeatMap view={results.collisions} highlight={skill.name} /> : null}
+      </section>
+
+      <section aria-label="Output evals">
+        <h3>Does the skill make answers better?</h3>
+        <p className="muted small-text">
+          <code>evals/evals.json</code> run with the skill and without it, graded expectation by expectation.
+        </p>
+        <div className="inline-form">
+          <button disabled={!canRun} onClick={() => void start('output')}>
+            Run output evals
+          </button>
+          <label>
+            <input type="checkbox" checked={baseline} onChange={(e) => setBaseline(e.target.checked)} /> with
+            a baseline (without the skill)
+          </label>
+        </div>
+        {progressFor(['output'])}
+        {results?.output ? <OutputEvals host={host} skillId={entry.id} view={results.output} /> : null}
+      </section>
+    </div>
+  );
+}

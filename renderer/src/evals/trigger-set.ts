@@ -1,0 +1,38 @@
+// Owns the Evals tab's trigger set as an editable table: rows with stable keys for React, read from and written to
+// skill-creator's format (`[{"query", "should_trigger"}]`, checked by the one parser in shared/evals.ts).
+import { parseTriggerSet, type TriggerQuery } from '../../../shared/evals.js';
+import { readFrontmatter } from '../editor/frontmatter-edit.js';
+
+export interface TriggerRow extends TriggerQuery {
+  key: number;
+}
+
+let nextKey = 1;
+export const toRows = (queries: readonly TriggerQuery[]): TriggerRow[] =>
+  queries.map((q) => ({ ...q, key: nextKey++ }));
+
+export const emptyRow = (): TriggerRow => ({ query: '', should_trigger: true, key: nextKey++ });
+
+/** Rows from a file's text (an import, or evals/triggers.json); throws the parser's message naming the entry. */
+export function rowsFromText(text: string, file: string): TriggerRow[] {
+  return toRows(parseTriggerSet(text, file));
+}
+
+/** What is saved: blank rows are left out (an empty query is a row not written yet, not an entry). */
+export function rowsToText(rows: readonly TriggerRow[]): string {
+  const set: TriggerQuery[] = rows
+    .filter((r) => r.query.trim() !== '')
+    .map((r) => ({ query: r.query, should_trigger: r.should_trigger }));
+  return `${JSON.stringify(set, null, 2)}\n`;
+}
+
+/** Edits not yet saved, per file, so switching tabs does not lose what was typed. */
+export const unsavedSets = new Map<string, TriggerRow[]>();
+
+/** The description A/B: the one in the editor's unsaved manifest, when it differs from the saved one. */
+export function draftDescription(unsavedText: string | undefined, saved: string): string | undefined {
+  if (unsavedText === undefined) return undefined;
+  const fm = readFrontmatter(unsavedText);
+  const d = fm.ok ? fm.fields.description : undefined;
+  return typeof d === 'string' && d.trim() && d !== saved ? d : undefined;
+}

@@ -1,0 +1,122 @@
+// The Evals tab (issue 15) against `skillbench serve` and the fake model server started here: a provider set up
+// through Settings (its key write-only), the trigger set edited, a trigger eval run with its results, the library's
+// collision heat map, an output eval with its benchmark chart, and a transcript opened.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  lastUserText,
+  startFakeModelServer,
+  type FakeModelServer,
+  type Received,
+} from '../fakes/model-server.js';
+import { router, scriptedModels } from '../integration/evals/routes.js';
+import { docShot, openSkill, watchPageErrors } from './helpers.js';
+import { startServe, type Served } from './serve-fixture.js';
+
+const KEY = 'sk-e2e-not-shown';
+const EVAL_SKILLS = ['csv-report', 'pdf-extract', 'commit-message'].map((s) => `../evals/library/${s}`);
+
+let model: FakeModelServer;
+let server: Served;
+let pageErrors: string[] = [];
+
+/** Trigger requests (they offer the Skill tool) follow the scripted routes; output evals the scripted models. */
+function script(): (req: Received) => ReturnType<FakeModelServer['script']> {
+  const route = router();
+  return (req) => {
+    const tools = (req.body.tools ?? []) as Array<{ name?: string }>;
+    return tools.some((t) => t.name === 'Skill') ? route(lastUserText(req)) : scriptedModels(req);
+  };
+}
+
+test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
+  model = await startFakeModelServer(script());
+  server = await startServe({ skills: EVAL_SKILLS });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(server.url);
+});
+test.afterEach(async () => {
+  server.stop();
+  await model.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function addProvider(page: Page) {
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  const form = page.getByRole('form', { name: 'Add a provider' });
+  await form.getByLabel('Name').fill('fake');
+  await form.getByLabel('Kind').selectOption('anthropic');
+  await form.getByLabel('Base URL').fill(model.anthropicBaseURL);
+  await form.getByLabel('Model').fill('scripted-1');
+  await form.getByLabel('API key').fill(KEY);
+  await form.getByRole('button', { name: 'Add provider' }).click();
+  const list = page.getByRole('list', { name: 'Model providers' });
+  await expect(list).toContainText('key set');
+  await expect(list).toContainText(model.anthropicBaseURL);
+  await expect(page.getByText(KEY)).toHaveCount(0);
+  await expect(form.getByLabel('API key')).toHaveValue('');
+  await form.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-providers');
+}
+
+test('set up a provider, edit and run a trigger set, see the results and the collision heat map', async ({
+  page,
+}) => {
+  await addProvider(page);
+  await openSkill(page, 'csv-report', 'Evals');
+  const set = page.getByRole('region', { name: 'Trigger set' });
+  await expect(set.getByLabel('Query 6', { exact: true })).toHaveValue(
+    'Write a commit message for my staged changes',
+  );
+  // Editing: a row added and removed leaves the set as it was (nothing to save).
+  await set.getByRole('button', { name: 'Add query' }).click();
+  await set.getByLabel('Query 7', { exact: true }).fill('Chart the columns of sales.csv');
+  await expect(set.getByRole('status')).toContainText('4 should trigger, 3 should not · unsaved');
+  await set.getByRole('button', { name: 'Remove query 7' }).click();
+
+  await page.getByRole('button', { name: 'Run trigger eval' }).click();
+  const saved = page.getByRole('region', { name: 'Saved description' });
+  await expect(saved).toContainText('Precision66.7% (2/3)');
+  await expect(saved).toContainText('Recall66.7% (2/3)');
+  const plot = saved.getByRole('row').filter({ hasText: 'Plot the monthly totals in metrics.csv' });
+  await expect(plot).toContainText('1/3');
+  await expect(plot).toContainText('FAIL');
+  await expect(plot).toContainText('pdf-extract ×1');
+  expect(model.received.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+  await docShot(page, 'evals-triggers');
+
+  await page.getByRole('button', { name: 'Run library collisions' }).click();
+  const heat = page.getByRole('table', { name: 'Collision matrix' });
+  // pdf-extract's queries fired csv-report twice: the collision off the diagonal.
+  await expect(heat.getByRole('row').nth(2).getByRole('cell')).toHaveText(['2', '4']);
+  await expect(heat.getByRole('columnheader')).toHaveText([/queries of/, 'csv-report', 'pdf-extract']);
+  await heat.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-collisions');
+
+  // The results are files: they reopen with the tab.
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Evals' }).click();
+  await expect(page.getByRole('region', { name: 'Saved description' })).toContainText('66.7%');
+  await expect(page.getByRole('table', { name: 'Collision matrix' })).toBeVisible();
+});
+
+test('run an output eval, see the benchmark chart and open a transcript', async ({ page }) => {
+  await addProvider(page);
+  await openSkill(page, 'csv-report', 'Evals');
+  await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await page.getByRole('button', { name: 'Run output evals' }).click();
+  const output = page.getByRole('region', { name: 'Output evals' });
+  const benchmark = output.getByRole('definition').first();
+  await expect(benchmark).toContainText('100.0%');
+  await expect(
+    output.getByRole('img', { name: /^Pass rate \(%\): with skill 100\.0, without skill 66\.7/ }),
+  ).toBeVisible();
+  await output.getByRole('button', { name: 'Transcript of eval-1 with_skill run 1' }).click();
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(transcript.getByRole('list', { name: 'Messages' })).toContainText('csv-report__count_rows');
+  await expect(transcript.getByRole('list', { name: 'Messages' })).toContainText('## Report');
+  await expect(transcript.getByRole('region', { name: 'Grading' })).toContainText('3/3 passed');
+  await expect(transcript.getByRole('region', { name: 'Grading' })).toContainText('Evidence: first line');
+  await transcript.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-output');
+});

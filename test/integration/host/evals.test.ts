@@ -1,0 +1,259 @@
+// `evals:*` served by the host (issue 15): model providers with write-only keys (never in settings.json or
+// providers.json, encrypted when the host has a cipher, a 0600 file without one), and trigger, collision and output
+// eval runs through the real SDKs against the fake model server, with progress, cancel and results that reopen.
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CollisionsView,
+  EvalResultsView,
+  OutputRunView,
+  ProviderView,
+  TranscriptView,
+  TriggerReport,
+} from '../../../shared/evals.js';
+import type { EventOf, IpcResult } from '../../../shared/ipc.js';
+import { Host } from '../../../electron/host/host.js';
+import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
+import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { REPO } from '../../helpers.js';
+import { LIBRARY, router, scriptedModels } from '../evals/routes.js';
+
+const KEY = 'sk-test-0123456789-secret';
+/** A stand-in for safeStorage: reversible, and the clear text never appears in what it writes. */
+const cipher: CredentialCipher = {
+  encrypt: (text) => `enc:${Buffer.from(text).toString('base64').split('').reverse().join('')}`,
+  decrypt: (text) => Buffer.from(text.slice(4).split('').reverse().join(''), 'base64').toString(),
+};
+
+let server: FakeModelServer;
+const hosts: Host[] = [];
+beforeAll(async () => {
+  server = await startFakeModelServer(() => ({ text: 'unset' }));
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((h) => h.close()));
+});
+
+function open(options: { cipher?: CredentialCipher } = {}) {
+  const library = mkdtempSync(join(tmpdir(), 'skillbench-evals-lib-'));
+  cpSync(LIBRARY, library, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'skillbench-evals-data-'));
+  const host = new Host({
+    bundledSkills: join(REPO, 'skills'),
+    userDataDir: dataDir,
+    projectRoots: [library],
+    trustProjectRoots: true,
+    watch: false,
+    ...(options.cipher ? { platform: { credentialCipher: options.cipher } } : {}),
+  });
+  hosts.push(host);
+  const ok = async <T>(channel: string, request: unknown = {}): Promise<T> => {
+    const r = (await host.handle(channel, request)) as IpcResult<T>;
+    if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  const err = async (channel: string, request: unknown = {}) => {
+    const r = await host.handle(channel, request);
+    if (r.ok) throw new Error(`${channel} was expected to fail`);
+    return r.error;
+  };
+  const skillId = host.workspace.skill('csv-report').id;
+  return { host, library, dataDir, ok, err, skillId };
+}
+
+const fake = () => ({
+  name: 'fake',
+  kind: 'anthropic',
+  model: 'scripted-1',
+  baseURL: server.anthropicBaseURL,
+});
+
+describe('model providers', () => {
+  it('keeps the key out of settings.json and providers.json, encrypted by the cipher, and never shows it', async () => {
+    const { ok, dataDir } = open({ cipher });
+    const views = await ok<ProviderView[]>('evals:save-provider', { provider: fake(), key: KEY });
+    expect(views).toEqual([
+      {
+        name: 'fake',
+        kind: 'anthropic',
+        model: 'scripted-1',
+        baseURL: server.anthropicBaseURL,
+        hasKey: true,
+        keyEnv: 'ANTHROPIC_API_KEY',
+      },
+    ]);
+    expect(JSON.stringify(await ok('evals:list-providers'))).not.toContain(KEY);
+    expect(JSON.stringify(await ok('settings:get'))).not.toContain(KEY);
+    const keysFile = join(dataDir, 'provider-keys.json');
+    for (const file of ['settings.json', 'providers.json', 'provider-keys.json'].map((f) => join(dataDir, f)))
+      if (existsSync(file)) expect(readFileSync(file, 'utf8'), file).not.toContain(KEY);
+    const kept = JSON.parse(readFileSync(keysFile, 'utf8')) as Record<string, string>;
+    expect(cipher.decrypt(kept.fake ?? '')).toBe(JSON.stringify(KEY));
+    if (process.platform !== 'win32') expect(statSync(keysFile).mode & 0o777).toBe(0o600);
+    // providers.json is the CLI's file, in its format
+    expect(JSON.parse(readFileSync(join(dataDir, 'providers.json'), 'utf8'))).toEqual({
+      providers: [fake()],
+    });
+  });
+
+  it('without a cipher keeps the key in a 0600 file; saving without a key keeps it, null forgets it', async () => {
+    const { ok, dataDir } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const keysFile = join(dataDir, 'provider-keys.json');
+    if (process.platform !== 'win32') expect(statSync(keysFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(dataDir, 'providers.json'), 'utf8')).not.toContain(KEY);
+    const edited = await ok<ProviderView[]>('evals:save-provider', {
+      provider: { ...fake(), model: 'scripted-2' },
+    });
+    expect(edited[0]).toMatchObject({ model: 'scripted-2', hasKey: true });
+    const renamed = await ok<ProviderView[]>('evals:save-provider', {
+      provider: { ...fake(), name: 'renamed' },
+      previousName: 'fake',
+    });
+    expect(renamed).toEqual([expect.objectContaining({ name: 'renamed', hasKey: true })]);
+    const cleared = await ok<ProviderView[]>('evals:save-provider', {
+      provider: { ...fake(), name: 'renamed' },
+      key: null,
+    });
+    expect(cleared[0]?.hasKey).toBe(false);
+    expect(readFileSync(keysFile, 'utf8')).not.toContain(KEY);
+    expect(await ok('evals:remove-provider', { name: 'renamed' })).toEqual([]);
+  });
+
+  it('refuses a key inside the provider, a bad kind or URL, and a name taken by another', async () => {
+    const { ok, err } = open();
+    const withKey = await err('evals:save-provider', { provider: { ...fake(), apiKey: KEY } });
+    expect(withKey.code).toBe('ConfigValidation');
+    expect(withKey.message).toContain('keys are never written');
+    const badKind = await err('evals:save-provider', { provider: { ...fake(), kind: 'gemini' } });
+    expect(badKind.code).toBe('ConfigValidation');
+    expect(badKind.message).toContain('"kind" must be one of anthropic, openai, claude-code');
+    const withCredentials = await err('evals:save-provider', {
+      provider: { ...fake(), baseURL: 'http://u:p@127.0.0.1:1' },
+    });
+    expect(withCredentials.message).toContain('must not hold credentials');
+    await ok('evals:save-provider', { provider: fake() });
+    await ok('evals:save-provider', { provider: { ...fake(), name: 'other' } });
+    expect(
+      await err('evals:save-provider', { provider: { ...fake(), name: 'other' }, previousName: 'fake' }),
+    ).toMatchObject({ code: 'Conflict' });
+  });
+});
+
+describe('eval runs', () => {
+  it('runs the trigger set with the kept key, reports progress, and reopens the report and its A/B', async () => {
+    const { host, ok, skillId } = open({ cipher });
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const route = router();
+    server.received.length = 0;
+    server.script = (req) => route(lastUserText(req));
+    const progress: Array<EventOf<'runs:progress'>> = [];
+    const finished: Array<EventOf<'runs:finished'>> = [];
+    host.on('runs:progress', (p) => progress.push(p));
+    host.on('runs:finished', (p) => finished.push(p));
+    const report = await ok<TriggerReport>('evals:run-triggers', { runId: 'r1', skillId, provider: 'fake' });
+    expect(report.summary).toMatchObject({ tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(new Set(server.received.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
+    expect(progress.at(-1)).toMatchObject({ runId: 'r1', progress: 18, total: 18 });
+    expect(finished).toEqual([{ runId: 'r1' }]);
+
+    const draft = 'Turn CSV files into reports.';
+    const ab = await ok<TriggerReport>('evals:run-triggers', {
+      runId: 'r2',
+      skillId,
+      provider: 'fake',
+      runs: 1,
+      description: draft,
+    });
+    expect(ab).toMatchObject({ description: draft, runs: 1 });
+    const results = await ok<EvalResultsView>('evals:results', { skillId });
+    expect(results.triggers).toEqual(report);
+    expect(results.triggersDraft).toEqual(ab);
+  });
+
+  it('saves a first trigger set into a skill that has no evals folder yet, and runs it', async () => {
+    const { host, ok, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const route = router();
+    server.script = (req) => route(lastUserText(req));
+    const path = join(library, 'commit-message', 'evals', 'triggers.json');
+    const set = [{ query: 'Write a commit message for my staged changes', should_trigger: true }];
+    await ok('skills:save-file', { path, text: JSON.stringify(set), expectedHash: null });
+    const report = await ok<TriggerReport>('evals:run-triggers', {
+      runId: 'first',
+      skillId: host.workspace.skill('commit-message').id,
+      provider: 'fake',
+    });
+    expect(report.queries).toEqual([
+      expect.objectContaining({ triggers: 3, pass: true, picked: { 'commit-message': 3 } }),
+    ]);
+  });
+
+  it('cancels a run with tools:cancel and its id', async () => {
+    const { host, ok, skillId } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = () => ({ hang: true });
+    const started = new Promise<void>((resolve) => {
+      const before = server.received.length;
+      const timer = setInterval(() => {
+        if (server.received.length > before) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 10);
+    });
+    const run = host.handle('evals:run-triggers', { runId: 'slow', skillId, provider: 'fake', runs: 1 });
+    await started;
+    expect(await ok('tools:cancel', { runId: 'slow' })).toEqual({ cancelled: true });
+    expect(await run).toMatchObject({ ok: false, error: { code: 'Cancelled' } });
+  });
+
+  it('says which provider is missing and how to add one', async () => {
+    const { err, skillId } = open();
+    const missing = await err('evals:run-triggers', { runId: 'x', skillId, provider: 'nope' });
+    expect(missing.code).toBe('NotFound');
+    expect(missing.message).toContain('Settings → Model providers');
+  });
+
+  it('runs the library collisions and keeps the matrix', async () => {
+    const { ok, skillId } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const route = router();
+    server.script = (req) => route(lastUserText(req));
+    const view = await ok<CollisionsView>('evals:run-collisions', { runId: 'c1', provider: 'fake' });
+    expect(view.matrix['pdf-extract']).toEqual({ 'pdf-extract': 4, 'csv-report': 2 });
+    expect((await ok<EvalResultsView>('evals:results', { skillId })).collisions?.matrix).toEqual(view.matrix);
+  });
+
+  it('runs output evals into the skill workspace and reads a transcript back, confined to it', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = scriptedModels;
+    const run = await ok<OutputRunView>('evals:run-output', { runId: 'o1', skillId, provider: 'fake' });
+    expect(run.iterationDir).toBe(join(library, 'csv-report-workspace', 'iteration-1'));
+    expect(run.benchmark.run_summary.with_skill?.pass_rate.mean).toBe(1);
+    expect(run.benchmark.run_summary.without_skill?.pass_rate.mean).toBeCloseTo(2 / 3);
+    const withSkill = run.benchmark.runs.find((r) => r.configuration === 'with_skill');
+    const transcript = await ok<TranscriptView>('evals:transcript', { skillId, dir: withSkill?.dir });
+    expect(transcript.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(transcript.messages[2]?.tool).toMatchObject({ name: 'csv-report__count_rows', isError: false });
+    expect(transcript.answer).toMatch(/^## Report/);
+    expect(transcript.grading?.summary).toMatchObject({ passed: 3, total: 3 });
+    expect((await ok<EvalResultsView>('evals:results', { skillId })).output).toEqual(run);
+    expect(await err('evals:transcript', { skillId, dir: join(library, 'pdf-extract') })).toMatchObject({
+      code: 'PermissionDenied',
+    });
+  });
+
+  it('refuses to write results beside a bundled example', async () => {
+    const { ok, err, host } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const bundled = host.workspace.entries.find((e) => e.path.startsWith(join(REPO, 'skills')));
+    const refused = await err('evals:run-output', { runId: 'b', skillId: bundled?.id, provider: 'fake' });
+    expect(refused.code).toBe('PermissionDenied');
+    expect(refused.message).toContain('read-only');
+  });
+});
