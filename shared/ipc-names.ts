@@ -59,6 +59,15 @@ export const CHANNEL_NAMES = [
   'mcp:pending-requests',
   'mcp:answer',
   'mcp:wrap-preview',
+  'manage:agents',
+  'manage:inspect',
+  'manage:install',
+  'manage:discard',
+  'manage:installed',
+  'manage:check-updates',
+  'manage:update',
+  'manage:remove',
+  'manage:pack',
   'settings:get',
   'settings:set',
 ] as const;
@@ -73,6 +82,7 @@ export const EVENT_NAMES = [
   'mcp:request',
   'mcp:request-settled',
   'mcp:notification',
+  'manage:progress',
 ] as const;
 export type EventNameOnly = (typeof EVENT_NAMES)[number];
 

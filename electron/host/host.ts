@@ -9,6 +9,7 @@ import { caseHandlers } from './handlers/cases.js';
 import { draftHandlers } from './handlers/drafts.js';
 import { fileHandlers } from './handlers/files.js';
 import { historyHandlers } from './handlers/history.js';
+import { manageHandlers } from './handlers/manage.js';
 import { mcpHandlers } from './handlers/mcp.js';
 import { settingsHandlers } from './handlers/settings.js';
 import { rootHandlers, skillHandlers } from './handlers/skills.js';
@@ -35,6 +36,7 @@ export class Host {
       ...historyHandlers(ctx),
       ...caseHandlers(ctx),
       ...mcpHandlers(ctx),
+      ...manageHandlers(ctx),
       ...settingsHandlers(ctx),
     } satisfies Handlers);
   }
