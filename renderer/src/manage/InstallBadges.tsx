@@ -1,7 +1,7 @@
-// The agents a skill is installed for, and its state (modified locally, update available), as badges: in the
-// library list and in the skill view (issue 17).
+// A skill's install state (modified locally, update available: first, so a narrow row still shows it) and the agents
+// it is installed for, as badges: in the library list and in the skill view (issue 17).
 import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../../../shared/manage-types.js';
-import { agentLabel, installStates, STATE_LABELS } from './manage-model.js';
+import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 
 export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;
@@ -12,16 +12,6 @@ export function InstallBadges(props: {
   return (
     <>
       {props.installs.flatMap((item) => [
-        ...item.agents.map((id) => (
-          <span
-            key={`${item.scope}-${id}`}
-            className="badge agent"
-            title={`Installed for ${agentLabel(id, props.agents)} (${item.scope === 'user' ? 'your home folder' : 'this project'})`}
-          >
-            {agentLabel(id, props.agents)}
-            {item.scope === 'user' ? ' · user' : ''}
-          </span>
-        )),
         ...installStates(item, props.updates)
           .filter((s) => s === 'modified' || s === 'update-available')
           .map((s) => (
@@ -29,6 +19,12 @@ export function InstallBadges(props: {
               {STATE_LABELS[s]}
             </span>
           )),
+        ...agentBadges(item, props.agents).map((b) => (
+          <span key={`${item.scope}-${b.label}`} className="badge agent" title={b.title}>
+            {b.label}
+            {item.scope === 'user' ? ' · user' : ''}
+          </span>
+        )),
       ])}
     </>
   );

@@ -56,27 +56,31 @@ export function ManageActions(props: {
         ) : (
           <span className="muted">Not installed for any agent.</span>
         )}
-        <span className="spacer" />
-        <button onClick={() => props.onInstallTo(folder)}>Install to agents…</button>
-        {installs.some((i) => i.source) && (
+        <span className="manage-buttons">
+          <button onClick={() => props.onInstallTo(folder)}>Install to agents…</button>
+          {installs.some((i) => i.source) && (
+            <button
+              aria-expanded={open === 'update'}
+              onClick={() => setOpen(open === 'update' ? undefined : 'update')}
+            >
+              Update…
+            </button>
+          )}
+          {installs.length > 0 && (
+            <button
+              aria-expanded={open === 'remove'}
+              onClick={() => setOpen(open === 'remove' ? undefined : 'remove')}
+            >
+              Remove…
+            </button>
+          )}
           <button
-            aria-expanded={open === 'update'}
-            onClick={() => setOpen(open === 'update' ? undefined : 'update')}
+            aria-expanded={open === 'pack'}
+            onClick={() => setOpen(open === 'pack' ? undefined : 'pack')}
           >
-            Update…
+            Pack…
           </button>
-        )}
-        {installs.length > 0 && (
-          <button
-            aria-expanded={open === 'remove'}
-            onClick={() => setOpen(open === 'remove' ? undefined : 'remove')}
-          >
-            Remove…
-          </button>
-        )}
-        <button aria-expanded={open === 'pack'} onClick={() => setOpen(open === 'pack' ? undefined : 'pack')}>
-          Pack…
-        </button>
+        </span>
       </div>
       {open === 'update' &&
         installs
@@ -155,18 +159,15 @@ function UpdatePanel(props: {
           )}
           {check.diff && check.diff.includes('@@') && (
             <pre className="diff" aria-label="SKILL.md diff">
-              {check.diff
-                .split('\n')
-                .slice(2)
-                .map((line, i) => (
-                  <span
-                    key={i}
-                    className={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : undefined}
-                  >
-                    {line}
-                    {'\n'}
-                  </span>
-                ))}
+              {hunks(check.diff).map((line, i) => (
+                <span
+                  key={i}
+                  className={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : undefined}
+                >
+                  {line}
+                  {'\n'}
+                </span>
+              ))}
             </pre>
           )}
           {check.status === 'update-available' && (
@@ -202,6 +203,17 @@ function UpdatePanel(props: {
     </div>
   );
 }
+
+/** The diff from its first hunk (the file header names temporary folders). */
+const hunks = (diff: string): string[] => {
+  const lines = diff.split('\n');
+  return lines.slice(
+    Math.max(
+      0,
+      lines.findIndex((l) => l.startsWith('@@')),
+    ),
+  );
+};
 
 const summary = (what: string, list: readonly string[]) =>
   `${list.length} ${what}${list.length ? ` (${list.join(', ')})` : ''}`;

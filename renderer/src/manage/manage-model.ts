@@ -39,10 +39,43 @@ export const STATE_LABELS: Record<InstallState, string> = {
   unknown: 'Installed (no content hash)',
 };
 
-/** Short names for badges: the shared folder is ".agents". */
+/** Display names; the shared folder is ".agents/skills". */
 export function agentLabel(id: string, agents: readonly ManageAgentView[]): string {
-  if (id === 'agents') return '.agents';
+  if (id === SHARED_AGENT) return '.agents/skills';
   return agents.find((a) => a.id === id)?.displayName ?? id;
+}
+
+const SHARED_AGENT = 'agents';
+
+/**
+ * The badges of one install: one per agent with its own folder, and one for the shared `.agents/skills` folder
+ * naming every agent that reads it (seven agents read it: one badge each would bury the others).
+ */
+export function agentBadges(
+  item: Pick<InstalledSkillView, 'agents' | 'scope'>,
+  agents: readonly ManageAgentView[],
+): Array<{ label: string; title: string }> {
+  const folderOf = (a: ManageAgentView) => (item.scope === 'user' ? a.userFolder : a.projectFolder);
+  const sharedAgent = agents.find((a) => a.id === SHARED_AGENT);
+  const shared = sharedAgent ? folderOf(sharedAgent) : undefined;
+  const readsShared = (id: string) => {
+    const a = agents.find((x) => x.id === id);
+    return id === SHARED_AGENT || (a !== undefined && shared !== undefined && folderOf(a) === shared);
+  };
+  const where = item.scope === 'user' ? 'your home folder' : 'this project';
+  const own = item.agents
+    .filter((id) => !readsShared(id))
+    .map((id) => ({
+      label: agentLabel(id, agents),
+      title: `Installed for ${agentLabel(id, agents)} in ${where}`,
+    }));
+  const viaShared = item.agents.filter((id) => readsShared(id) && id !== SHARED_AGENT);
+  if (item.agents.some(readsShared))
+    own.push({
+      label: '.agents/skills',
+      title: `In the shared folder of ${where}, read by ${viaShared.map((id) => agentLabel(id, agents)).join(', ') || 'no agent listed'}`,
+    });
+  return own;
 }
 
 export interface InstallChoice {
