@@ -67,6 +67,15 @@ export const CHANNEL_NAMES = [
   'evals:run-output',
   'evals:results',
   'evals:transcript',
+  'manage:agents',
+  'manage:inspect',
+  'manage:install',
+  'manage:discard',
+  'manage:installed',
+  'manage:check-updates',
+  'manage:update',
+  'manage:remove',
+  'manage:pack',
   'settings:get',
   'settings:set',
 ] as const;
@@ -81,6 +90,7 @@ export const EVENT_NAMES = [
   'mcp:request',
   'mcp:request-settled',
   'mcp:notification',
+  'manage:progress',
 ] as const;
 export type EventNameOnly = (typeof EVENT_NAMES)[number];
 

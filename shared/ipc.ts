@@ -35,6 +35,16 @@ import type {
   TranscriptView,
   TriggerReport,
 } from './evals.js';
+import type {
+  InstalledSkillView,
+  InstallProgressView,
+  InstallResultView,
+  ManageAgentsView,
+  PackResultView,
+  RemoveResultView,
+  SourceInspectionView,
+  UpdateCheckView,
+} from './manage-types.js';
 import {
   MAX_TIMEOUT_SECS,
   type Diagnostic,
@@ -55,6 +65,10 @@ const Name = Type.String({ minLength: 1, maxLength: 64 });
 const Json = Type.Unknown();
 const Cursor = Type.Optional(Type.String({ maxLength: 8192 }));
 const Empty = Type.Object({}, { additionalProperties: false });
+const ManageScope = Type.Union([Type.Literal('project'), Type.Literal('user')]);
+const ManageNames = Type.Optional(
+  Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000 }),
+);
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) =>
   Type.Object(props, { additionalProperties: false });
 
@@ -347,6 +361,64 @@ export const CONTRACT = {
   'evals:results': { request: strict({ skillId: Id }), response: returns<EvalResultsView>() },
   /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */
   'evals:transcript': { request: strict({ skillId: Id, dir: Path }), response: returns<TranscriptView>() },
+  // Managing skills across agents (issue 17): the same core as `skillbench add | update | remove | pack`.
+  'manage:agents': { request: Empty, response: returns<ManageAgentsView>() },
+  /** Fetches a source (folder, .skill/.zip, git) and says what it holds, checked with the agents' profiles. */
+  'manage:inspect': {
+    request: strict({
+      source: Type.String({ minLength: 1, maxLength: 4096 }),
+      agents: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+    }),
+    response: returns<SourceInspectionView>(),
+  },
+  /** Installs skills of an inspected source (progress as `manage:progress` with `runId`); the source is then let go. */
+  'manage:install': {
+    request: strict({
+      runId: Id,
+      inspectionId: Id,
+      skills: Type.Array(Name, { minItems: 1, maxItems: 1000 }),
+      agents: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+      scope: ManageScope,
+      project: Type.Optional(Path),
+      copy: Type.Optional(Type.Boolean()),
+      force: Type.Optional(Type.Boolean()),
+    }),
+    response: returns<InstallResultView[]>(),
+  },
+  'manage:discard': { request: strict({ inspectionId: Id }), response: returns<{ discarded: boolean }>() },
+  'manage:installed': {
+    request: strict({ project: Type.Optional(Path) }),
+    response: returns<InstalledSkillView[]>(),
+  },
+  /** Fetches the locked sources and compares; `manage:update` applies (a modified copy only with `force`). */
+  'manage:check-updates': {
+    request: strict({ scope: ManageScope, names: ManageNames, project: Type.Optional(Path) }),
+    response: returns<UpdateCheckView[]>(),
+  },
+  'manage:update': {
+    request: strict({
+      scope: ManageScope,
+      names: ManageNames,
+      project: Type.Optional(Path),
+      force: Type.Optional(Type.Boolean()),
+    }),
+    response: returns<UpdateCheckView[]>(),
+  },
+  /** Links are removed, real folders go to the OS trash; without `agents`, from every agent holding it. */
+  'manage:remove': {
+    request: strict({
+      scope: ManageScope,
+      names: Type.Array(Name, { minItems: 1, maxItems: 1000 }),
+      agents: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
+      project: Type.Optional(Path),
+    }),
+    response: returns<RemoveResultView[]>(),
+  },
+  /** Packs a library skill into a zip at `file` (inside one of the user's roots), checked with the portable profile. */
+  'manage:pack': {
+    request: strict({ id: Id, file: Path, force: Type.Optional(Type.Boolean()) }),
+    response: returns<PackResultView>(),
+  },
 
   'settings:get': { request: Empty, response: returns<Settings>() },
   'settings:set': { request: strict({ settings: Json }), response: returns<Settings>() },
@@ -413,6 +485,7 @@ export const EVENTS = {
   /** A waiting request is no longer waiting: answered, cancelled by the server, or timed out. */
   'mcp:request-settled': returns<{ id: string; outcome: 'answered' | 'cancelled' | 'timeout' }>(),
   'mcp:notification': returns<McpNotificationView>(),
+  'manage:progress': returns<InstallProgressView>(),
 } satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;
 export type EventOf<E extends EventName> = (typeof EVENTS)[E];

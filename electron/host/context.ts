@@ -10,6 +10,8 @@ import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
 import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
+import { agentContext } from '../core/manage/agents.js';
+import { usualRoots } from '../core/skills/usual-roots.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import { HostMcpClientSide } from './mcp-client-side.js';
@@ -97,14 +99,35 @@ export class HostContext {
     return this.workspace.library.roots;
   }
 
-  /** The workspace as the settings describe it: command-line roots, the user's roots, the bundled examples. */
+  /**
+   * The folders whose agents' skill folders the app manages in the project scope (issue 17): the command line's
+   * roots, then the roots added in settings. The first is the default and is also scanned for installed skills.
+   */
+  manageProjects(): string[] {
+    return [
+      ...new Set([...(this.options.projectRoots ?? []), ...this.settings.get().roots].map((p) => resolve(p))),
+    ];
+  }
+
+  /**
+   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in the first
+   * project (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder (the
+   * agent table, issue 17: every installed skill is seen), the bundled examples.
+   */
   private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
     const s = this.settings.get();
     const { projectRoots = [], bundledSkills, userDataDir, trustProjectRoots } = this.options;
+    const project = this.manageProjects()[0];
+    // Without a project, only the home folder's agent folders (the data folder stands in for a project).
+    const agentRoots = usualRoots(project ?? userDataDir, agentContext()).filter(
+      (r) => project !== undefined || r.kind === 'user',
+    );
     return {
       roots: [
         ...projectRoots.map((path) => ({ path, kind: 'project' as const })),
+        ...agentRoots.filter((r) => r.kind === 'project'),
         ...s.roots.map((path) => ({ path, kind: 'user' as const })),
+        ...agentRoots.filter((r) => r.kind === 'user'),
         { path: bundledSkills, kind: 'bundled' },
       ],
       profile: s.profile,
@@ -197,7 +220,11 @@ export class HostContext {
     }
   }
 
+  /** What else goes when the host closes (fetched sources kept between inspect and install). */
+  readonly closers: Array<() => void> = [];
+
   async close(): Promise<void> {
+    for (const close of this.closers.splice(0)) close();
     this.watcher?.close();
     for (const c of this.runs.values()) c.abort();
     this.mcpClient.close();

@@ -10,6 +10,7 @@ import { draftHandlers } from './handlers/drafts.js';
 import { evalHandlers } from './handlers/evals.js';
 import { fileHandlers } from './handlers/files.js';
 import { historyHandlers } from './handlers/history.js';
+import { manageHandlers } from './handlers/manage.js';
 import { mcpHandlers } from './handlers/mcp.js';
 import { settingsHandlers } from './handlers/settings.js';
 import { rootHandlers, skillHandlers } from './handlers/skills.js';
@@ -37,6 +38,7 @@ export class Host {
       ...caseHandlers(ctx),
       ...mcpHandlers(ctx),
       ...evalHandlers(ctx),
+      ...manageHandlers(ctx),
       ...settingsHandlers(ctx),
     } satisfies Handlers);
   }

@@ -1,7 +1,7 @@
 // The workbench shell: the library on the left; on the right the selected skill (overview, editor, runner, preview)
 // or the history and settings. It wires features together: their state lives in hooks (useLibrary, useBuffers,
 // useSettings, useNavigation), their shortcuts and menu items in the command bus.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { DraftView, HistoryEntryView } from '../../shared/host-types.js';
 import type { HostApi } from '../../shared/ipc.js';
 import { useCommand, useCommandBus, useCommandSources } from './commands/use-commands.js';
@@ -11,6 +11,10 @@ import { entryInFolder, folderOf } from './library/entries.js';
 import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
+import { AddSkillsPanel, type AddPrefill } from './manage/AddSkillsPanel.js';
+import { InstallBadges } from './manage/InstallBadges.js';
+import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
+import { useManage } from './manage/use-manage.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { ClientRequests, useClientRequests } from './servers/ClientRequests.js';
 import { ServersView } from './servers/ServersView.js';
@@ -35,6 +39,21 @@ export function App({ host }: { host: HostApi }) {
   const [problem, setProblem] = useState<string>();
   const entry = library.entries.find((e) => e.id === selected && e.status !== 'excluded');
   const serverRequests = useClientRequests(host);
+  const manage = useManage(host);
+  const [addPrefill, setAddPrefill] = useState<AddPrefill>();
+  const [manageRequest, setManageRequest] = useState<ManageRequest>();
+  /** The Add skills panel, empty or (Install to agents) looking at a skill folder. */
+  const addSkills = useCallback(
+    (folder?: string) => {
+      if (folder) setAddPrefill({ source: folder, nonce: Date.now() });
+      setView({ kind: 'add-skills' });
+    },
+    [setView],
+  );
+  const clearManageRequest = useCallback(() => setManageRequest(undefined), []);
+  const installs = entry ? (manage.byEntry.get(entry.id) ?? []) : [];
+  const anyInstalled = installs.length > 0;
+  const lockedInstalled = installs.some((i) => i.source);
 
   const saveAll = () => {
     for (const b of buffers.dirty()) void buffers.save(b.path);
@@ -56,8 +75,14 @@ export function App({ host }: { host: HostApi }) {
         setTheme: (t) => void saveSettings({ theme: t }),
         open,
         dialog: setDialog,
+        addSkills,
+        manage: (action) => {
+          if (entry) open(entry.id, tab);
+          setManageRequest({ action, nonce: Date.now() });
+        },
+        installed: { any: anyInstalled, locked: lockedInstalled },
       }),
-    [library.entries, entry, theme, saveSettings, open],
+    [library.entries, entry, theme, saveSettings, open, addSkills, tab, anyInstalled, lockedInstalled],
   );
 
   const replay = (h: HistoryEntryView) => {
@@ -80,6 +105,14 @@ export function App({ host }: { host: HostApi }) {
         onSelect={(id) => open(id, tab)}
         loaded={library.loaded}
         onNewSkill={() => setDialog({ kind: 'create' })}
+        onAddSkills={() => addSkills()}
+        rowBadges={(e) => (
+          <InstallBadges
+            installs={manage.byEntry.get(e.id)}
+            agents={manage.agents}
+            updates={manage.updates}
+          />
+        )}
       />
       <main>
         <TopBar
@@ -114,7 +147,16 @@ export function App({ host }: { host: HostApi }) {
             ))}
           </div>
         ) : null}
-        {view.kind === 'servers' ? (
+        <div hidden={view.kind !== 'add-skills'} className="add-skills-host">
+          <AddSkillsPanel
+            host={host}
+            agents={manage.agents}
+            projects={manage.projects}
+            {...(addPrefill ? { prefill: addPrefill } : {})}
+            onInstalled={() => void manage.store.refresh()}
+          />
+        </div>
+        {view.kind === 'add-skills' ? null : view.kind === 'servers' ? (
           <ServersView
             host={host}
             entries={library.entries}
@@ -138,6 +180,17 @@ export function App({ host }: { host: HostApi }) {
             theme={theme}
             profile={settings.profile}
             onDialog={setDialog}
+            manageBar={
+              <ManageActions
+                host={host}
+                entry={entry}
+                manage={manage}
+                store={manage.store}
+                request={manageRequest}
+                onRequestTaken={clearManageRequest}
+                onInstallTo={addSkills}
+              />
+            }
           />
         ) : (
           <p className="empty">

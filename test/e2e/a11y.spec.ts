@@ -1,11 +1,12 @@
-// Accessibility (issue 13): axe-core on the library, the editor and the runner (with a form of every kind of
-// control), with no serious or critical violation. axe is injected by the test; the page's CSP is bypassed for
-// that script only in this spec.
+// Accessibility (issue 13): axe-core on the library, the editor, the runner (with a form of every kind of control)
+// and the Add skills panel (issue 17), with no serious or critical violation. axe is injected by the test; the
+// page's CSP is bypassed for that script only in this spec.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openSkill, watchPageErrors } from './helpers.js';
-import { startServe, type Served } from './serve-fixture.js';
+import { REPO, startServe, type Served } from './serve-fixture.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -76,4 +77,13 @@ test('the runner, on forms with unions, nullable fields, maps, tuples and recurs
     if (await add.count()) await add.first().click();
     expect(await seriousViolations(page), name).toEqual([]);
   }
+});
+
+test('the Add skills panel, looking inside a source with findings and tools', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add skills' }).click();
+  const panel = page.getByRole('region', { name: 'Add skills' });
+  await panel.getByRole('textbox', { name: 'Source' }).fill(join(REPO, 'test', 'fixtures', 'manage', 'repo'));
+  await panel.getByRole('button', { name: 'Look inside' }).click();
+  await expect(panel.getByRole('article', { name: 'Skill pdf-tools' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

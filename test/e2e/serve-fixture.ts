@@ -27,6 +27,8 @@ export async function startServe(
     /** More fixture skills (under test/fixtures/skills). */ skills?: string[];
     /** MCP servers for the library's .skillbench/mcp.json (beside server-everything with `workbench`). */
     mcpServers?: Record<string, unknown>;
+    /** More environment for serve (e.g. SKILLBENCH_HOME: a temporary home for the agents' user folders). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
@@ -57,7 +59,7 @@ export async function startServe(
       ...(options.trust === false ? [] : ['--trust']),
     ],
     {
-      env: { ...process.env, SKILLBENCH_DATA_DIR: join(work, 'data') },
+      env: { ...process.env, SKILLBENCH_DATA_DIR: join(work, 'data'), ...options.env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

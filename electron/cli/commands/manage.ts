@@ -1,7 +1,7 @@
 // `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
 // agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
 import { existsSync, statSync } from 'node:fs';
-import { posix, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic } from '../../../shared/types.js';
 import {
@@ -12,7 +12,12 @@ import {
   type Agent,
   type Scope,
 } from '../../core/manage/agents.js';
-import { inspectSource, type InspectedSkill, type SourceInspection } from '../../core/manage/inspect.js';
+import {
+  inspectSource,
+  pathInSource,
+  type InspectedSkill,
+  type SourceInspection,
+} from '../../core/manage/inspect.js';
 import {
   duplicateNames,
   installSkills,
@@ -210,14 +215,11 @@ function describeSkill(s: InspectedSkill, io: CliIo): void {
     io.stdout(
       `  findings (${profile} profile): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info\n`,
     );
-    // Paths as in the source (the fetched copy is temporary).
-    const inSource = (file: string) =>
-      posix.join(posix.dirname(s.skillPath), relative(s.folder, file).split(sep).join('/'));
     printFindings(
       (list ?? []).filter((d) => d.severity !== 'info'),
       '    ',
       io,
-      inSource,
+      (file) => pathInSource(s, file),
     );
   }
   if (!s.tools.length && !s.commands.length && !s.mcpServers.length)

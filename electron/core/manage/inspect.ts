@@ -2,7 +2,7 @@
 // the profiles of the target agents (the library's own rules, through a Workspace), and exactly what each can run:
 // its tools with kinds and commands, its `!`command`` lines, and the MCP servers the source configures (the trust
 // report of workspace trust, issue 12).
-import { dirname, relative, sep } from 'node:path';
+import { dirname, posix, relative, sep } from 'node:path';
 import type { TrustReportView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
@@ -42,6 +42,11 @@ export interface SourceInspection {
   servers: TrustReportView['servers'];
   /** Manifests found that could not be read as a skill, with why. */
   problems: Array<{ path: string; reason: string }>;
+}
+
+/** A file of an inspected skill as the source names it ('/'-separated): the fetched copy is temporary. */
+export function pathInSource(skill: Pick<InspectedSkill, 'folder' | 'skillPath'>, file: string): string {
+  return posix.join(posix.dirname(skill.skillPath), relative(skill.folder, file).split(sep).join('/'));
 }
 
 function toolRuns(t: SkillTool): string {

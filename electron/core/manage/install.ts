@@ -50,7 +50,25 @@ export interface InstallOptions {
   copy?: boolean;
   /** Install over a different skill of the same name, a locally modified copy, or findings with errors. */
   force?: boolean;
+  /** Told after each item is staged and after each is renamed into place (the app's progress). */
+  onProgress?: (step: InstallStep) => void;
 }
+
+export interface InstallStep {
+  skill: string;
+  step: 'staged' | 'placed';
+  path: string;
+  /** Steps done so far, of `total` (every placement is staged, then placed). */
+  done: number;
+  total: number;
+}
+
+/**
+ * A fault injection point for the interrupted-install test (issue 17): with SKILLBENCH_FAULT=install-after-staging the
+ * process kills itself once everything is staged and nothing is placed yet, so the test kills at a known step
+ * instead of racing a timer. Never set outside tests.
+ */
+const FAULT_AFTER_STAGING = 'install-after-staging';
 
 export interface Placement {
   path: string;
@@ -205,14 +223,18 @@ export function installSkills(
   const problems: string[] = [];
   const duplicates = duplicateNames(skills);
   if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
+  // The same refusals, as data: the app words its own choice ("Replace") instead of the CLI's --force.
+  const conflicts: Array<{ skill: string; path: string; state: 'blocked' | 'modified' | 'different' }> = [];
   const plans = skills.map((skill) => {
     if (!isSafeSkillName(skill.name))
       throw new SkillError(
         'InvalidArgs',
         `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
       );
-    if (skill.blocked && !opts.force)
+    if (skill.blocked && !opts.force) {
       problems.push(`${skill.name}: the findings include errors (fix them at the source, or pass --force).`);
+      conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
+    }
     const newHash = computeSkillFolderHash(skill.folder);
     const placements = planPlacements(base, skill.name, opts);
     const canonical = placements[0]?.path ?? '';
@@ -228,7 +250,8 @@ export function installSkills(
       const state = existingAt(p, canonical, lock.get(skill.name), newHash, fetched.source.source);
       if (state === 'none') continue;
       p.replaced = state === 'same' ? 'same' : 'different';
-      if (opts.force) continue;
+      if (opts.force || state === 'same') continue;
+      conflicts.push({ skill: skill.name, path: p.path, state });
       if (state === 'modified')
         problems.push(
           `${skill.name}: ${p.path} was changed since it was installed; pass --force to replace it (the changed copy goes to the trash).`,
@@ -241,18 +264,33 @@ export function installSkills(
     return { skill, newHash, placements };
   });
   if (problems.length)
-    throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, { problems });
+    throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, {
+      problems,
+      conflicts,
+    });
 
   const tx = new Transaction();
+  const total = 2 * plans.reduce((n, p) => n + p.placements.length, 0);
+  let done = 0;
+  const tell = (skill: string, step: InstallStep['step'], path: string) =>
+    opts.onProgress?.({ skill, step, path, done: ++done, total });
   try {
-    for (const { skill, newHash, placements } of plans) {
+    // Everything is staged first, then placed: a failure while copying (the long part) touches no agent folder.
+    for (const { skill, placements } of plans) {
       const canonical = placements[0]?.path ?? '';
       for (const p of placements) {
         const staged = tx.stage(dirname(p.path), basename(p.path));
         if (p.how === 'copy') copySkillFolder(skill.folder, staged);
         else linkFolder(canonical, p.path, staged);
+        tell(skill.name, 'staged', p.path);
       }
-      for (const p of placements) tx.commit(p.path, p.replaced === 'different');
+    }
+    if (process.env.SKILLBENCH_FAULT === FAULT_AFTER_STAGING) process.kill(process.pid, 'SIGKILL');
+    for (const { skill, newHash, placements } of plans) {
+      for (const p of placements) {
+        tx.commit(p.path, p.replaced === 'different');
+        tell(skill.name, 'placed', p.path);
+      }
       const treeHash =
         fetched.commit !== undefined
           ? gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))

@@ -1,6 +1,6 @@
 // The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
 // thousands of skills stay fast (only the visible rows are rendered).
-import { useMemo, useState, type UIEvent } from 'react';
+import { useMemo, useState, type ReactNode, type UIEvent } from 'react';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { shortcutOf } from '../commands/commands.js';
 import './library.css';
@@ -47,6 +47,9 @@ export function LibraryPanel(props: {
   /** False until the first list arrives (the list says it is loading rather than empty). */
   loaded?: boolean;
   onNewSkill?: () => void;
+  onAddSkills?: () => void;
+  /** More badges for a row (the agents it is installed for, issue 17). */
+  rowBadges?: (entry: LibraryEntry) => ReactNode;
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
@@ -73,15 +76,26 @@ export function LibraryPanel(props: {
       <header>
         <div className="sidebar-title">
           <h1>Skillbench</h1>
-          {props.onNewSkill ? (
-            <button
-              className="small"
-              onClick={props.onNewSkill}
-              title={`New skill (${shortcutOf('new-skill')})`}
-            >
-              New skill
-            </button>
-          ) : null}
+          <span className="sidebar-actions">
+            {props.onAddSkills ? (
+              <button
+                className="small"
+                onClick={props.onAddSkills}
+                title="Add skills from a folder, a zip or git"
+              >
+                Add skills
+              </button>
+            ) : null}
+            {props.onNewSkill ? (
+              <button
+                className="small"
+                onClick={props.onNewSkill}
+                title={`New skill (${shortcutOf('new-skill')})`}
+              >
+                New skill
+              </button>
+            ) : null}
+          </span>
         </div>
         <input
           className="search"
@@ -198,6 +212,7 @@ export function LibraryPanel(props: {
                 )}
                 {entry.format !== 'skill-md' && <span className="badge">{entry.format}</span>}
                 {entry.status === 'shadowed' && <span className="badge">shadowed</span>}
+                {props.rowBadges?.(entry)}
               </div>
               <div className="desc">{entry.skill?.description || entry.path}</div>
             </div>

@@ -1,6 +1,6 @@
 // One skill: its name, its tabs (overview, editor, runner, preview, evals) and its actions. The editor, runner and preview
 // load on first use (with Monaco), keeping the library screen's bundle lean.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { LibraryEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
@@ -26,6 +26,8 @@ export function SkillView(props: {
   /** The validation profile: the details show the effective values its runtime uses. */
   profile: ValidationProfile;
   onDialog(dialog: SkillDialog): void;
+  /** Where the skill is installed, and its install actions (issue 17). */
+  manageBar?: ReactNode;
 }) {
   const { host, entry, buffers, theme } = props;
   const dirtyInSkill = buffers.dirty(folderOf(entry.path)).length;
@@ -53,6 +55,7 @@ export function SkillView(props: {
           Delete
         </button>
       </header>
+      {props.manageBar}
       {root && <TrustBanner key={root.id} host={host} root={root} />}
       <div className="skill-body">
         <Suspense

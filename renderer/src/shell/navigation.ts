@@ -1,9 +1,13 @@
-// Where the workbench is: a skill on one of its tabs, the MCP servers, the history, or the settings.
+// Where the workbench is: a skill on one of its tabs, the MCP servers, the history, the settings, or Add skills.
 import { useCallback, useState } from 'react';
 
 export type Tab = 'overview' | 'edit' | 'run' | 'preview' | 'evals';
 export type View =
-  { kind: 'skill'; tab: Tab } | { kind: 'servers' } | { kind: 'history' } | { kind: 'settings' };
+  | { kind: 'skill'; tab: Tab }
+  | { kind: 'servers' }
+  | { kind: 'history' }
+  | { kind: 'settings' }
+  | { kind: 'add-skills' };
 
 export const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['overview', 'Overview'],

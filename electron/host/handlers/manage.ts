@@ -1,0 +1,242 @@
+// `manage:*` (issue 17): managing skills across agents from the app, through the very core functions the CLI's
+// add / update / remove / pack use. A source is fetched once by `manage:inspect` and kept until it is installed,
+// discarded or the host closes. Writes go only where the user chose: an agent's folder in the home folder or in one
+// of the project folders the app was given (never another path), and packages inside the user's writable roots.
+import { randomUUID } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
+import type {
+  InstalledSkillView,
+  InspectedSkillView,
+  ManageScope,
+  SourceInspectionView,
+} from '../../../shared/manage-types.js';
+import { agentContext, agentFolder, AGENTS, agentsByIds, type Agent } from '../../core/manage/agents.js';
+import { inspectSource, pathInSource, type InspectedSkill } from '../../core/manage/inspect.js';
+import { installSkills, listInstalled, removeSkills, type ManageBase } from '../../core/manage/install.js';
+import { packSkill } from '../../core/manage/pack.js';
+import { fetchSource, parseSource, type FetchedSource } from '../../core/manage/source.js';
+import { updateSkills } from '../../core/manage/update.js';
+import type { HostContext } from '../context.js';
+import type { AreaHandlers } from '../server.js';
+
+/** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
+const MAX_INSPECTIONS = 8;
+
+interface Inspection {
+  fetched: FetchedSource;
+  skills: InspectedSkill[];
+}
+
+function gitBase(): string | undefined {
+  return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
+}
+
+function agentsOf(ids: readonly string[]): Agent[] {
+  try {
+    return agentsByIds(ids);
+  } catch (error) {
+    throw new SkillError('InvalidArgs', (error as Error).message);
+  }
+}
+
+function real(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function inspectedView(s: InspectedSkill): InspectedSkillView {
+  const findings: InspectedSkillView['findings'] = {};
+  for (const profile of Object.keys(s.findings) as ValidationProfile[])
+    findings[profile] = (s.findings[profile] ?? []).map((d): Diagnostic => {
+      const { fix: _fix, ...rest } = d; // fixes edit the temporary copy: nothing to apply them to
+      return { ...rest, file: pathInSource(s, d.file) };
+    });
+  return {
+    name: s.name,
+    description: s.description,
+    skillPath: s.skillPath,
+    findings,
+    blocked: s.blocked,
+    tools: s.tools,
+    commands: s.commands,
+    mcpServers: s.mcpServers,
+  };
+}
+
+export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
+  const inspections = new Map<string, Inspection>();
+  const discard = (id: string): boolean => {
+    const found = inspections.get(id);
+    found?.fetched.dispose();
+    return inspections.delete(id);
+  };
+  ctx.closers.push(() => {
+    for (const id of [...inspections.keys()]) discard(id);
+  });
+
+  /**
+   * The project folder of a request: one the app was given (command line or settings), the first by default. The
+   * user scope needs none; the app's data folder stands in so nothing relative to the working directory is touched.
+   */
+  const baseOf = (scope: ManageScope, project: string | undefined): ManageBase => {
+    const projects = ctx.manageProjects();
+    if (project !== undefined && !projects.includes(resolve(project)))
+      throw new SkillError(
+        'PermissionDenied',
+        `${project} is not one of the project folders Skillbench was opened with (${projects.join(', ') || 'none'}); add it as a root in Settings first.`,
+      );
+    const chosen = project !== undefined ? resolve(project) : projects[0];
+    if (!chosen && scope === 'project')
+      throw new SkillError(
+        'NotFound',
+        'No project folder is open: start Skillbench with a folder (skillbench serve FOLDER), add a root in Settings, or install for the user instead.',
+      );
+    return { project: chosen ?? ctx.options.userDataDir, ctx: agentContext() };
+  };
+
+  /** Installed skills of the scopes that apply, each with the library entries that are it. */
+  const installed = (project: string | undefined): InstalledSkillView[] => {
+    const base = baseOf('user', project);
+    const scopes: ManageScope[] = ctx.manageProjects().length ? ['project', 'user'] : ['user'];
+    const byFolder = new Map<string, string[]>();
+    for (const e of ctx.workspace.entries) {
+      if (e.status === 'excluded') continue;
+      const folder = real(dirname(e.path));
+      if (folder) byFolder.set(folder, [...(byFolder.get(folder) ?? []), e.id]);
+    }
+    return listInstalled(base, scopes).map((i) => {
+      const folders = new Set([i.folder, ...i.paths.map((p) => real(p.path) ?? p.path)]);
+      return {
+        name: i.name,
+        scope: i.scope,
+        agents: i.agents,
+        paths: i.paths,
+        folder: i.folder,
+        source: i.lock?.source ?? null,
+        state: i.state,
+        entryIds: [...new Set([...folders].flatMap((f) => byFolder.get(f) ?? []))],
+      };
+    });
+  };
+
+  return {
+    'manage:agents': () => {
+      const projects = ctx.manageProjects();
+      const base = baseOf('user', undefined);
+      return {
+        projects,
+        agents: AGENTS.map((a) => ({
+          id: a.id,
+          displayName: a.displayName,
+          projectFolder: projects[0] ? agentFolder(a, 'project', base) : a.projectDir,
+          userFolder: agentFolder(a, 'user', base),
+          followsSymlinks: a.followsSymlinks,
+          profile: a.profile,
+        })),
+      };
+    },
+    'manage:inspect': ({ source, agents }) => {
+      const profiles = [...new Set(agentsOf(agents).map((a) => a.profile))];
+      const cwd = ctx.manageProjects()[0] ?? ctx.options.userDataDir;
+      const parsed = parseSource(source, { cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
+      const fetched = fetchSource(parsed);
+      let inspection;
+      try {
+        inspection = inspectSource(fetched, profiles);
+      } catch (error) {
+        fetched.dispose();
+        throw error;
+      }
+      const id = randomUUID();
+      inspections.set(id, { fetched, skills: inspection.skills });
+      for (const old of [...inspections.keys()].slice(0, -MAX_INSPECTIONS)) discard(old);
+      const view: SourceInspectionView = {
+        id,
+        source: {
+          type: parsed.type,
+          source: parsed.source,
+          ...(parsed.ref ? { ref: parsed.ref } : {}),
+          ...(fetched.commit ? { commit: fetched.commit } : {}),
+        },
+        profiles,
+        skills: inspection.skills.map(inspectedView),
+        servers: inspection.servers,
+        problems: inspection.problems,
+      };
+      return view;
+    },
+    'manage:install': ({ runId, inspectionId, skills, agents, scope, project, copy, force }) => {
+      const inspection = inspections.get(inspectionId);
+      if (!inspection)
+        throw new SkillError(
+          'NotFound',
+          'That source is no longer open (it was installed, discarded, or the app restarted): look at it again.',
+        );
+      const chosen = skills.map((name) => {
+        const skill = inspection.skills.find((s) => s.name === name);
+        if (!skill)
+          throw new SkillError(
+            'NotFound',
+            `The source holds no skill "${name}". It holds: ${inspection.skills.map((s) => s.name).join(', ')}.`,
+          );
+        return skill;
+      });
+      const results = installSkills(baseOf(scope, project), inspection.fetched, chosen, {
+        agents: agentsOf(agents),
+        scope,
+        ...(copy ? { copy: true } : {}),
+        ...(force ? { force: true } : {}),
+        onProgress: (step) => ctx.emit('manage:progress', { runId, ...step }),
+      });
+      discard(inspectionId);
+      ctx.reconfigure(); // new agent folders become roots; the library shows what was installed
+      return results;
+    },
+    'manage:discard': ({ inspectionId }) => ({ discarded: discard(inspectionId) }),
+    'manage:installed': ({ project }) => installed(project),
+    'manage:check-updates': ({ scope, names, project }) =>
+      updateSkills(baseOf(scope, project), {
+        scope,
+        ...(names?.length ? { names } : {}),
+        apply: false,
+        ...(gitBase() ? { gitBase: gitBase() } : {}),
+      }),
+    'manage:update': ({ scope, names, project, force }) => {
+      const results = updateSkills(baseOf(scope, project), {
+        scope,
+        ...(names?.length ? { names } : {}),
+        apply: true,
+        ...(force ? { force: true } : {}),
+        ...(gitBase() ? { gitBase: gitBase() } : {}),
+      });
+      ctx.reconfigure();
+      return results;
+    },
+    'manage:remove': ({ scope, names, agents, project }) => {
+      const results = removeSkills(baseOf(scope, project), names, {
+        scope,
+        ...(agents ? { agents: agentsOf(agents) } : {}),
+      });
+      ctx.reconfigure();
+      return results;
+    },
+    'manage:pack': ({ id, file, force }) => {
+      const folder = ctx.folderOf(id);
+      const out = resolve(file);
+      if (!['.zip', '.skill'].includes(extname(out).toLowerCase()))
+        throw new SkillError(
+          'InvalidArgs',
+          `${file}: a package is a .zip or .skill file; end the name with one.`,
+        );
+      // Only inside the roots the user may change (never the bundled examples, never elsewhere on disk).
+      const target = join(ctx.writable(dirname(out)), basename(out));
+      return packSkill(folder, target, { cwd: dirname(target), ...(force ? { force: true } : {}) });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Owns the renderer's view of installed skills (issue 17): the agent table, what is installed where (fetched again
+// whenever the library changes, since installs add and remove roots), and the last update check. Nothing renders.
+import type { HostApi } from '../../../shared/ipc.js';
+import type {
+  InstalledSkillView,
+  ManageAgentView,
+  ManageScope,
+  UpdateCheckView,
+} from '../../../shared/manage-types.js';
+import { installKey, installsByEntry } from './manage-model.js';
+
+export interface ManageSnapshot {
+  agents: ManageAgentView[];
+  projects: string[];
+  installed: InstalledSkillView[];
+  byEntry: Map<string, InstalledSkillView[]>;
+  /** By `scope/name`. */
+  updates: Map<string, UpdateCheckView>;
+  problem?: string;
+}
+
+export class ManageStore {
+  private current: ManageSnapshot = {
+    agents: [],
+    projects: [],
+    installed: [],
+    byEntry: new Map(),
+    updates: new Map(),
+  };
+  private readonly listeners = new Set<() => void>();
+  private loads = 0;
+
+  constructor(private readonly host: HostApi) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  snapshot = (): ManageSnapshot => this.current;
+
+  private set(patch: Partial<ManageSnapshot>): void {
+    this.current = { ...this.current, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  start(): () => void {
+    void this.host.invoke('manage:agents', {}).then((r) => {
+      if (r.ok) this.set({ agents: r.value.agents, projects: r.value.projects });
+    });
+    void this.refresh();
+    return this.host.on('skills:changed', () => void this.refresh());
+  }
+
+  /** Fetches the installed skills again; a slower answer to an earlier call is ignored. */
+  async refresh(): Promise<void> {
+    const load = ++this.loads;
+    const r = await this.host.invoke('manage:installed', {});
+    if (load !== this.loads) return;
+    if (r.ok) this.set({ installed: r.value, byEntry: installsByEntry(r.value), problem: undefined });
+    else this.set({ problem: `Could not read the installed skills: ${r.error.message}` });
+  }
+
+  /** Asks each locked source whether it changed (fetches them: git sources are cloned). */
+  async checkUpdates(scopes: readonly ManageScope[] = this.scopes()): Promise<string | undefined> {
+    const updates = new Map(this.current.updates);
+    for (const scope of scopes) {
+      const r = await this.host.invoke('manage:check-updates', { scope });
+      if (!r.ok) return r.error.message;
+      for (const u of r.value) updates.set(installKey(u), u);
+    }
+    this.set({ updates });
+    return undefined;
+  }
+
+  /** Records what an update did (an applied one is up to date now). */
+  noteUpdates(results: readonly UpdateCheckView[]): void {
+    const updates = new Map(this.current.updates);
+    for (const u of results) updates.set(installKey(u), u.applied ? { ...u, status: 'up-to-date' } : u);
+    this.set({ updates });
+  }
+
+  private scopes(): ManageScope[] {
+    return [...new Set(this.current.installed.filter((i) => i.source).map((i) => i.scope))];
+  }
+}

@@ -1,0 +1,118 @@
+// Owns the shapes the manage channels return (issue 17): agents, an inspected source, installed skills, updates,
+// removals and packages, as the renderer sees them. Core's own types (electron/core/manage) are assignable to these.
+import type { TrustReportView } from './host-types.js';
+import type { Diagnostic, SkillTool, ValidationProfile } from './types.js';
+
+export type ManageScope = 'project' | 'user';
+
+export interface ManageAgentView {
+  id: string;
+  displayName: string;
+  /** The folders this agent reads skills from, for the project chosen and for the user. */
+  projectFolder: string;
+  userFolder: string;
+  followsSymlinks: boolean;
+  profile: ValidationProfile;
+}
+
+export interface ManageAgentsView {
+  agents: ManageAgentView[];
+  /** Folders the project scope may install into (the command line's and the settings' roots), first is default. */
+  projects: string[];
+}
+
+export interface InspectedSkillView {
+  name: string;
+  description: string;
+  /** The manifest relative to the source's top ('/'-separated). */
+  skillPath: string;
+  /** Findings per profile checked; `file` is relative to the source (the fetched copy is temporary). */
+  findings: Partial<Record<ValidationProfile, Diagnostic[]>>;
+  blocked: boolean;
+  tools: Array<{ name: string; kind: SkillTool['kind']; runs: string }>;
+  commands: string[];
+  mcpServers: string[];
+}
+
+export interface SourceInspectionView {
+  /** Names this fetched source for `manage:install` (and `manage:discard`). */
+  id: string;
+  source: { type: string; source: string; ref?: string; commit?: string };
+  /** The profiles the findings were checked with (those of the agents asked for). */
+  profiles: ValidationProfile[];
+  skills: InspectedSkillView[];
+  servers: TrustReportView['servers'];
+  problems: Array<{ path: string; reason: string }>;
+}
+
+/** Why an install was refused, per skill and folder (the error's `details.conflicts`). */
+export interface InstallConflictView {
+  skill: string;
+  path: string;
+  /** blocked: findings with errors; modified: the installed copy was edited; different: another skill of that name. */
+  state: 'blocked' | 'modified' | 'different';
+}
+
+export interface InstallResultView {
+  name: string;
+  placements: Array<{
+    path: string;
+    how: 'copy' | 'link';
+    agents: string[];
+    replaced?: 'same' | 'different';
+  }>;
+  trashed: string[];
+  lockFile: string;
+}
+
+export interface InstalledSkillView {
+  name: string;
+  scope: ManageScope;
+  agents: string[];
+  paths: Array<{ path: string; link: boolean }>;
+  folder: string;
+  source: string | null;
+  state: 'clean' | 'modified' | 'untracked' | 'unknown';
+  /** Library entries whose folder is this installed skill (or one of its links). */
+  entryIds: string[];
+}
+
+export interface UpdateCheckView {
+  name: string;
+  scope: ManageScope;
+  source: string;
+  status: 'up-to-date' | 'update-available' | 'missing' | 'error';
+  modified: boolean;
+  installed: boolean;
+  diff?: string;
+  changes?: { added: string[]; removed: string[]; changed: string[] };
+  message?: string;
+  applied?: boolean;
+  skipped?: string;
+}
+
+export interface RemoveResultView {
+  name: string;
+  unlinked: string[];
+  trashed: Array<{ from: string; to: string | undefined }>;
+  unlocked: boolean;
+}
+
+export interface PackResultView {
+  file: string;
+  name: string;
+  files: string[];
+  skipped: string[];
+  bytes: number;
+  findings: Diagnostic[];
+}
+
+/** One step of an install (`manage:progress`). */
+export interface InstallProgressView {
+  runId: string;
+  skill: string;
+  step: 'staged' | 'placed';
+  path: string;
+  done: number;
+  total: number;
+}
