@@ -154,6 +154,7 @@ export const mcpKind: ToolKindModule = {
       timeoutMs: ctx.explicitTimeout ? ctx.timeoutMs : undefined,
       signal: ctx.signal,
       onProgress: ctx.onProgress,
+      onWire: (wire) => ctx.onWire?.({ server, ...wire }),
     });
     return mcpResultToOutput(result, spec.outputSchema as JsonSchema | undefined);
   },
