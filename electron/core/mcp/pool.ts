@@ -417,15 +417,9 @@ export class McpPool {
       ...(authProvider ? { authProvider } : {}),
     };
     if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
-    if (kind === 'sse')
-      return new SSEClientTransport(new URL(config.url ?? ''), {
-        ...headers,
-        // The event stream's GET needs the headers too (authorization).
-        eventSourceInit: {
-          fetch: (url, init) =>
-            fetch(url, { ...init, headers: { ...(init?.headers ?? {}), ...(config.headers ?? {}) } }),
-        },
-      });
+    // The SDK sends `requestInit`'s headers and the OAuth token with the event stream's GET as with each POST (a
+    // fetch of our own there used to drop them: its headers are a Headers object, which spreads to nothing).
+    if (kind === 'sse') return new SSEClientTransport(new URL(config.url ?? ''), headers);
     const stdio = new StdioClientTransport({
       command: config.command ?? '',
       args: config.args ?? [],
