@@ -410,9 +410,9 @@ describe('skillbench mcp against a server that paginates its lists in pages of 2
     const tools = JSON.parse((await cli('tools', 'paging', '--format', 'json')).stdout) as {
       tools: Array<{ name: string }>;
     };
-    expect(tools.tools.map((t) => t.name)).toEqual(['echo', 'touch', 'third', 'fourth', 'fifth']);
+    expect(tools.tools.map((t) => t.name)).toEqual(['echo', 'touch', 'grow', 'fourth', 'fifth']);
     const text = await cli('tools', 'paging');
-    expect(text.stdout.match(/^\S+ {2}/gm)).toEqual(['echo  ', 'touch  ', 'third  ', 'fourth  ', 'fifth  ']);
+    expect(text.stdout.match(/^\S+ {2}/gm)).toEqual(['echo  ', 'touch  ', 'grow  ', 'fourth  ', 'fifth  ']);
     const resources = JSON.parse((await cli('resources', 'paging', '--format', 'json')).stdout) as {
       resources: Array<{ uri: string }>;
       resourceTemplates: Array<{ uriTemplate: string }>;

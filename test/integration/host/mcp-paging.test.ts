@@ -74,7 +74,7 @@ describe('a server that paginates its lists', () => {
     const tools = await allPages<McpToolView>('mcp:list-tools');
     expect(tools.pages.map((p) => p.map((t) => t.name))).toEqual([
       ['echo', 'touch'],
-      ['third', 'fourth'],
+      ['grow', 'fourth'],
       ['fifth'],
     ]);
     // The cursors are the server's own, passed back untouched.
@@ -98,7 +98,7 @@ describe('a server that paginates its lists', () => {
     const out = await ok<ToolOutput>('tools:run', { runId: 'last-1', skillId, tool: 'last', args: {} });
     expect(out.output).toBe('fifth ran');
     const view = await ok<McpServerView>('mcp:status', { name: 'paging' });
-    expect(view.tools?.map((t) => t.name)).toEqual(['echo', 'touch', 'third', 'fourth', 'fifth']);
+    expect(view.tools?.map((t) => t.name)).toEqual(['echo', 'touch', 'grow', 'fourth', 'fifth']);
   });
 });
 
@@ -193,5 +193,27 @@ describe('the history of an MCP run', () => {
     const [plain] = await ok<HistoryEntryView[]>('history:list', { limit: 1 });
     expect(plain).toMatchObject({ skillName: 'text-toolkit', tool: 'echo', status: 'ok' });
     expect(plain?.wire).toBeUndefined();
+  });
+});
+
+describe('a server whose tool list changes', () => {
+  it('is listed again after `notifications/tools/list_changed`, so a new tool can be called at once', async () => {
+    const grown = await ok<ToolOutput>('mcp:call-tool', {
+      runId: 'grow-1',
+      name: 'paging',
+      tool: 'grow',
+      args: {},
+    });
+    expect(grown.output).toBe('added extra5');
+    // Without the relisting the pool's tool list would still be the old one, and the call NotFound.
+    const out = await ok<ToolOutput>('mcp:call-tool', {
+      runId: 'grow-2',
+      name: 'paging',
+      tool: 'extra5',
+      args: {},
+    });
+    expect(out.output).toBe('extra5 ran');
+    const view = await ok<McpServerView>('mcp:status', { name: 'paging' });
+    expect(view.tools?.map((t) => t.name).at(-1)).toBe('extra5');
   });
 });
