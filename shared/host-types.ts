@@ -13,6 +13,19 @@ export interface HistoryEntryView {
   errorCode?: string;
   durationMs: number;
   pinned?: boolean;
+  /** An MCP tool's run: the JSON-RPC request and response as they went on the wire (issue 16). */
+  wire?: RunWireView;
+}
+
+/** One JSON-RPC message as sent or received; one longer than the history keeps has its JSON text cut instead. */
+export type WireMessageView = { at: number; message: JsonValue } | { at: number; cut: string; bytes: number };
+
+/** What a run exchanged with an MCP server: its request, the response, the cancellation if one was sent. */
+export interface RunWireView {
+  server: string;
+  request?: WireMessageView;
+  response?: WireMessageView;
+  cancelled?: WireMessageView;
 }
 
 export interface SavedCaseView {

@@ -193,6 +193,7 @@ export type ToolType =
 export type ContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
   | { type: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string };
 
 export interface ToolOutput {

@@ -1,10 +1,12 @@
 // A small OAuth 2.1 authorization server and a protected MCP server on loopback, speaking the real wire formats:
 // RFC 9728 protected-resource metadata, RFC 8414 authorization-server metadata, RFC 7591 dynamic registration, the
 // authorization-code grant with PKCE (S256 checked), refresh tokens (rotated), and `WWW-Authenticate: Bearer` 401s
-// on the MCP endpoint (the SDK's streamable HTTP server, stateless). Tests expire or revoke tokens through it.
+// on the MCP endpoints: `/mcp` (the SDK's streamable HTTP server, stateless) and `/sse` with its `/messages` (the SDK's
+// older HTTP+SSE server), both behind the same tokens. Tests expire or revoke tokens through it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 interface Client {
@@ -16,6 +18,8 @@ export interface OAuthTestServer {
   url: string;
   /** The MCP endpoint (protected). */
   mcpUrl: string;
+  /** The same server over the HTTP+SSE transport: its event stream (protected, like the messages it posts to). */
+  sseUrl: string;
   counts: { registrations: number; authorizations: number; codeGrants: number; refreshGrants: number };
   /** Every code_challenge_method the authorization endpoint was given. */
   challengeMethods: string[];
@@ -67,11 +71,25 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
     return { access_token: a, token_type: 'Bearer', expires_in: 3600, refresh_token: r };
   };
 
-  async function mcp(req: IncomingMessage, res: ServerResponse, client: string) {
+  const protectedServer = (client: string) => {
     const server = new McpServer({ name: 'oauth-protected', version: '1.0.0' });
     server.registerTool('whoami', { description: 'The OAuth client that called' }, () => ({
       content: [{ type: 'text', text: `client ${client}` }],
     }));
+    return server;
+  };
+  /** Open SSE sessions by id; each message posted to one must carry a token that still works. */
+  const sseSessions = new Map<string, SSEServerTransport>();
+
+  async function sse(res: ServerResponse, client: string) {
+    const transport = new SSEServerTransport('/messages', res);
+    sseSessions.set(transport.sessionId, transport);
+    res.on('close', () => sseSessions.delete(transport.sessionId));
+    await protectedServer(client).connect(transport);
+  }
+
+  async function mcp(req: IncomingMessage, res: ServerResponse, client: string) {
+    const server = protectedServer(client);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close());
     await server.connect(transport);
@@ -84,7 +102,9 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
       const url = new URL(req.url ?? '/', base);
       const path = url.pathname;
       if (path.startsWith('/.well-known/oauth-protected-resource')) {
-        json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
+        // RFC 9728: the metadata of the resource at the path after the well-known prefix.
+        const resource = path.slice('/.well-known/oauth-protected-resource'.length) || '/mcp';
+        json(res, 200, { resource: `${base}${resource}`, authorization_servers: [base] });
       } else if (path === '/.well-known/oauth-authorization-server') {
         json(res, 200, {
           issuer: base,
@@ -153,21 +173,28 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
           counts.refreshGrants++;
           json(res, 200, issue(client));
         } else json(res, 400, { error: 'unsupported_grant_type' });
-      } else if (path === '/mcp') {
+      } else if (path === '/mcp' || path === '/sse' || path === '/messages') {
         const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
         const client = bearer ? access.get(bearer) : undefined;
         if (!client) {
+          const resource = path === '/mcp' ? '/mcp' : '/sse';
           json(
             res,
             401,
             { error: 'invalid_token' },
             {
-              'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+              'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource${resource}"`,
             },
           );
           return;
         }
-        await mcp(req, res, client);
+        if (path === '/mcp') await mcp(req, res, client);
+        else if (path === '/sse') await sse(res, client);
+        else {
+          const session = sseSessions.get(url.searchParams.get('sessionId') ?? '');
+          if (!session) json(res, 404, { error: 'unknown_session' });
+          else await session.handlePostMessage(req, res, JSON.parse(await body(req)) as unknown);
+        }
       } else json(res, 404, { error: 'not_found' });
     })().catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { error: 'server_error', error_description: String(error) });
@@ -178,6 +205,7 @@ export async function startOAuthServer(): Promise<OAuthTestServer> {
   return {
     url: base,
     mcpUrl: `${base}/mcp`,
+    sseUrl: `${base}/sse`,
     counts,
     challengeMethods,
     denyNext: () => {

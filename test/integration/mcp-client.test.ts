@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersClientSide, type McpNotice } from '../../electron/core/mcp/client-side.js';
 import { exportMcpServers, parseMcpConfig, type McpServerConfig } from '../../electron/core/mcp/config.js';
 import { McpPool } from '../../electron/core/mcp/pool.js';
-import { EVERYTHING_SERVER, failure } from '../helpers.js';
+import { EVERYTHING_SERVER, failure, FIXTURES } from '../helpers.js';
 import { runCaptured } from './run-cli.js';
 
 const stdio = (extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
@@ -129,6 +129,28 @@ describe('the client side over stdio', () => {
     await pool.setLoggingLevel('ev', 'debug');
     await pool.callTool('ev', 'get-roots-list', {});
     expect(notices.some((n) => n.server === 'ev' && n.method === 'notifications/message')).toBe(true);
+  });
+
+  it('subscribes to a resource and hears its updates, until it unsubscribes', async () => {
+    const uri = 'demo://resource/static/document/architecture.md';
+    const updates = () =>
+      notices.filter(
+        (n) =>
+          n.server === 'ev' &&
+          n.method === 'notifications/resources/updated' &&
+          (n.params as { uri?: string } | undefined)?.uri === uri,
+      ).length;
+    await pool.subscribe('ev', uri);
+    // The server sends one update at once when its simulated updates start (before the tool's result, same stream).
+    const started = await pool.callTool('ev', 'toggle-subscriber-updates', {});
+    expect(text(started)).toMatch(/^Started simulated resource updated notifications/);
+    expect(updates()).toBe(1);
+    await pool.subscribe('ev', uri, false);
+    const stopped = await pool.callTool('ev', 'toggle-subscriber-updates', {});
+    expect(text(stopped)).toMatch(/^Stopped/);
+    await pool.callTool('ev', 'toggle-subscriber-updates', {});
+    expect(updates()).toBe(1);
+    await pool.callTool('ev', 'toggle-subscriber-updates', {});
   });
 
   it('reports progress of a long call', async () => {
@@ -367,5 +389,42 @@ describe('skillbench mcp', () => {
       error: { code: 'NotFound', message: expect.stringMatching(/configured: ev/) as string },
     });
     expect((await cli('call', 'ev')).code).toBe(2);
+  });
+});
+
+describe('skillbench mcp against a server that paginates its lists in pages of 2', () => {
+  const config = join(mkdtempSync(join(tmpdir(), 'skillbench-mcp-paging-')), 'mcp.json');
+  beforeAll(() =>
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: {
+          paging: { command: process.execPath, args: [join(FIXTURES, 'mcp', 'paging-server.mjs')] },
+        },
+      }),
+    ),
+  );
+  const cli = (...args: string[]) => runCaptured(['mcp', ...args, '--mcp-config', config]);
+
+  it('shows every tool, resource, template and prompt, not only the first page', async () => {
+    const tools = JSON.parse((await cli('tools', 'paging', '--format', 'json')).stdout) as {
+      tools: Array<{ name: string }>;
+    };
+    expect(tools.tools.map((t) => t.name)).toEqual(['echo', 'touch', 'grow', 'fourth', 'fifth']);
+    const text = await cli('tools', 'paging');
+    expect(text.stdout.match(/^\S+ {2}/gm)).toEqual(['echo  ', 'touch  ', 'grow  ', 'fourth  ', 'fifth  ']);
+    const resources = JSON.parse((await cli('resources', 'paging', '--format', 'json')).stdout) as {
+      resources: Array<{ uri: string }>;
+      resourceTemplates: Array<{ uriTemplate: string }>;
+    };
+    expect(resources.resources.map((r) => r.uri.slice(-1))).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(resources.resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      'paging://x/{id}',
+      'paging://y/{id}',
+      'paging://z/{id}',
+    ]);
+    const prompts = await cli('prompts', 'paging');
+    expect(prompts.stdout.match(/^p\d/gm)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect((await cli('call', 'paging', 'fifth')).stdout).toBe('fifth ran\n');
   });
 });

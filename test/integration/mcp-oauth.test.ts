@@ -203,6 +203,95 @@ describe('OAuth for remote MCP servers', () => {
   });
 });
 
+describe('OAuth over the older HTTP+SSE transport', () => {
+  let auth: OAuthTestServer;
+  const pools: McpPool[] = [];
+  const pool = (side: McpClientSide) => {
+    const p = new McpPool(
+      { remote: { url: auth.sseUrl, transport: 'sse', typeGiven: true, source: 'test' } },
+      side,
+    );
+    pools.push(p);
+    return p;
+  };
+  beforeAll(async () => {
+    auth = await startOAuthServer();
+  });
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.close()));
+  });
+  afterAll(() => auth.close());
+
+  it('signs in when the event stream answers 401: discovery for /sse, registration, PKCE, then the call', async () => {
+    const b = browser();
+    const store = new MemoryCredentialStore();
+    const p = pool({ credentials: store, authorize: b.open });
+    const result = await p.callTool('remote', 'whoami', {});
+    expect(text(result)).toMatch(/^client client-\d+$/);
+    expect((await p.info('remote')).transport).toBe('sse');
+    expect(b.opened).toHaveLength(1);
+    // The authorization request names the SSE endpoint as the resource (RFC 8707), from its own metadata.
+    expect(b.opened[0]?.searchParams.get('resource')).toBe(auth.sseUrl);
+    expect(auth.counts).toMatchObject({ registrations: 1, codeGrants: 1 });
+    expect(auth.challengeMethods).toEqual(['S256']);
+    // Another connection with the same store needs no browser.
+    const again = browser();
+    expect(
+      text(await pool({ credentials: store, authorize: again.open }).callTool('remote', 'whoami', {})),
+    ).toMatch(/^client client-/);
+    expect(again.opened).toHaveLength(0);
+  });
+
+  it('sends a static Authorization header with the event stream and each message, and then does not sign in', async () => {
+    const store = new MemoryCredentialStore();
+    await pool({ credentials: store, authorize: browser().open }).callTool('remote', 'whoami', {});
+    const token = store.load(auth.sseUrl)?.tokens?.access_token;
+    expect(token).toBeTruthy();
+    const b = browser();
+    const p = new McpPool(
+      {
+        remote: {
+          url: auth.sseUrl,
+          transport: 'sse',
+          typeGiven: true,
+          source: 'test',
+          headers: { Authorization: `Bearer ${token}` },
+        },
+      },
+      { credentials: new MemoryCredentialStore(), authorize: b.open },
+    );
+    pools.push(p);
+    expect(text(await p.callTool('remote', 'whoami', {}))).toMatch(/^client client-/);
+    expect(b.opened).toHaveLength(0);
+  });
+
+  it('refreshes an expired token when connecting again, without the browser', async () => {
+    const store = new MemoryCredentialStore();
+    const b = browser();
+    await pool({ credentials: store, authorize: b.open }).callTool('remote', 'whoami', {});
+    auth.expireAccessTokens();
+    const refreshes = auth.counts.refreshGrants;
+    expect(
+      text(await pool({ credentials: store, authorize: b.open }).callTool('remote', 'whoami', {})),
+    ).toMatch(/^client client-/);
+    expect(auth.counts.refreshGrants).toBe(refreshes + 1);
+    expect(b.opened).toHaveLength(1);
+  });
+
+  it('a token revoked during a session fails the posted call with a way out; the next connection signs in', async () => {
+    const store = new MemoryCredentialStore();
+    const b = browser();
+    const p = pool({ credentials: store, authorize: b.open });
+    await p.callTool('remote', 'whoami', {});
+    auth.revokeAll();
+    const error = await failure(p.callTool('remote', 'whoami', {}));
+    expect(error.message).toMatch(/sign in again/i);
+    await p.restart('remote');
+    expect(text(await p.callTool('remote', 'whoami', {}))).toMatch(/^client client-/);
+    expect(b.opened).toHaveLength(2);
+  });
+});
+
 describe('skillbench mcp against a server that needs OAuth', () => {
   let auth: OAuthTestServer;
   const env = { ...process.env };

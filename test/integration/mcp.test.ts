@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpPool } from '../../electron/core/mcp/pool.js';
+import type { WireExchange } from '../../electron/core/mcp/protocol-log.js';
 import { loadLibrary } from '../../electron/core/skills/index.js';
 import { Executor } from '../../electron/core/tools/executor.js';
 import { EVERYTHING_SERVER, FIXTURES, failure } from '../helpers.js';
@@ -139,6 +140,30 @@ describe('MCP tools through the executor', () => {
     ).toBe('Cancelled');
     for (let i = 0; i < 50 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 50));
     expect(readFileSync(marker, 'utf8')).toBe('cancelled');
+  });
+
+  it('tells what a cancelled call exchanged on the wire: its request and the cancellation, no response', async () => {
+    const marker = join(mkdtempSync(join(tmpdir(), 'skillbench-mcp-')), 'cancelled');
+    await pool.ping('faulty'); // connected first, so the abort below comes after the request went out
+    const controller = new AbortController();
+    const wires: WireExchange[] = [];
+    const call = pool.callTool(
+      'faulty',
+      'cancellable',
+      { marker },
+      { signal: controller.signal, onWire: (w) => wires.push(w) },
+    );
+    setTimeout(() => controller.abort(), 300);
+    expect((await failure(call)).code).toBe('Cancelled');
+    expect(wires).toHaveLength(1);
+    const [wire] = wires;
+    expect(wire?.request?.message).toMatchObject({ method: 'tools/call', params: { arguments: { marker } } });
+    const id = (wire?.request?.message as { id: number }).id;
+    expect(wire?.cancelled?.message).toMatchObject({
+      method: 'notifications/cancelled',
+      params: { requestId: id },
+    });
+    expect(wire?.response).toBeUndefined();
   });
 
   it('caps huge output like a process’s (issue 12) and flags structured content that breaks the output schema', async () => {

@@ -5,9 +5,16 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { DataNotice, HistoryEntryView } from '../../../shared/host-types.js';
+import type {
+  DataNotice,
+  HistoryEntryView,
+  RunWireView,
+  WireMessageView,
+} from '../../../shared/host-types.js';
+import type { JsonSchema, JsonValue } from '../../../shared/types.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
 import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
+import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
 
@@ -81,6 +88,7 @@ export class HistoryStore {
       durationMs: Math.round(run.durationMs * 1000) / 1000,
     };
     if (run.error) entry.errorCode = run.error.code;
+    if (run.wire) entry.wire = this.wireOf(run.wire, run.schema);
     ensurePrivateDir(dirname(this.file));
     withFileLock(this.file, () => {
       // If a previous write was torn (crash), start on a fresh line so the torn bytes stay one line of their own.
@@ -91,6 +99,29 @@ export class HistoryStore {
       removeStaleTemps(dirname(this.file));
     });
     return entry;
+  }
+
+  /**
+   * The messages of an MCP run as kept: the request's arguments masked like the run's args (only them: the rest of
+   * the request, such as its progress token, is kept as sent), each message cut to the output limit.
+   */
+  private wireOf(wire: NonNullable<RunRecord['wire']>, schema: JsonSchema | undefined): RunWireView {
+    const keep = (entry: ProtocolLogEntry, mask = false): WireMessageView => {
+      let message = entry.message as unknown as { [key: string]: JsonValue };
+      const params = message.params as { [key: string]: JsonValue } | undefined;
+      if (mask && params?.arguments !== undefined)
+        message = { ...message, params: { ...params, arguments: maskSecrets(params.arguments, schema) } };
+      const text = JSON.stringify(message);
+      return text.length > this.limits.maxOutputChars
+        ? { at: entry.at, cut: text.slice(0, this.limits.maxOutputChars), bytes: Buffer.byteLength(text) }
+        : { at: entry.at, message };
+    };
+    return {
+      server: wire.server,
+      ...(wire.request ? { request: keep(wire.request, true) } : {}),
+      ...(wire.response ? { response: keep(wire.response) } : {}),
+      ...(wire.cancelled ? { cancelled: keep(wire.cancelled) } : {}),
+    };
   }
 
   /** Newest first. A line that does not parse has the file moved aside first (see `repair`). */

@@ -20,7 +20,7 @@ import type { JsonValue } from '../../../shared/types.js';
 import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
 import { McpOAuthProvider } from './oauth.js';
-import { LoggedTransport, ProtocolLog, type ProtocolLogEntry } from './protocol-log.js';
+import { LoggedTransport, ProtocolLog, type ProtocolLogEntry, type WireExchange } from './protocol-log.js';
 import type * as Sdk from './sdk.js';
 
 let sdkModule: typeof Sdk | undefined;
@@ -36,7 +36,7 @@ export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
 
 interface Connection {
   client: Client;
-  transport: Transport;
+  transport: LoggedTransport;
   /** The transport it connected with (a URL without `"type"` may have fallen back to SSE). */
   kind: McpTransportKind;
   tools?: Tool[];
@@ -59,6 +59,8 @@ export interface McpCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress?: number; total?: number; message?: string }) => void;
+  /** Told, once the call is over (answered, failed or cancelled), the messages it exchanged as they went on the wire. */
+  onWire?: (wire: WireExchange) => void;
 }
 
 /** Every page of a paginated list. */
@@ -276,8 +278,14 @@ export class McpPool {
   ): Promise<CallToolResult> {
     const conn = await this.connect(server);
     const timeout = opts.timeoutMs ?? (this.servers[server]?.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000;
+    // The SDK sends these arguments as they are (it copies the params around them), so this call's request is the
+    // one carrying this very object, however many calls run at once.
+    const sent = { ...args };
+    const tap = conn.transport.tap(
+      (m) => 'method' in m && m.method === 'tools/call' && m.params?.arguments === sent,
+    );
     try {
-      const result = await conn.client.callTool({ name: tool, arguments: args }, undefined, {
+      const result = await conn.client.callTool({ name: tool, arguments: sent }, undefined, {
         timeout,
         resetTimeoutOnProgress: true,
         signal: opts.signal,
@@ -297,6 +305,9 @@ export class McpPool {
         };
       }
       throw this.translate(server, tool, error, opts.signal, timeout);
+    } finally {
+      tap.stop();
+      opts.onWire?.(tap.exchange);
     }
   }
 
@@ -406,15 +417,9 @@ export class McpPool {
       ...(authProvider ? { authProvider } : {}),
     };
     if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
-    if (kind === 'sse')
-      return new SSEClientTransport(new URL(config.url ?? ''), {
-        ...headers,
-        // The event stream's GET needs the headers too (authorization).
-        eventSourceInit: {
-          fetch: (url, init) =>
-            fetch(url, { ...init, headers: { ...(init?.headers ?? {}), ...(config.headers ?? {}) } }),
-        },
-      });
+    // The SDK sends `requestInit`'s headers and the OAuth token with the event stream's GET as with each POST (a
+    // fetch of our own there used to drop them: its headers are a Headers object, which spreads to nothing).
+    if (kind === 'sse') return new SSEClientTransport(new URL(config.url ?? ''), headers);
     const stdio = new StdioClientTransport({
       command: config.command ?? '',
       args: config.args ?? [],

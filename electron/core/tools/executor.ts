@@ -19,7 +19,7 @@ import type { McpPool } from '../mcp/pool.js';
 import { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { composeToolName } from './compose-name.js';
 import { KINDS } from './kinds/index.js';
-import type { KindDeps, RunContext } from './kinds/kind.js';
+import type { KindDeps, RunContext, RunWire } from './kinds/kind.js';
 import { splitMcpTarget } from './kinds/mcp.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
@@ -52,6 +52,8 @@ export interface RunRecord {
   durationMs: number;
   /** Schema the args were validated against (for masking secrets). */
   schema?: JsonSchema;
+  /** An MCP tool's request and response as they went on the wire. */
+  wire?: RunWire;
 }
 
 const PERMISSIVE: JsonSchema = { type: 'object' };
@@ -257,6 +259,7 @@ export class Executor implements SkillExecutor {
     const startedAt = new Date().toISOString();
     const merged = mergeLockedArgs(args, tool.lockedArgs);
     let schema: JsonSchema | undefined;
+    let wire: RunWire | undefined;
     try {
       const refused = skill.id === REGISTRY_ID ? undefined : this.refusal(skill, tool);
       if (refused) throw new SkillError('PermissionDenied', refused);
@@ -281,6 +284,7 @@ export class Executor implements SkillExecutor {
       };
       if (opts.signal) ctx.signal = opts.signal;
       if (opts.onProgress) ctx.onProgress = opts.onProgress;
+      ctx.onWire = (w) => (wire = w);
       const result = await KINDS[tool.kind].run(ctx);
       const problems =
         tool.outputSchema !== undefined && !result.isError
@@ -292,14 +296,14 @@ export class Executor implements SkillExecutor {
           `${result.output}\n[output does not match the tool's outputSchema: ${problems}]`.trim();
       }
       const output: ToolOutput = { ...result, durationMs: performance.now() - started };
-      this.record({ skill, tool, args, output, startedAt, started, schema });
+      this.record({ skill, tool, args, output, startedAt, started, schema, wire });
       return output;
     } catch (error) {
       const e =
         error instanceof SkillError
           ? error
           : new SkillError('ToolExecution', `Tool "${tool.name}" failed: ${(error as Error).message}`);
-      this.record({ skill, tool, args, error: e, startedAt, started, schema });
+      this.record({ skill, tool, args, error: e, startedAt, started, schema, wire });
       throw e;
     }
   }
@@ -313,6 +317,7 @@ export class Executor implements SkillExecutor {
     startedAt: string;
     started: number;
     schema: JsonSchema | undefined;
+    wire: RunWire | undefined;
   }): void {
     if (!this.options.onRun) return;
     const rec: RunRecord = {
@@ -326,6 +331,7 @@ export class Executor implements SkillExecutor {
     if (r.output) rec.output = r.output;
     if (r.error) rec.error = { code: r.error.code, message: r.error.message };
     if (r.schema !== undefined) rec.schema = r.schema;
+    if (r.wire) rec.wire = r.wire;
     try {
       this.options.onRun(rec);
     } catch {

@@ -1,10 +1,49 @@
 // Every recorded run, newest first: search, pin, replay into the runner, clear.
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import type { HistoryEntryView } from '../../../shared/host-types.js';
+import type { HistoryEntryView, RunWireView, WireMessageView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import { formatDuration } from '../ui/format.js';
 import { Modal } from '../ui/Modal.js';
 import './history.css';
+
+/** One JSON-RPC message as kept: pretty JSON, or the start of a message too long to keep whole. */
+function WireMessage(props: { label: string; message: WireMessageView }) {
+  const m = props.message;
+  return (
+    <>
+      <div className="muted">
+        {props.label} <span className="small-text">{new Date(m.at).toLocaleTimeString()}</span>
+      </div>
+      {'message' in m ? (
+        <pre aria-label={props.label}>{JSON.stringify(m.message, null, 2)}</pre>
+      ) : (
+        <pre aria-label={props.label}>
+          {m.cut}
+          {`\n[cut: ${m.bytes} bytes in all]`}
+        </pre>
+      )}
+    </>
+  );
+}
+
+/** What an MCP run sent and received, as it went on the wire (issue 16): locked arguments included. */
+function WireDetail(props: { wire: RunWireView }) {
+  const { wire } = props;
+  return (
+    <section className="wire" aria-label="On the wire">
+      <h4>
+        On the wire <span className="muted small-text">MCP server {wire.server}</span>
+      </h4>
+      {wire.request ? <WireMessage label="Request sent" message={wire.request} /> : null}
+      {wire.response ? (
+        <WireMessage label="Response received" message={wire.response} />
+      ) : (
+        <p className="muted">No response was received.</p>
+      )}
+      {wire.cancelled ? <WireMessage label="Cancellation sent" message={wire.cancelled} /> : null}
+    </section>
+  );
+}
 
 export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntryView): void }) {
   const { host } = props;
@@ -121,6 +160,7 @@ export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntry
                       <pre>{JSON.stringify(e.args, null, 2)}</pre>
                       <div className="muted">Output</div>
                       <pre>{e.output}</pre>
+                      {e.wire ? <WireDetail wire={e.wire} /> : null}
                     </td>
                   </tr>
                 ) : null}

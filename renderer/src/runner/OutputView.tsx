@@ -109,6 +109,12 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
             alt={`Image ${all.slice(0, i + 1).filter((b) => b.type === 'image').length} (${block.mimeType})`}
             src={`data:${block.mimeType};base64,${block.data}`}
           />
+        ) : block.type === 'audio' ? (
+          // Shown for what it is, never as a broken image; the CSP has no media-src, so it is not played here.
+          <div key={i} className="output-resource" aria-label={`Audio (${block.mimeType})`}>
+            Audio <span className="muted">{block.mimeType}</span>{' '}
+            <span className="muted">{Math.round((block.data.length * 3) / 4)} bytes</span>
+          </div>
         ) : block.type === 'resource' ? (
           <div key={i} className="output-resource">
             <div>

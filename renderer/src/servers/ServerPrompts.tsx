@@ -54,7 +54,11 @@ export function ServerPrompts(props: { host: HostApi; server: string; completion
             </li>
           ))}
         </ul>
-        {list.nextCursor ? <button onClick={list.more}>Load more</button> : null}
+        {list.nextCursor ? (
+          <button onClick={list.more} disabled={list.loading}>
+            Load more prompts
+          </button>
+        ) : null}
       </nav>
       {prompt ? (
         <div className="call">

@@ -87,6 +87,9 @@ export function ServerResources(props: {
   server: string;
   completions: boolean;
   notifications: McpNotificationView[];
+  /** The server's resources subscribed to, kept by the Servers view so they outlive this tab. */
+  subscribed: readonly string[];
+  onSubscribed(uri: string, subscribed: boolean): void;
 }) {
   const { host, server } = props;
   const resources = usePagedList(host, 'mcp:list-resources', server);
@@ -96,7 +99,7 @@ export function ServerResources(props: {
   const [vars, setVars] = useState<Record<string, string>>({});
   const [contents, setContents] = useState<McpResourceContentsView>();
   const [problem, setProblem] = useState<string>();
-  const [subscribed, setSubscribed] = useState<Set<string>>(new Set());
+  const subscribed = new Set(props.subscribed);
 
   const read = async (target: string) => {
     setUri(target);
@@ -111,12 +114,7 @@ export function ServerResources(props: {
     const on = !subscribed.has(target);
     const r = await host.invoke('mcp:subscribe', { name: server, uri: target, subscribed: on });
     if (!r.ok) return setProblem(r.error.message);
-    setSubscribed((s) => {
-      const next = new Set(s);
-      if (on) next.add(target);
-      else next.delete(target);
-      return next;
-    });
+    props.onSubscribed(target, on);
   };
   const updates = props.notifications.filter(
     (n) => n.server === server && n.method === 'notifications/resources/updated',
@@ -147,7 +145,11 @@ export function ServerResources(props: {
             </li>
           ))}
         </ul>
-        {resources.nextCursor ? <button onClick={resources.more}>Load more resources</button> : null}
+        {resources.nextCursor ? (
+          <button onClick={resources.more} disabled={resources.loading}>
+            Load more resources
+          </button>
+        ) : null}
         <h3>Templates</h3>
         {templates.error ? <p className="problem">{templates.error}</p> : null}
         <ul role="listbox" aria-label="Resource template">
@@ -169,7 +171,11 @@ export function ServerResources(props: {
             </li>
           ))}
         </ul>
-        {templates.nextCursor ? <button onClick={templates.more}>Load more templates</button> : null}
+        {templates.nextCursor ? (
+          <button onClick={templates.more} disabled={templates.loading}>
+            Load more templates
+          </button>
+        ) : null}
       </nav>
       <div className="call">
         {template ? (

@@ -71,7 +71,11 @@ export function ServerTools(props: {
           ))}
         </ul>
         {list.loading ? <p className="muted">Listing…</p> : null}
-        {list.nextCursor ? <button onClick={list.more}>Load more</button> : null}
+        {list.nextCursor ? (
+          <button onClick={list.more} disabled={list.loading}>
+            Load more tools
+          </button>
+        ) : null}
       </nav>
       {tool && args.field ? (
         <div className="call">

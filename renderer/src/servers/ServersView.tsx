@@ -203,6 +203,8 @@ export function ServersView(props: {
   const [infos, setInfos] = useState<Record<string, McpServerInfoView | undefined>>({});
   const [notifications, setNotifications] = useState<McpNotificationView[]>([]);
   const [exportAll, setExportAll] = useState<JsonValue>();
+  /** Resources subscribed to, by server: a connection that ends takes its subscriptions with it. */
+  const [subscriptions, setSubscriptions] = useState<Record<string, string[]>>({});
 
   const refresh = useCallback(async () => {
     const r = await host.invoke('mcp:list', {});
@@ -219,6 +221,16 @@ export function ServersView(props: {
       host.on('mcp:notification', (n) => setNotifications((list) => [...list, n].slice(-NOTIFICATIONS_KEPT))),
     [host],
   );
+
+  useEffect(() => {
+    setSubscriptions((m) => {
+      const ended = Object.keys(m).filter((n) => servers?.find((s) => s.name === n)?.state !== 'connected');
+      if (!ended.length) return m;
+      const next = { ...m };
+      for (const n of ended) delete next[n];
+      return next;
+    });
+  }, [servers]);
 
   const server = servers?.find((s) => s.name === selected);
   const info = selected ? infos[selected] : undefined;
@@ -330,6 +342,13 @@ export function ServersView(props: {
                 server={server.name}
                 completions={info?.capabilities?.completions !== undefined}
                 notifications={notifications}
+                subscribed={subscriptions[server.name] ?? []}
+                onSubscribed={(uri, on) =>
+                  setSubscriptions((m) => {
+                    const kept = (m[server.name] ?? []).filter((u) => u !== uri);
+                    return { ...m, [server.name]: on ? [...kept, uri] : kept };
+                  })
+                }
               />
             ) : tab === 'prompts' ? (
               <ServerPrompts

@@ -8,6 +8,7 @@ import type {
   ToolType,
 } from '../../../../shared/types.js';
 import type { McpPool } from '../../mcp/pool.js';
+import type { WireExchange } from '../../mcp/protocol-log.js';
 import { isRecord } from '../../skills/normalize.js';
 import { record, type EntryCheckContext, type EntryFinding, type ToolEntry } from './tool-entry.js';
 
@@ -27,10 +28,15 @@ export interface RunContext {
   explicitTimeout: boolean;
   signal?: AbortSignal;
   onProgress?: (p: { message?: string; progress?: number; total?: number }) => void;
+  /** Told what an MCP call exchanged on the wire, for the history. */
+  onWire?: (wire: RunWire) => void;
   deps: KindDeps;
   /** Describes the call in messages, e.g. `tool "greet" of skill "greeting-shell"`. */
   what: string;
 }
+
+/** The messages of one MCP call, with the server they went to. */
+export type RunWire = WireExchange & { server: string };
 
 export type KindResult = Omit<ToolOutput, 'durationMs'>;
 

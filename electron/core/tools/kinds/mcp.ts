@@ -90,7 +90,7 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
       texts.push(text);
     } else if (block.type === 'image' || block.type === 'audio') {
       if (budget.takeBinary(block.data, `${block.type} ${block.mimeType}`))
-        content.push({ type: 'image', data: block.data, mimeType: block.mimeType });
+        content.push({ type: block.type, data: block.data, mimeType: block.mimeType });
       texts.push(`[${block.type} ${block.mimeType}]`);
     } else if (block.type === 'resource') {
       const r = block.resource as { uri: string; mimeType?: string; text?: string; blob?: string };
@@ -154,6 +154,7 @@ export const mcpKind: ToolKindModule = {
       timeoutMs: ctx.explicitTimeout ? ctx.timeoutMs : undefined,
       signal: ctx.signal,
       onProgress: ctx.onProgress,
+      onWire: (wire) => ctx.onWire?.({ server, ...wire }),
     });
     return mcpResultToOutput(result, spec.outputSchema as JsonSchema | undefined);
   },

@@ -28,6 +28,39 @@ const run = (i: number, extra: Partial<RunRecord> = {}): RunRecord => ({
 });
 
 describe('history store', () => {
+  it('keeps an MCP run’s wire: arguments masked (only them), a message over the output limit cut with its size', () => {
+    const h = new HistoryStore(file(), { maxOutputChars: 200 });
+    const request = {
+      jsonrpc: '2.0' as const,
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { password: 'hunter22', q: 'x' }, _meta: { progressToken: 3 } },
+    };
+    const response = {
+      jsonrpc: '2.0' as const,
+      id: 3,
+      result: { content: [{ type: 'text', text: 'y'.repeat(500) }] },
+    };
+    const entry = h.record(
+      run(0, {
+        wire: {
+          server: 's',
+          request: { at: 1, direction: 'out', message: request },
+          response: { at: 2, direction: 'in', message: response },
+        },
+      }),
+    );
+    expect(entry.wire?.request).toEqual({
+      at: 1,
+      message: { ...request, params: { ...request.params, arguments: { password: MASK, q: 'x' } } },
+    });
+    const kept = entry.wire?.response;
+    expect(kept && 'cut' in kept ? kept.cut : undefined).toBe(JSON.stringify(response).slice(0, 200));
+    expect(kept && 'bytes' in kept ? kept.bytes : undefined).toBe(JSON.stringify(response).length);
+    expect(h.list()[0]?.wire).toEqual(entry.wire);
+    expect(h.record(run(1)).wire).toBeUndefined();
+  });
+
   it('appends runs and lists them newest first, searchable', () => {
     const h = new HistoryStore(file());
     for (let i = 0; i < 5; i++) h.record(run(i));

@@ -48,6 +48,15 @@ describe('an MCP result turned into a ToolOutput', () => {
     expect(out.output).toMatch(/\[structured content left out: 2 MiB, over the 1 MiB kept\]/);
   });
 
+  it('keeps audio as audio (issue 16: it used to become an image block the output view could not show)', () => {
+    const out = mcpResultToOutput(
+      { content: [{ type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }] },
+      undefined,
+    );
+    expect(out.content).toEqual([{ type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav' }]);
+    expect(out.output).toBe('[audio audio/wav]');
+  });
+
   it('keeps a result within the caps exactly as it came', () => {
     const out = mcpResultToOutput(
       { content: [{ type: 'text', text: 'hello' }], structuredContent: { n: 1 } },
