@@ -108,6 +108,20 @@ test('long quick-fix titles and problems are shown whole: in the light-bulb menu
       );
   await expect(problems.getByRole('button', { name: title })).toBeVisible();
   expect(await clipped('.problems li button, .problems li button > span')).toEqual([]);
+  // The panel is resizable: from its separator by keyboard (20 px a step) and by dragging.
+  const separator = page.getByRole('separator', { name: 'Resize the problems panel' });
+  const height = async () => (await problems.boundingBox())!.height;
+  const before = await height();
+  await separator.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(height).toBe(before + 40);
+  const bar = (await separator.boundingBox())!;
+  await page.mouse.move(bar.x + 100, bar.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + 100, bar.y + 62, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(height).toBe(before + 40 - 60);
   // The light-bulb menu is wide enough for the title, or wraps it: never cut off.
   await editorCursor(page, 2, 8);
   await page.keyboard.press(`${MOD}+.`);
