@@ -84,6 +84,58 @@ test('quick fix from the light bulb, then saved', async ({ page }) => {
     .toBe('---\nname: desc-comment\ndescription: "Use for C# or F # code"\n---\nbody\n');
 });
 
+const LONG_FOLDER = 'a-folder-name-long-enough-to-test-how-quick-fix-titles-wrap';
+
+test('long quick-fix titles and problems are shown whole: in the light-bulb menu and the Problems panel', async ({
+  page,
+}) => {
+  server.stop();
+  server = await startServe({ skills: [LONG_FOLDER] });
+  await page.goto(server.url);
+  pageErrors.length = 0; // the first page's reconnects to the server stopped above
+  const title = `Set name to "${LONG_FOLDER}"`;
+  await openSkill(page, 'short-name', 'Edit');
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await expect(problems.getByText('name-folder-mismatch')).toBeVisible();
+  // Every entry of the panel (its message and its fix buttons) shows its whole text: nothing clipped.
+  const clipped = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+          .map((el) => el.textContent),
+      );
+  await expect(problems.getByRole('button', { name: title })).toBeVisible();
+  expect(await clipped('.problems li button, .problems li button > span')).toEqual([]);
+  // The panel is resizable: from its separator by keyboard (20 px a step) and by dragging.
+  const separator = page.getByRole('separator', { name: 'Resize the problems panel' });
+  const height = async () => (await problems.boundingBox())!.height;
+  const before = await height();
+  await separator.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(height).toBe(before + 40);
+  const bar = (await separator.boundingBox())!;
+  await page.mouse.move(bar.x + 100, bar.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + 100, bar.y + 62, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(height).toBe(before + 40 - 60);
+  // The light-bulb menu is wide enough for the title, or wraps it: never cut off.
+  await editorCursor(page, 2, 8);
+  await page.keyboard.press(`${MOD}+.`);
+  const action = page.locator('.action-widget').getByText(title);
+  await expect(action).toBeVisible();
+  await docShot(page, 'editor-quick-fix-long');
+  expect(await clipped('.action-widget .monaco-list-row, .action-widget .monaco-list-row .title')).toEqual(
+    [],
+  );
+  const [item, menu] = [await action.boundingBox(), await page.locator('.action-widget').boundingBox()];
+  expect(item!.x + item!.width).toBeLessThanOrEqual(menu!.x + menu!.width);
+  await page.keyboard.press('Escape');
+});
+
 const line = (page: Page, text: string) => page.locator('.editor-view .view-line').filter({ hasText: text });
 
 test('a change on disk under unsaved edits shows a banner on the tab; keys keep typing; merge per hunk', async ({

@@ -1,22 +1,32 @@
 // The arguments as JSON in Monaco, on the same value as the form: the form's value is written into the editor,
 // and typing valid JSON there changes the form (without echoing it back). Validated against the tool's schema.
 import { Editor, type OnMount } from '@monaco-editor/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { JsonValue, ToolDefinition } from '../../../shared/types.js';
 import { useCommandBus } from '../commands/use-commands.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme, validateJsonModel } from '../monaco/monaco.js';
+
+// One object for every render: @monaco-editor/react calls updateOptions whenever this object is a new one.
+const OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  ...EDITOR_OPTIONS,
+  fontSize: 12,
+  lineNumbers: 'off',
+  ariaLabel: 'Arguments as JSON. Tab moves to the next control.',
+  // Tab and Shift+Tab move focus in and out, as in every other field (issue 13); Enter keeps indenting.
+  tabFocusMode: true,
+};
 
 export function ArgsJsonEditor(props: {
   skillId: string;
   tool: ToolDefinition;
   value: JsonValue | undefined;
-  onChange(value: JsonValue): void;
+  onChange: (value: JsonValue) => void;
   /** Why the text is not a value (undefined once it is one again). */
   error: string | undefined;
   onError: (message: string | undefined) => void;
   theme: 'light' | 'dark';
 }) {
-  const { tool, value, onError } = props;
+  const { tool, value, onError, onChange } = props;
   const bus = useCommandBus();
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   /** True while the form's value is written into the editor (its change event is not the user's). */
@@ -64,11 +74,30 @@ export function ArgsJsonEditor(props: {
     }
   }, [value, onError]);
 
-  const onMount: OnMount = (ed) => {
-    editor.current = ed;
-    // Monaco keeps Ctrl/Cmd+Enter to itself (insert a line below): hand it to the bus like the window's keys.
-    ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => bus.dispatch('run'));
-  };
+  const onMount = useCallback<OnMount>(
+    (ed) => {
+      editor.current = ed;
+      // Monaco keeps Ctrl/Cmd+Enter to itself (insert a line below): hand it to the bus like the window's keys.
+      ed.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => bus.dispatch('run'));
+    },
+    [bus],
+  );
+  // Stable: @monaco-editor/react subscribes to the model's changes again whenever this function is a new one.
+  const onText = useCallback(
+    (text: string | undefined) => {
+      if (writing.current) return;
+      const t = text ?? '';
+      try {
+        const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
+        onError(undefined);
+        synced.current = JSON.stringify(parsed, null, 2); // already shown: not written back
+        onChange(parsed);
+      } catch (e) {
+        onError(`Not valid JSON: ${(e as Error).message}`);
+      }
+    },
+    [onError, onChange],
+  );
 
   return (
     <section className="json-pane" aria-label="Arguments JSON">
@@ -82,26 +111,8 @@ export function ArgsJsonEditor(props: {
           defaultValue={synced.current ?? '{}'}
           theme={monacoTheme(props.theme)}
           onMount={onMount}
-          onChange={(text) => {
-            if (writing.current) return;
-            const t = text ?? '';
-            try {
-              const parsed = t.trim() === '' ? {} : (JSON.parse(t) as JsonValue);
-              onError(undefined);
-              synced.current = JSON.stringify(parsed, null, 2); // already shown: not written back
-              props.onChange(parsed);
-            } catch (e) {
-              onError(`Not valid JSON: ${(e as Error).message}`);
-            }
-          }}
-          options={{
-            ...EDITOR_OPTIONS,
-            fontSize: 12,
-            lineNumbers: 'off',
-            ariaLabel: 'Arguments as JSON. Tab moves to the next control.',
-            // Tab and Shift+Tab move focus in and out, as in every other field (issue 13); Enter keeps indenting.
-            tabFocusMode: true,
-          }}
+          onChange={onText}
+          options={OPTIONS}
         />
       </div>
       <small className="muted small-text tab-hint">

@@ -81,7 +81,8 @@ export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; 
   const blocked = jsonError ?? (args.invalid.size ? [...args.invalid.values()][0] : undefined);
   const firstProblem = args.errors.size ? [...args.errors.values()][0]?.[0] : undefined;
   const start = (anyway: boolean) => {
-    if (!tool || blocked || (firstProblem && !anyway)) return;
+    // The messages shown may be a keystroke behind (use-tool-args): Run asks about the value itself.
+    if (!tool || blocked || (!anyway && args.checkNow().size)) return;
     const secs = Number(timeoutSecs);
     void call.start(tool.name, args.value ?? {}, timeoutSecs && secs >= 1 ? secs : undefined);
   };

@@ -1,7 +1,9 @@
 // Owns the arguments model of the runner: one value per tool (kept while the user switches tools), starting from
 // the schema's defaults, the union branches the user picked, the check against the advertised schema as it
-// changes (only in the branches shown), plus what the form cannot turn into a value yet.
-import { useCallback, useMemo, useState } from 'react';
+// changes (only in the branches shown), plus what the form cannot turn into a value yet. The check follows the
+// value as a deferred value: a keystroke paints first, the messages follow in a render React may drop for the next
+// keystroke (issue 13's keystroke budget); `checkNow` answers for the value itself when it must (Run).
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { JsonValue, ToolDefinition } from '../../../shared/types.js';
 import { effectiveBranches, initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
 import { errorsByPointer, validateArgs } from './schema-form/validate-args.js';
@@ -39,13 +41,21 @@ export function useToolArgs(tool: ToolDefinition | undefined) {
     [tool],
   );
 
-  /** The validator's messages by JSON pointer: shown under the fields; the host refuses such arguments. */
-  const errors = useMemo(() => {
-    if (!tool || !field) return new Map<string, string[]>();
-    return errorsByPointer(
-      validateArgs(tool.inputSchema, value ?? {}, effectiveBranches(field, value, picks)),
-    );
-  }, [tool, field, value, picks]);
+  const check = useCallback(
+    (v: JsonValue | undefined) =>
+      tool && field
+        ? errorsByPointer(validateArgs(tool.inputSchema, v ?? {}, effectiveBranches(field, v, picks)))
+        : new Map<string, string[]>(),
+    [tool, field, picks],
+  );
+  const checked = useDeferredValue(value);
+  /** The validator's messages by JSON pointer, for the value as of the last check: shown under the fields. */
+  const errors = useMemo(() => check(checked), [check, checked]);
+  /** The messages for the value as it is now (the host refuses such arguments). */
+  const checkNow = useCallback(
+    () => (checked === value ? errors : check(value)),
+    [checked, value, errors, check],
+  );
 
-  return { field, value, setValue, setArgsOf, errors, invalid, setInvalid, picks, pick };
+  return { field, value, setValue, setArgsOf, errors, checkNow, invalid, setInvalid, picks, pick };
 }

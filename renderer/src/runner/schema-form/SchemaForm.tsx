@@ -1,23 +1,34 @@
 // The form a tool's schema gets, drawn from the normaliser's fields. It holds no copy of the value: what it shows
 // is the value it was given, and every edit hands the whole new value up (the form never sends what it does not
-// show). Which union branch is shown is state held by the caller (the user's pick wins; see effectiveBranches).
+// show). Which union branch is shown is state held by the caller (the user's pick wins; see shownBranch).
+// A keystroke re-renders only the fields on the path to the one it changes (issue 13's keystroke budget): every
+// field is memoised, each member gets a stable function that applies its change to the latest value, and the
+// messages reach the fields through a small store that each field reads at its own pointer.
 import {
   createContext,
+  memo,
   useCallback,
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import type { JsonValue } from '../../../../shared/types.js';
 import {
   blankValue,
   childPointer,
-  effectiveBranches,
   itemBlank,
   propertyField,
+  shownBranch,
+  withEntry,
+  withItem,
+  withProperty,
+  withTupleItem,
   type Field,
 } from './schema-form-model.js';
 import './schema-form.css';
@@ -25,31 +36,95 @@ import './schema-form.css';
 type Obj = { [key: string]: JsonValue };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Applies a change to the latest value of a field (so a member never writes back a stale copy of its siblings). */
+type Update = (change: (prev: JsonValue | undefined) => JsonValue | undefined) => void;
+
+const SEP = '\u0000';
+
+/**
+ * The messages of the form by JSON pointer: the validator's, and what fields report as not a value yet. Fields
+ * subscribe to their own pointer, so new messages re-render only the fields whose messages changed.
+ */
+class FormMessages {
+  private listeners = new Set<() => void>();
+  constructor(
+    private errors: ReadonlyMap<string, string[]>,
+    private invalid: ReadonlyMap<string, string>,
+  ) {}
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  set(errors: ReadonlyMap<string, string[]>, invalid: ReadonlyMap<string, string>) {
+    if (errors === this.errors && invalid === this.invalid) return;
+    this.errors = errors;
+    this.invalid = invalid;
+    for (const l of this.listeners) l();
+  }
+  /** The validator's messages at a pointer, as one string (a stable snapshot). */
+  errorsAt(pointer: string): string {
+    return (this.errors.get(pointer) ?? []).join(SEP);
+  }
+  invalidAt(pointer: string): string | undefined {
+    return this.invalid.get(pointer);
+  }
+  /** What a field shows: text that is not a value yet explains itself first, else the validator's messages. */
+  messagesAt(pointer: string): string {
+    return this.invalid.get(pointer) ?? this.errorsAt(pointer);
+  }
+}
+
+const split = (joined: string) => (joined ? joined.split(SEP) : []);
+
 interface FormContext {
-  /** Messages from the validator, by JSON pointer. */
-  errors: Map<string, string[]>;
+  messages: FormMessages;
   /** A field whose text cannot become a value (bad JSON, not a number, a key used twice) reports it here. */
   setInvalid: (pointer: string, message: string | undefined) => void;
-  invalid: Map<string, string>;
   disabled: boolean;
-  /** The union branch shown at each pointer, and the user's pick. */
-  branches: ReadonlyMap<string, number>;
+  /** The user's union picks by pointer, and the callback recording one. */
+  picks: ReadonlyMap<string, number>;
   pick: (pointer: string, index: number) => void;
 }
 const Ctx = createContext<FormContext>({
-  errors: new Map(),
+  messages: new FormMessages(new Map(), new Map()),
   setInvalid: () => {},
-  invalid: new Map(),
   disabled: false,
-  branches: new Map(),
+  picks: new Map(),
   pick: () => {},
 });
+
+function useMessages(pointer: string): string[] {
+  const { messages } = useContext(Ctx);
+  return split(useSyncExternalStore(messages.subscribe, () => messages.messagesAt(pointer)));
+}
+
+/**
+ * Stable update functions for the members of a container, one per key, made by `lift` (from the container's
+ * update, its field and the key only) and rebuilt when the container's update or field changes.
+ */
+function useMemberUpdates<K extends string | number>(
+  update: Update,
+  field: Field,
+  lift: (key: K) => Update,
+): (key: K) => Update {
+  const cache = useMemo(() => new Map<K, Update>(), [update, field]);
+  return (key: K) => {
+    let u = cache.get(key);
+    if (!u) {
+      u = lift(key);
+      cache.set(key, u);
+    }
+    return u;
+  };
+}
+
+const NO_ERRORS: ReadonlyMap<string, string[]> = new Map();
 
 export function SchemaForm(props: {
   field: Field;
   value: JsonValue | undefined;
   onChange: (value: JsonValue | undefined) => void;
-  errors?: Map<string, string[]>;
+  errors?: ReadonlyMap<string, string[]>;
   onInvalid?: (invalid: Map<string, string>) => void;
   disabled?: boolean;
   /** The user's union picks by pointer, and the callback recording one (kept here when not given). */
@@ -58,11 +133,11 @@ export function SchemaForm(props: {
 }) {
   const [ownPicks, setOwnPicks] = useState<ReadonlyMap<string, number>>(new Map());
   const picks = props.picks ?? ownPicks;
-  const branches = useMemo(
-    () => effectiveBranches(props.field, props.value, picks),
-    [props.field, props.value, picks],
-  );
   const [invalid, setInvalidMap] = useState(new Map<string, string>());
+  const errors = props.errors ?? NO_ERRORS;
+  const [messages] = useState(() => new FormMessages(errors, invalid));
+  // Before paint: the fields whose messages changed re-render, no other.
+  useLayoutEffect(() => messages.set(errors, invalid), [messages, errors, invalid]);
   const { onInvalid } = props;
   useEffect(() => {
     onInvalid?.(invalid);
@@ -79,14 +154,26 @@ export function SchemaForm(props: {
       }),
     [],
   );
-  const ctx: FormContext = {
-    errors: props.errors ?? new Map<string, string[]>(),
-    disabled: props.disabled ?? false,
-    setInvalid,
-    invalid,
-    branches,
-    pick: props.onPick ?? ((pointer, i) => setOwnPicks((m) => new Map(m).set(pointer, i))),
-  };
+  // The callbacks given are called through this, so a caller's new function objects re-render no field. The root's
+  // update applies a change to the latest value: the one last handed up, until the next render says.
+  const latest = useRef({ value: props.value, onChange: props.onChange, onPick: props.onPick });
+  useLayoutEffect(() => {
+    latest.current = { value: props.value, onChange: props.onChange, onPick: props.onPick };
+  });
+  const update = useCallback<Update>((change) => {
+    const next = change(latest.current.value);
+    latest.current.value = next;
+    latest.current.onChange(next);
+  }, []);
+  const pick = useCallback((pointer: string, i: number) => {
+    if (latest.current.onPick) latest.current.onPick(pointer, i);
+    else setOwnPicks((m) => new Map(m).set(pointer, i));
+  }, []);
+  const disabled = props.disabled ?? false;
+  const ctx = useMemo<FormContext>(
+    () => ({ messages, disabled, setInvalid, picks, pick }),
+    [messages, disabled, setInvalid, picks, pick],
+  );
   return (
     <Ctx.Provider value={ctx}>
       <div className="schema-form">
@@ -94,7 +181,7 @@ export function SchemaForm(props: {
         <FieldEditor
           field={props.field}
           value={props.value}
-          onChange={props.onChange}
+          update={update}
           pointer=""
           label=""
           name="Arguments"
@@ -108,7 +195,8 @@ export function SchemaForm(props: {
 interface EditorProps {
   field: Field;
   value: JsonValue | undefined;
-  onChange: (value: JsonValue | undefined) => void;
+  /** Stable for as long as the field's place in the form is (see useMemberUpdates). */
+  update: Update;
   pointer: string;
   /** The visible label ("" for none: the root, a union branch, a map value). */
   label: string;
@@ -117,12 +205,6 @@ interface EditorProps {
   required: boolean;
   /** A property the enclosing union's selector already shows (the discriminator): not drawn again. */
   hide?: string;
-}
-
-function messagesAt(ctx: FormContext, pointer: string): string[] {
-  const bad = ctx.invalid.get(pointer);
-  // Text that is not a value yet explains itself first; the validator's view of the missing value follows.
-  return bad ? [bad] : (ctx.errors.get(pointer) ?? []);
 }
 
 function Row(props: {
@@ -134,8 +216,7 @@ function Row(props: {
   children: ReactNode;
   extra?: ReactNode;
 }) {
-  const ctx = useContext(Ctx);
-  const messages = messagesAt(ctx, props.pointer);
+  const messages = useMessages(props.pointer);
   return (
     <div className={`form-row${messages.length ? ' has-error' : ''}`}>
       {props.label || props.extra ? (
@@ -178,16 +259,25 @@ function Help(props: { id: string; field: Field }) {
   );
 }
 
-function FieldEditor(props: EditorProps) {
+/** The same field without null (one object per field, so the memoised editor under the null switch stays put). */
+const withoutNull = new WeakMap<Field, Field>();
+function notNull(field: Field): Field {
+  let plain = withoutNull.get(field);
+  if (!plain) withoutNull.set(field, (plain = { ...field, nullable: false } as Field));
+  return plain;
+}
+
+const FieldEditor = memo(function FieldEditor(props: EditorProps) {
   const id = useId();
-  const ctx = useContext(Ctx);
-  const { disabled } = ctx;
-  const { field, value } = props;
+  const { disabled } = useContext(Ctx);
+  const { field, value, update } = props;
+  const set = useCallback((v: JsonValue | undefined) => update(() => v), [update]);
+  const messages = useMessages(props.pointer);
   const label = props.label;
   const name = label || props.name || field.title || 'Value';
   if (field.nullable && field.kind !== 'json') {
     const isNull = value === null;
-    const plain = { ...field, nullable: false } as Field;
+    const plain = notNull(field);
     const toggle = (
       <label className="null-toggle">
         <input
@@ -195,7 +285,7 @@ function FieldEditor(props: EditorProps) {
           checked={isNull}
           disabled={disabled}
           aria-label={`${name}: null`}
-          onChange={(e) => props.onChange(e.target.checked ? null : blankValue(plain))}
+          onChange={(e) => set(e.target.checked ? null : blankValue(plain))}
         />{' '}
         null
       </label>
@@ -222,7 +312,6 @@ function FieldEditor(props: EditorProps) {
       </div>
     );
   }
-  const messages = messagesAt(ctx, props.pointer);
   const describedBy = [
     field.description ? `${id}-help` : '',
     ...messages.map((_, i) => `${id}-err${i}`),
@@ -248,7 +337,7 @@ function FieldEditor(props: EditorProps) {
         aria-label={`Clear ${name}`}
         title="Leave this argument out"
         disabled={disabled}
-        onClick={() => props.onChange(undefined)}
+        onClick={() => set(undefined)}
       >
         Clear
       </button>
@@ -267,7 +356,7 @@ function FieldEditor(props: EditorProps) {
           value={typeof value === 'string' ? value : ''}
           placeholder={field.format ?? ''}
           maxLength={field.maxLength}
-          onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
+          onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
         />,
       );
     }
@@ -279,7 +368,7 @@ function FieldEditor(props: EditorProps) {
         <select
           {...aria}
           value={typeof value === 'boolean' ? String(value) : ''}
-          onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value === 'true')}
+          onChange={(e) => set(e.target.value === '' ? undefined : e.target.value === 'true')}
         >
           <option value="">(not set)</option>
           <option value="true">true</option>
@@ -293,7 +382,7 @@ function FieldEditor(props: EditorProps) {
           {...aria}
           value={index < 0 ? '' : String(index)}
           onChange={(e) =>
-            props.onChange(e.target.value === '' ? undefined : field.options[Number(e.target.value)]?.value)
+            set(e.target.value === '' ? undefined : field.options[Number(e.target.value)]?.value)
           }
         >
           <option value="">(not set)</option>
@@ -324,7 +413,7 @@ function FieldEditor(props: EditorProps) {
     case 'json':
       return row(<JsonInput {...props} aria={aria} />);
   }
-}
+});
 
 function Legend(props: { label: string; required: boolean; extra?: ReactNode; children?: ReactNode }) {
   if (!props.label) return null;
@@ -346,14 +435,14 @@ function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
   const id = useId();
   const ctx = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'object' }>;
-  const { value } = props;
+  const { value, update } = props;
   const obj = isObj(value) ? value : {};
-  const set = (key: string, v: JsonValue | undefined) => {
-    const next: Obj = { ...obj };
-    if (v === undefined) delete next[key];
-    else next[key] = v;
-    props.onChange(Object.keys(next).length === 0 && value === undefined ? undefined : next);
-  };
+  const member = useMemberUpdates<string>(
+    update,
+    field,
+    (key) => (change) =>
+      update((prev) => withProperty(prev, key, change(isObj(prev) ? prev[key] : undefined))),
+  );
   const declared = new Set(field.properties.map((p) => p.name));
   const extraKeys = Object.keys(obj).filter((k) => !declared.has(k));
   const canAdd = (typeof field.additional === 'object' || field.patterns.length > 0) && !ctx.disabled;
@@ -366,7 +455,7 @@ function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
             key={p.name}
             field={p.field}
             value={obj[p.name]}
-            onChange={(v) => set(p.name, v)}
+            update={member(p.name)}
             pointer={`${props.pointer}/${childPointer(p.name)}`}
             label={p.field.title ?? p.name}
             required={p.required}
@@ -379,7 +468,7 @@ function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
           keys={extraKeys}
           pointer={props.pointer}
           name={props.name}
-          onChange={(next) => props.onChange(next)}
+          update={update}
           canAdd={canAdd}
         />
       ) : null}
@@ -424,26 +513,29 @@ function MapRows(props: {
   pointer: string;
   name: string;
   canAdd: boolean;
-  onChange: (next: Obj) => void;
+  /** The object's update. */
+  update: Update;
 }) {
-  const { field, obj } = props;
+  const { field, obj, update } = props;
   const { disabled } = useContext(Ctx);
-  const rename = (from: string, to: string) => {
-    const next: Obj = {};
-    for (const [k, v] of Object.entries(obj)) next[k === from ? to : k] = v;
-    props.onChange(next);
-  };
-  const remove = (key: string) => {
-    const next: Obj = { ...obj };
-    delete next[key];
-    props.onChange(next);
-  };
+  const entry = useMemberUpdates<string>(
+    update,
+    field,
+    (key) => (change) => update((prev) => withEntry(prev, key, change(isObj(prev) ? prev[key] : undefined))),
+  );
+  const rename = (from: string, to: string) =>
+    update((prev) => {
+      const next: Obj = {};
+      for (const [k, v] of Object.entries(isObj(prev) ? prev : {})) next[k === from ? to : k] = v;
+      return next;
+    });
+  const remove = (key: string) => update((prev) => withEntry(prev, key, undefined));
   const add = () => {
     let n = props.keys.length + 1;
     while (`key${n}` in obj) n++;
     const key = `key${n}`;
     const f = propertyField(field, key);
-    props.onChange({ ...obj, [key]: f ? itemBlank(f) : '' });
+    update((prev) => withEntry(prev, key, f ? itemBlank(f) : ''));
   };
   return (
     <div className="map-rows" role="group" aria-label={`${props.name}: entries`}>
@@ -471,7 +563,7 @@ function MapRows(props: {
               <FieldEditor
                 field={f}
                 value={obj[key]}
-                onChange={(v) => (v === undefined ? remove(key) : props.onChange({ ...obj, [key]: v }))}
+                update={entry(key)}
                 pointer={`${props.pointer}/${childPointer(key)}`}
                 label=""
                 name={`${props.name}: ${key}`}
@@ -506,12 +598,12 @@ function KeyInput(props: {
   label: string;
   onRename: (key: string) => void;
 }) {
-  const { setInvalid, invalid, disabled } = useContext(Ctx);
+  const { setInvalid, messages, disabled } = useContext(Ctx);
   const [text, setText] = useState(props.value);
   useEffect(() => setText(props.value), [props.value]);
   const { pointer } = props;
   useEffect(() => () => setInvalid(pointer, undefined), [pointer, setInvalid]);
-  const bad = invalid.get(pointer);
+  const bad = useSyncExternalStore(messages.subscribe, () => messages.invalidAt(pointer));
   return (
     <div className="map-key">
       <input
@@ -538,14 +630,21 @@ function KeyInput(props: {
 function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
   const { disabled } = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'array' }>;
+  const { update } = props;
   const items = Array.isArray(props.value) ? props.value : [];
-  const set = (next: JsonValue[]) => props.onChange(next);
-  const move = (from: number, to: number) => {
-    const next = [...items];
-    const [item] = next.splice(from, 1);
-    if (item !== undefined) next.splice(to, 0, item);
-    set(next);
-  };
+  const list = (prev: JsonValue | undefined) => (Array.isArray(prev) ? prev : []);
+  const member = useMemberUpdates<number>(
+    update,
+    field,
+    (i) => (change) => update((prev) => withItem(prev, i, change(list(prev)[i]))),
+  );
+  const move = (from: number, to: number) =>
+    update((prev) => {
+      const next = [...list(prev)];
+      const [item] = next.splice(from, 1);
+      if (item !== undefined) next.splice(to, 0, item);
+      return next;
+    });
   const id = useId();
   return (
     <fieldset className="form-array">
@@ -563,7 +662,7 @@ function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
           <FieldEditor
             field={field.items}
             value={item}
-            onChange={(v) => set(items.map((x, j) => (j === i ? (v === undefined ? null : v) : x)))}
+            update={member(i)}
             pointer={`${props.pointer}/${i}`}
             label={`${props.name} item ${i + 1}`}
             required={false}
@@ -590,7 +689,7 @@ function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
               aria-label={`Remove ${props.name} item ${i + 1}`}
               disabled={disabled}
               title="Remove"
-              onClick={() => set(items.filter((_, j) => j !== i))}
+              onClick={() => update((prev) => list(prev).filter((_, j) => j !== i))}
             >
               ✕
             </button>
@@ -600,7 +699,7 @@ function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
       <button
         type="button"
         disabled={disabled || (field.maxItems !== undefined && items.length >= field.maxItems)}
-        onClick={() => set([...items, itemBlank(field.items)])}
+        onClick={() => update((prev) => [...list(prev), itemBlank(field.items)])}
         aria-label={`Add item to ${props.name}`}
       >
         Add item
@@ -612,16 +711,14 @@ function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
 function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
   const { disabled } = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'tuple' }>;
+  const { update } = props;
   const items = Array.isArray(props.value) ? props.value : [];
-  const setAt = (i: number, v: JsonValue | undefined) => {
-    const next = [...items];
-    // A position cannot be left out before a later one: earlier gaps are filled with blanks of their type.
-    for (let j = next.length; j < i; j++)
-      next[j] = itemBlank(field.prefix[j] ?? field.rest ?? field.prefix[0]!);
-    if (v === undefined && i >= next.length - 1) next.length = Math.min(next.length, i);
-    else next[i] = v === undefined ? null : v;
-    props.onChange(next);
-  };
+  const list = (prev: JsonValue | undefined) => (Array.isArray(prev) ? prev : []);
+  const member = useMemberUpdates<number>(
+    update,
+    field,
+    (i) => (change) => update((prev) => withTupleItem(field, prev, i, change(list(prev)[i]))),
+  );
   const id = useId();
   const restCount = Math.max(0, items.length - field.prefix.length);
   return (
@@ -636,7 +733,7 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
           key={i}
           field={f}
           value={items[i]}
-          onChange={(v) => setAt(i, v)}
+          update={member(i)}
           pointer={`${props.pointer}/${i}`}
           label={`${i + 1}. ${f.title ?? `${props.name} item ${i + 1}`}`}
           required={field.minItems !== undefined && i < field.minItems}
@@ -650,7 +747,7 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
                 <FieldEditor
                   field={field.rest!}
                   value={items[i]}
-                  onChange={(v) => setAt(i, v)}
+                  update={member(i)}
                   pointer={`${props.pointer}/${i}`}
                   label={`${props.name} item ${i + 1}`}
                   required={false}
@@ -660,7 +757,7 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
                     type="button"
                     aria-label={`Remove ${props.name} item ${i + 1}`}
                     disabled={disabled}
-                    onClick={() => props.onChange(items.filter((_, j) => j !== i))}
+                    onClick={() => update((prev) => list(prev).filter((_, j) => j !== i))}
                   >
                     ✕
                   </button>
@@ -674,11 +771,13 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
           type="button"
           disabled={disabled}
           aria-label={`Add item to ${props.name}`}
-          onClick={() => {
-            const next = [...items];
-            for (let j = next.length; j < field.prefix.length; j++) next[j] = itemBlank(field.prefix[j]!);
-            props.onChange([...next, itemBlank(field.rest!)]);
-          }}
+          onClick={() =>
+            update((prev) => {
+              const next = [...list(prev)];
+              for (let j = next.length; j < field.prefix.length; j++) next[j] = itemBlank(field.prefix[j]!);
+              return [...next, itemBlank(field.rest!)];
+            })
+          }
         >
           Add item
         </button>
@@ -688,10 +787,12 @@ function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
 }
 
 function ErrorsAt(props: { pointer: string }) {
-  const { errors } = useContext(Ctx);
+  const { messages } = useContext(Ctx);
+  const { pointer } = props;
+  const joined = useSyncExternalStore(messages.subscribe, () => messages.errorsAt(pointer));
   return (
     <>
-      {(errors.get(props.pointer) ?? []).map((m, i) => (
+      {split(joined).map((m, i) => (
         <small key={i} className="field-error">
           {m}
         </small>
@@ -729,14 +830,14 @@ function NumberInput(props: EditorProps & { aria: Record<string, unknown> }) {
         setText(e.target.value);
         if (t === '') {
           setInvalid(pointer, undefined);
-          props.onChange(undefined);
+          props.update(() => undefined);
         } else if (NUMBER.test(t)) {
           setInvalid(pointer, undefined);
-          props.onChange(Number(t));
+          props.update(() => Number(t));
         } else {
           // Nothing is sent while the text is not a number; the run button says why.
           setInvalid(pointer, `"${t}" is not a number.`);
-          props.onChange(undefined);
+          props.update(() => undefined);
         }
       }}
     />
@@ -771,12 +872,12 @@ function JsonInput(props: EditorProps & { aria: Record<string, unknown> }) {
           setText(e.target.value);
           if (e.target.value.trim() === '') {
             setInvalid(pointer, undefined);
-            return props.onChange(undefined);
+            return props.update(() => undefined);
           }
           try {
             const v = JSON.parse(e.target.value) as JsonValue;
             setInvalid(pointer, undefined);
-            props.onChange(v);
+            props.update(() => v);
           } catch (err) {
             setInvalid(pointer, `Not valid JSON: ${(err as Error).message}`);
           }
@@ -794,11 +895,11 @@ function ChoiceEditor(props: EditorProps & { name: string }) {
   // A branch picked for an optional value stays shown while its first field is still empty.
   const [active, setActive] = useState(false);
   const unset = props.value === undefined && !props.required && !active;
-  const picked = ctx.branches.get(props.pointer) ?? 0;
+  const picked = shownBranch(field, props.value, ctx.picks.get(props.pointer));
   const branch = unset ? undefined : field.branches[picked];
   const choose = (i: number) => {
     setActive(i >= 0);
-    if (i < 0) return props.onChange(undefined);
+    if (i < 0) return props.update(() => undefined);
     ctx.pick(props.pointer, i);
     const b = field.branches[i];
     if (!b) return;
@@ -811,7 +912,7 @@ function ChoiceEditor(props: EditorProps & { name: string }) {
           carried[p.name] = props.value[p.name] as JsonValue;
       next = carried;
     }
-    props.onChange(next);
+    props.update(() => next);
   };
   const label = props.label;
   return (
@@ -840,7 +941,7 @@ function ChoiceEditor(props: EditorProps & { name: string }) {
         <FieldEditor
           field={branch.field}
           value={props.value}
-          onChange={props.onChange}
+          update={props.update}
           pointer={props.pointer}
           label=""
           name={label || props.name}
@@ -873,15 +974,21 @@ function RefEditor(props: EditorProps & { name: string }) {
         <small className="muted"> (nested {field.title ?? 'value'}, not set)</small>
       </div>
     );
-  const inner = field.resolve();
-  return (
-    <FieldEditor
-      {...props}
-      field={{
-        ...inner,
-        title: field.title ?? inner.title,
-        description: field.description ?? inner.description,
-      }}
-    />
-  );
+  return <FieldEditor {...props} field={expanded(field)} />;
+}
+
+/** The field a reference stands for, with the reference's own title and description (one object per reference). */
+const expansions = new WeakMap<Field, Field>();
+function expanded(field: Extract<Field, { kind: 'ref' }>): Field {
+  let out = expansions.get(field);
+  if (!out) {
+    const inner = field.resolve();
+    out = {
+      ...inner,
+      title: field.title ?? inner.title,
+      description: field.description ?? inner.description,
+    };
+    expansions.set(field, out);
+  }
+  return out;
 }

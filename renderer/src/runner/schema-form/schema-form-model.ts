@@ -538,6 +538,18 @@ export function pickBranch(branches: Branch[], value: JsonValue | undefined): nu
 const escape = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 export const childPointer = escape;
 
+/** The branch one union shows: the user's pick while it still fits the value, else the branch the value belongs to. */
+export function shownBranch(
+  f: Extract<Field, { kind: 'choice' }>,
+  value: JsonValue | undefined,
+  pick: number | undefined,
+): number {
+  if (value === null) return pick ?? 0;
+  return pick !== undefined && f.branches[pick] && fits(f.branches[pick].field, value)
+    ? pick
+    : pickBranch(f.branches, value);
+}
+
 /**
  * The union branch shown at every JSON pointer: the user's pick where it still fits the value (so a pick is never
  * undone by the value it produced), else the branch the value belongs to. The validator reports only these branches.
@@ -552,11 +564,7 @@ export function effectiveBranches(
     if (depth > 64 || v === null) return;
     switch (f.kind) {
       case 'choice': {
-        const stored = picks.get(pointer);
-        const b =
-          stored !== undefined && f.branches[stored] && fits(f.branches[stored].field, v)
-            ? stored
-            : pickBranch(f.branches, v);
+        const b = shownBranch(f, v, picks.get(pointer));
         out.set(pointer, b);
         const branch = f.branches[b];
         if (branch) walk(branch.field, v, pointer, depth + 1);
@@ -679,4 +687,52 @@ function requiredBlank(field: Field): JsonValue | undefined {
   return field.kind === 'object' || field.kind === 'array' || field.kind === 'const'
     ? blankValue(field)
     : undefined;
+}
+
+// --- edits: a member's new value applied to its container ---------------------------------------------------
+// Pure, so the form can hand each member a stable function that applies its change to the latest value (issue 13:
+// a keystroke re-renders only the field it changes, never a stale copy of its siblings).
+
+/** The object with `key` set to `v` (or removed when undefined); an object that was unset and is empty stays unset. */
+export function withProperty(
+  obj: JsonValue | undefined,
+  key: string,
+  v: JsonValue | undefined,
+): JsonValue | undefined {
+  const next: { [k: string]: JsonValue } = { ...(isObj(obj) ? obj : {}) };
+  if (v === undefined) delete next[key];
+  else next[key] = v;
+  return Object.keys(next).length === 0 && obj === undefined ? undefined : next;
+}
+
+/** A map entry's new value: an entry whose value is cleared is removed (the object stays, even when empty). */
+export function withEntry(obj: JsonValue | undefined, key: string, v: JsonValue | undefined): JsonValue {
+  const next: { [k: string]: JsonValue } = { ...(isObj(obj) ? obj : {}) };
+  if (v === undefined) delete next[key];
+  else next[key] = v;
+  return next;
+}
+
+/** The list with item `i` replaced; a cleared item becomes null (a list has no holes). */
+export function withItem(list: JsonValue | undefined, i: number, v: JsonValue | undefined): JsonValue {
+  const items = Array.isArray(list) ? list : [];
+  return items.map((x, j) => (j === i ? (v === undefined ? null : v) : x));
+}
+
+/**
+ * The tuple with position `i` set: earlier gaps are filled with blanks of their type (a position cannot be left out
+ * before a later one); clearing the last position shortens the tuple, clearing an earlier one sets it to null.
+ */
+export function withTupleItem(
+  field: Extract<Field, { kind: 'tuple' }>,
+  list: JsonValue | undefined,
+  i: number,
+  v: JsonValue | undefined,
+): JsonValue {
+  const next = [...(Array.isArray(list) ? list : [])];
+  for (let j = next.length; j < i; j++)
+    next[j] = itemBlank(field.prefix[j] ?? field.rest ?? field.prefix[0]!);
+  if (v === undefined && i >= next.length - 1) next.length = Math.min(next.length, i);
+  else next[i] = v === undefined ? null : v;
+  return next;
 }

@@ -7,6 +7,11 @@ import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalo
 import {
   initialValue,
   normalizeSchema,
+  shownBranch,
+  withEntry,
+  withItem,
+  withProperty,
+  withTupleItem,
   type Field,
 } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
 import { EVERYTHING_SERVER } from '../../../../helpers.js';
@@ -277,5 +282,56 @@ describe('schemas published by real tools', () => {
       kind: 'enum',
       options: [{ value: 'GET' }, { value: 'POST' }, { value: 'PUT' }, { value: 'DELETE' }],
     });
+  });
+});
+
+describe('edits applied to the latest value (what each field hands up)', () => {
+  it('sets and clears a property; an unset object emptied again stays unset', () => {
+    expect(withProperty(undefined, 'a', 1)).toEqual({ a: 1 });
+    expect(withProperty({ a: 1, b: 2 }, 'a', undefined)).toEqual({ b: 2 });
+    expect(withProperty({ a: 1 }, 'a', undefined)).toEqual({});
+    expect(withProperty(undefined, 'a', undefined)).toBeUndefined();
+    // a value of another type (typed in the JSON pane) is replaced by an object
+    expect(withProperty('text', 'a', 1)).toEqual({ a: 1 });
+  });
+
+  it('removes a map entry whose value is cleared, keeping the (possibly empty) map', () => {
+    expect(withEntry({ k1: 'a', k2: 'b' }, 'k1', undefined)).toEqual({ k2: 'b' });
+    expect(withEntry({ k1: 'a' }, 'k1', undefined)).toEqual({});
+    expect(withEntry(undefined, 'k1', 'x')).toEqual({ k1: 'x' });
+  });
+
+  it('replaces a list item; a cleared item becomes null', () => {
+    expect(withItem(['a', 'b'], 1, 'c')).toEqual(['a', 'c']);
+    expect(withItem(['a', 'b'], 0, undefined)).toEqual([null, 'b']);
+  });
+
+  it('fills earlier tuple positions with blanks, shortens when the last is cleared', () => {
+    const tuple = n({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }],
+    });
+    if (tuple.kind !== 'tuple') throw new Error('a tuple');
+    expect(withTupleItem(tuple, undefined, 2, true)).toEqual(['', 0, true]);
+    expect(withTupleItem(tuple, ['a', 1, true], 2, undefined)).toEqual(['a', 1]);
+    expect(withTupleItem(tuple, ['a', 1, true], 0, undefined)).toEqual([null, 1, true]);
+  });
+
+  it("shows the user's pick while it fits the value, else the branch the value belongs to", () => {
+    const choice = n({
+      oneOf: [
+        { title: 'Circle', type: 'object', properties: { kind: { const: 'circle' }, r: { type: 'number' } } },
+        {
+          title: 'Square',
+          type: 'object',
+          properties: { kind: { const: 'square' }, side: { type: 'number' } },
+        },
+      ],
+    });
+    if (choice.kind !== 'choice') throw new Error('a choice');
+    expect(shownBranch(choice, {}, 1)).toBe(1); // {} fits both: the pick wins
+    expect(shownBranch(choice, { kind: 'circle' }, 1)).toBe(0); // the value says circle
+    expect(shownBranch(choice, { kind: 'square' }, undefined)).toBe(1);
+    expect(shownBranch(choice, undefined, undefined)).toBe(0);
   });
 });
