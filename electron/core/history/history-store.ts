@@ -147,7 +147,7 @@ export class HistoryStore {
    * Under the lock, every CHECK_EVERY appends (and the first of a process): stale temps removed, and compaction only
    * when the file is past its limits by the slack. The lines are counted by this store as it writes them, and by
    * newlines (no line parsed) when another process wrote in between. A run costs an append, not a read and rewrite
-   * of the whole history (issue 14: that was the p99 of \`tools:run\`).
+   * of the whole history (issue 14: that was the p99 of `tools:run`).
    */
   private check(): void {
     this.appendsSinceCheck = 0;
@@ -229,9 +229,9 @@ export class HistoryStore {
 
 /** Appends between two checks of the file against the limits. */
 const CHECK_EVERY = 20;
-/** Entries the file may hold past \`maxEntries\` before a compaction rewrites it (what is listed keeps to the limit). */
+/** Entries the file may hold past `maxEntries` before a compaction rewrites it (what is listed keeps to the limit). */
 const countSlack = (maxEntries: number) => Math.max(CHECK_EVERY, Math.ceil(maxEntries / 4));
-/** A compaction forced by size keeps the file within this share of \`maxBytes\`. */
+/** A compaction forced by size keeps the file within this share of `maxBytes`. */
 const BYTES_TARGET = 0.9;
 
 /** The newest entries within the count and byte limits, and every pinned one (newest first in, newest first out). */
