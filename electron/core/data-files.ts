@@ -6,6 +6,8 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  fchmodSync,
+  fstatSync,
   linkSync,
   mkdirSync,
   openSync,
@@ -34,11 +36,13 @@ export function ensurePrivateDir(dir: string): void {
   if (process.platform !== 'win32') chmodSync(dir, DATA_DIR_MODE); // exactly 0700, whatever the umask
 }
 
-/** Tightens a data file that an earlier version left readable by others. */
-export function makePrivate(file: string): void {
+/** Tightens a data file that an earlier version left readable by others (by path, or through an open descriptor). */
+export function makePrivate(file: string | number): void {
   if (process.platform === 'win32') return;
   try {
-    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, DATA_FILE_MODE);
+    if (typeof file === 'number') {
+      if ((fstatSync(file).mode & 0o077) !== 0) fchmodSync(file, DATA_FILE_MODE);
+    } else if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, DATA_FILE_MODE);
   } catch {
     /* not there (yet) */
   }

@@ -138,6 +138,32 @@ test('long quick-fix titles and problems are shown whole: in the light-bulb menu
 
 const line = (page: Page, text: string) => page.locator('.editor-view .view-line').filter({ hasText: text });
 
+test('Monaco trimmed to the features the app uses still completes, explains, finds and goes to a line (issue 14)', async ({
+  page,
+}) => {
+  await openSkill(page, 'commented-skill', 'Edit');
+  // Hover (Ctrl+K Ctrl+I): the frontmatter key explains itself from the shared schema.
+  await editorCursor(page, 4, 3);
+  await page.keyboard.press(`${MOD}+k`);
+  await page.keyboard.press(`${MOD}+i`);
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'Read by:' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Completion (Ctrl+Space) on a new top-level line of the frontmatter: the keys of the schema.
+  await editorCursor(page, 3, 1);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.type('lic');
+  await page.keyboard.press('Control+Space');
+  const suggest = page.locator('.suggest-widget');
+  await expect(suggest.getByText('license')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(line(page, 'license:')).toBeVisible();
+  // Find (Ctrl+F): the widget opens and counts the matches.
+  await page.keyboard.press(`${MOD}+f`);
+  await page.keyboard.type('stays');
+  await expect(page.locator('.find-widget .matchesCount')).toHaveText('1 of 1');
+});
+
 test('a change on disk under unsaved edits shows a banner on the tab; keys keep typing; merge per hunk', async ({
   page,
 }) => {

@@ -2,7 +2,16 @@
 // `serve` and the CLI. Appends and rewrites (pin, clear, compaction) happen under one cross-process lock; a file
 // with a line that does not parse is moved aside before anything rewrites it (issue 12: never lose runs).
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type {
@@ -56,6 +65,8 @@ export class HistoryStore {
   readonly notices: DataNotice[] = [];
   /** Appends since the last compaction check; the first append of a process checks (and repairs) the file. */
   private appendsSinceCheck = Infinity;
+  /** The file's size and line count as this store last wrote them; undefined when another writer may have changed it. */
+  private known: { size: number; lines: number } | undefined;
 
   constructor(
     readonly file: string = defaultHistoryFile(),
@@ -91,12 +102,9 @@ export class HistoryStore {
     if (run.wire) entry.wire = this.wireOf(run.wire, run.schema);
     ensurePrivateDir(dirname(this.file));
     withFileLock(this.file, () => {
-      // If a previous write was torn (crash), start on a fresh line so the torn bytes stay one line of their own.
-      const prefix = existsSync(this.file) && !endsWithNewline(this.file) ? '\n' : '';
-      appendFileSync(this.file, `${prefix}${JSON.stringify(entry)}\n`, { mode: DATA_FILE_MODE });
-      makePrivate(this.file);
-      if (++this.appendsSinceCheck >= 20 || statSync(this.file).size > this.limits.maxBytes) this.compact();
-      removeStaleTemps(dirname(this.file));
+      const { before, after, lines } = appendLine(this.file, JSON.stringify(entry));
+      this.known = this.known?.size === before ? { size: after, lines: this.known.lines + lines } : undefined;
+      if (++this.appendsSinceCheck >= CHECK_EVERY || after > this.limits.maxBytes) this.check();
     });
     return entry;
   }
@@ -128,7 +136,8 @@ export class HistoryStore {
   list(options: { query?: string; limit?: number } = {}): HistoryEntry[] {
     const read = this.read();
     const entries = read.broken ? withFileLock(this.file, () => this.repair()).entries : read.entries;
-    let out = latestFirst(entries);
+    // The file may hold up to COUNT_SLACK more than the limit between compactions; what is shown keeps to it.
+    let out = withinLimits(latestFirst(entries), { ...this.limits, maxBytes: Infinity });
     const q = options.query?.toLowerCase();
     if (q)
       out = out.filter((e) =>
@@ -165,24 +174,41 @@ export class HistoryStore {
     withFileLock(this.file, () => this.compact());
   }
 
-  /** Compaction, under the lock: the file as it is now, so runs appended by another process are not lost. */
+  /**
+   * Under the lock, every CHECK_EVERY appends (and the first of a process): stale temps removed, and compaction only
+   * when the file is past its limits by the slack. The lines are counted by this store as it writes them, and by
+   * newlines (no line parsed) when another process wrote in between. A run costs an append, not a read and rewrite
+   * of the whole history (issue 14: that was the p99 of `tools:run`).
+   */
+  private check(): void {
+    this.appendsSinceCheck = 0;
+    removeStaleTemps(dirname(this.file));
+    if (!this.known) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(this.file);
+      } catch {
+        return;
+      }
+      this.known = { size: bytes.length, lines: countLines(bytes) };
+    }
+    const { maxEntries, maxBytes } = this.limits;
+    if (this.known.lines > maxEntries + countSlack(maxEntries) || this.known.size > maxBytes) this.compact();
+  }
+
+  /**
+   * Compaction, under the lock: the file as it is now, so runs appended by another process are not lost. It keeps
+   * the newest entries (and every pinned one) within the count, and within BYTES_TARGET of the size limit, so the
+   * appends after it do not each trigger another rewrite.
+   */
   private compact(): void {
     this.appendsSinceCheck = 0;
     if (!existsSync(this.file)) return;
     const newestFirst = latestFirst(this.repair().entries);
     const size = statSync(this.file).size;
     if (newestFirst.length <= this.limits.maxEntries && size <= this.limits.maxBytes) return;
-    const kept: HistoryEntry[] = [];
-    let bytes = 0;
-    for (const e of newestFirst) {
-      const len = Buffer.byteLength(JSON.stringify(e)) + 1;
-      const fits = kept.length < this.limits.maxEntries && bytes + len <= this.limits.maxBytes;
-      if (fits || e.pinned) {
-        kept.push(e);
-        bytes += len;
-      }
-    }
-    this.rewrite(kept.reverse());
+    const target = size > this.limits.maxBytes ? Math.floor(this.limits.maxBytes * BYTES_TARGET) : size;
+    this.rewrite(withinLimits(newestFirst, { ...this.limits, maxBytes: target }).reverse());
   }
 
   /** Every line of the file, parsed; `broken` when a line does not parse. */
@@ -226,10 +252,60 @@ export class HistoryStore {
   /** Replaces the file atomically (under the lock). */
   private rewrite(oldestFirst: HistoryEntry[]): void {
     ensurePrivateDir(dirname(this.file));
-    writeFileAtomically(this.file, oldestFirst.map((e) => `${JSON.stringify(e)}\n`).join(''), {
-      mode: DATA_FILE_MODE,
-    });
+    const text = oldestFirst.map((e) => `${JSON.stringify(e)}\n`).join('');
+    writeFileAtomically(this.file, text, { mode: DATA_FILE_MODE });
+    this.known = { size: Buffer.byteLength(text), lines: oldestFirst.length };
   }
+}
+
+/** Appends between two checks of the file against the limits. */
+const CHECK_EVERY = 20;
+/** Entries the file may hold past `maxEntries` before a compaction rewrites it (what is listed keeps to the limit). */
+const countSlack = (maxEntries: number) => Math.max(CHECK_EVERY, Math.ceil(maxEntries / 4));
+/** A compaction forced by size keeps the file within this share of `maxBytes`. */
+const BYTES_TARGET = 0.9;
+
+/** The newest entries within the count and byte limits, and every pinned one (newest first in, newest first out). */
+function withinLimits(
+  newestFirst: HistoryEntry[],
+  limits: { maxEntries: number; maxBytes: number },
+): HistoryEntry[] {
+  const kept: HistoryEntry[] = [];
+  let bytes = 0;
+  for (const e of newestFirst) {
+    const len = limits.maxBytes === Infinity ? 0 : Buffer.byteLength(JSON.stringify(e)) + 1;
+    if ((kept.length < limits.maxEntries && bytes + len <= limits.maxBytes) || e.pinned) {
+      kept.push(e);
+      bytes += len;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Appends one line in one write through one descriptor, which also tightens the file's mode and tells whether the
+ * last write was torn (then the line starts on a fresh line, so the torn bytes stay one line of their own).
+ * Returns the file's size before and after the write, and the lines it added.
+ */
+function appendLine(file: string, line: string): { before: number; after: number; lines: number } {
+  const fd = openSync(file, 'a+', DATA_FILE_MODE);
+  try {
+    makePrivate(fd);
+    const size = fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && (readSync(fd, last, 0, 1, size - 1) !== 1 || last[0] !== 10);
+    const bytes = Buffer.from(`${torn ? '\n' : ''}${line}\n`);
+    writeSync(fd, bytes);
+    return { before: size, after: size + bytes.length, lines: torn ? 2 : 1 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function countLines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
 }
 
 /** Newest first; a later line for the same id (a pin, before compaction) replaces the earlier one. */
@@ -237,16 +313,4 @@ function latestFirst(entries: HistoryEntry[]): HistoryEntry[] {
   const latest = new Map<string, HistoryEntry>();
   for (const e of entries) latest.set(e.id, e);
   return [...latest.values()].reverse();
-}
-
-function endsWithNewline(file: string): boolean {
-  const size = statSync(file).size;
-  if (size === 0) return true;
-  const fd = openSync(file, 'r');
-  try {
-    const b = Buffer.alloc(1);
-    return readSync(fd, b, 0, 1, size - 1) === 1 && b[0] === 10;
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -2,12 +2,49 @@
 // monaco-editor (never a CDN), its workers as Vite `?worker` chunks and YAML support from monaco-yaml. Only lazily
 // loaded screens import this folder, so the library screen never pays for Monaco.
 //
-// Trimmed to what skills use (issue 14): the editor core with its features, but only the Markdown, YAML, JSON, shell,
-// Python and JavaScript/TypeScript languages (tokenizers), and of the language services only JSON's (the runner's
-// schema-checked arguments) and monaco-yaml's. `monaco-editor`'s main entry would bring every language Monaco ships
-// and the CSS, HTML and TypeScript services.
+// Trimmed to what skills use (issue 14): Monaco's editor API with only the editor features the app offers, listed
+// below (`editor.all` would bring some sixty, from the diff editor and inline completions to sticky scroll and GPU
+// rendering), the Markdown, YAML, JSON, shell, Python and JavaScript/TypeScript languages (tokenizers), and of the
+// language services only JSON's (the runner's schema-checked arguments) and monaco-yaml's. `monaco-editor`'s main
+// entry would bring every language Monaco ships and the CSS, HTML and TypeScript services.
 import { loader } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
+import * as monaco from 'monaco-editor/esm/vs/editor/editor.api.js';
+// The editing core: commands (typing, cursor moves, undo), the widget, clipboard, the context menu.
+import 'monaco-editor/esm/vs/editor/browser/coreCommands.js';
+import 'monaco-editor/esm/vs/editor/browser/widget/codeEditor/codeEditorWidget.js';
+import 'monaco-editor/esm/vs/editor/contrib/clipboard/browser/clipboard.js';
+import 'monaco-editor/esm/vs/editor/contrib/contextmenu/browser/contextmenu.js';
+import 'monaco-editor/esm/vs/editor/contrib/cursorUndo/browser/cursorUndo.js';
+// What the editor and the runner's JSON arguments use: quick fixes (light bulb, Ctrl+.), hover, completion (with the
+// snippets it inserts), find and replace, folding, format, links, markers (F8), comments, bracket matching.
+import 'monaco-editor/esm/vs/editor/contrib/codeAction/browser/codeActionContributions.js';
+import 'monaco-editor/esm/vs/editor/contrib/hover/browser/hoverContribution.js';
+import 'monaco-editor/esm/vs/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/esm/vs/editor/contrib/snippet/browser/snippetController2.js';
+import 'monaco-editor/esm/vs/editor/contrib/find/browser/findController.js';
+import 'monaco-editor/esm/vs/editor/contrib/folding/browser/folding.js';
+import 'monaco-editor/esm/vs/editor/contrib/format/browser/formatActions.js';
+import 'monaco-editor/esm/vs/editor/contrib/links/browser/links.js';
+import 'monaco-editor/esm/vs/editor/contrib/gotoError/browser/gotoError.js';
+import 'monaco-editor/esm/vs/editor/contrib/comment/browser/comment.js';
+import 'monaco-editor/esm/vs/editor/contrib/bracketMatching/browser/bracketMatching.js';
+// Everyday editing: several cursors, line and word operations, indentation, smart and line selection, drag and drop
+// of text, highlighting of the word under the cursor.
+import 'monaco-editor/esm/vs/editor/contrib/multicursor/browser/multicursor.js';
+import 'monaco-editor/esm/vs/editor/contrib/linesOperations/browser/linesOperations.js';
+import 'monaco-editor/esm/vs/editor/contrib/wordOperations/browser/wordOperations.js';
+import 'monaco-editor/esm/vs/editor/contrib/indentation/browser/indentation.js';
+import 'monaco-editor/esm/vs/editor/contrib/smartSelect/browser/smartSelect.js';
+import 'monaco-editor/esm/vs/editor/contrib/lineSelection/browser/lineSelection.js';
+import 'monaco-editor/esm/vs/editor/contrib/dnd/browser/dnd.js';
+import 'monaco-editor/esm/vs/editor/contrib/wordHighlighter/browser/wordHighlighter.js';
+// Accessibility and safety: Ctrl+M toggles Tab's focus trap, read-only files say so, invisible characters are shown.
+import 'monaco-editor/esm/vs/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode.js';
+import 'monaco-editor/esm/vs/editor/contrib/readOnlyMessage/browser/contribution.js';
+import 'monaco-editor/esm/vs/editor/contrib/unicodeHighlighter/browser/unicodeHighlighter.js';
+import 'monaco-editor/esm/vs/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess.js';
+import 'monaco-editor/esm/vs/editor/common/standaloneStrings.js';
+import 'monaco-editor/esm/vs/base/browser/ui/codicons/codiconStyles.js';
 import 'monaco-editor/esm/vs/basic-languages/markdown/markdown.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import 'monaco-editor/esm/vs/basic-languages/shell/shell.contribution.js';

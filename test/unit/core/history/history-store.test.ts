@@ -88,6 +88,26 @@ describe('history store', () => {
     expect(small.list()[0]?.output).toBe('out 49');
   });
 
+  it('keeps to its count limit without rewriting the file every few runs (issue 14: the p99 of tools:run)', () => {
+    const h = new HistoryStore(file(), { maxEntries: 1000 });
+    let rewrites = 0;
+    let inode = -1;
+    for (let i = 0; i < 1500; i++) {
+      h.record(run(i));
+      // A compaction replaces the file (temp + rename): another inode than the file had after the previous run.
+      const now = statSync(h.file).ino;
+      if (i > 0 && now !== inode) rewrites++;
+      inode = now;
+    }
+    // Compaction waits for a quarter of the limit past it, then trims to the limit: one rewrite in these 1,500
+    // runs (it was one every 20 runs once the file was full: 25 here).
+    expect(rewrites).toBe(1);
+    const listed = h.list();
+    expect(listed).toHaveLength(1000);
+    expect(listed[0]?.output).toBe('out 1499');
+    expect(listed[999]?.output).toBe('out 500');
+  });
+
   it('survives a write torn by a crash: the torn line is skipped and later runs still land', () => {
     const path = file();
     const h = new HistoryStore(path);
