@@ -13,6 +13,7 @@ import { installPermissionHandlers } from './permissions.js';
 import { registerAppScheme, rendererResponse } from './protocol.js';
 import { APP_SCHEME, APP_URL } from './security.js';
 import { adoptLoginShellPath } from './shell-path.js';
+import { keychainCipher } from './keychain.js';
 import { lockDown, windowOptions } from './window.js';
 import { fitToDisplays, loadWindowState, saveWindowState } from './window-state.js';
 
@@ -71,6 +72,7 @@ export async function startMain(
   await Promise.all([app.whenReady(), adoptLoginShellPath(env, platform, app.isPackaged)]);
 
   const userData = app.getPath('userData');
+  const cipher = keychainCipher(safeStorage, platform);
   const host = new Host({
     bundledSkills: paths.bundledSkills,
     userDataDir: userData,
@@ -80,15 +82,8 @@ export async function startMain(
         return result.canceled ? undefined : result.filePaths[0];
       },
       openExternal: (url) => shell.openExternal(url),
-      // MCP sign-ins encrypted by the OS keychain (Keychain, DPAPI, libsecret/kwallet); docs/api/safe-storage.md.
-      ...(safeStorage.isEncryptionAvailable()
-        ? {
-            credentialCipher: {
-              encrypt: (text: string) => safeStorage.encryptString(text).toString('base64'),
-              decrypt: (text: string) => safeStorage.decryptString(Buffer.from(text, 'base64')),
-            },
-          }
-        : {}),
+      // Sign-ins and provider keys encrypted by the OS keychain (Keychain, DPAPI, libsecret/kwallet).
+      ...(cipher ? { credentialCipher: cipher } : {}),
     },
   });
   protocol.handle(APP_SCHEME, (request) => rendererResponse(paths.renderer, request.url));

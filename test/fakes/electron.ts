@@ -70,6 +70,8 @@ export interface FakeElectronOptions {
   singleInstanceLock?: boolean;
   /** What safeStorage.isEncryptionAvailable() answers (false: Linux without a keyring, before ready). Default true. */
   encryptionAvailable?: boolean;
+  /** What safeStorage.getSelectedStorageBackend() answers on Linux. Default 'gnome_libsecret'. */
+  storageBackend?: string;
 }
 
 export const DEFAULT_DISPLAY: FakeDisplay = {
@@ -459,6 +461,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
      */
     safeStorage: {
       isEncryptionAvailable: () => options.encryptionAvailable !== false,
+      getSelectedStorageBackend: () => options.storageBackend ?? 'gnome_libsecret',
       encryptString(text: string): Buffer {
         if (options.encryptionAvailable === false) throw new Error('Encryption is not available.');
         return Buffer.concat([Buffer.from('v10'), Buffer.from(text).map((b) => b ^ 0x5a)]);
