@@ -255,6 +255,30 @@ describe('the contract over HTTP and WebSocket', () => {
       'app:pick-folder': {},
       'drafts:put': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'), text: 'draft', baseHash: null },
       'drafts:discard': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },
+      // A provider in the data folder of this server (a temporary one); runs name one that does not exist.
+      'evals:save-provider': {
+        provider: { name: 'rt', kind: 'openai', model: 'm', baseUrl: 'http://127.0.0.1:9/v1' },
+      },
+      'evals:remove-provider': { name: 'missing' },
+      'evals:run-triggers': { runId: 'rt-e1', skillId: 'missing', provider: 'missing' },
+      'evals:run-collisions': { runId: 'rt-e2', provider: 'missing' },
+      'evals:run-output': { runId: 'rt-e3', skillId: 'missing', provider: 'missing' },
+      'evals:results': { skillId: 'missing' },
+      'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
+      // Skill management on names and inspections that do not exist: nothing is written.
+      'manage:inspect': { source: './missing-source', agents: ['claude-code'] },
+      'manage:install': {
+        runId: 'rt-m1',
+        inspectionId: 'missing',
+        skills: ['x'],
+        agents: ['claude-code'],
+        scope: 'project',
+      },
+      'manage:discard': { inspectionId: 'missing' },
+      'manage:check-updates': { scope: 'project', names: ['missing'] },
+      'manage:update': { scope: 'project', names: ['missing'] },
+      'manage:remove': { scope: 'project', names: ['missing'] },
+      'manage:pack': { id: 'missing', file: join(REPO, 'missing.skill') },
     };
     for (const channel of CHANNELS) {
       const r = await raw(`/api/${channel}`, {

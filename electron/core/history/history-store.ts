@@ -184,6 +184,10 @@ export class HistoryStore {
     this.appendsSinceCheck = 0;
     removeStaleTemps(dirname(this.file));
     if (!this.known) {
+      if (!existsSync(this.file)) return;
+      // The first check of a process, or one after another writer: a line that does not parse (a torn write, a
+      // hand edit) has the file moved aside now, with a notice, rather than be carried on (issue 12).
+      if (this.read().broken) this.repair();
       let bytes: Buffer;
       try {
         bytes = readFileSync(this.file);
