@@ -1,7 +1,7 @@
 // Owns one tool call's lifecycle in the runner: idle → running (with the host's progress and a ticking clock) →
 // a result (output or error) for the tool it was run with; cancel asks the host to stop the run.
 import { useCallback, useEffect, useState } from 'react';
-import type { HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
+import type { EventOf, HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 
 export interface RunningCall {
@@ -26,9 +26,17 @@ export type StartRun = (request: {
   timeoutSecs?: number;
 }) => Promise<IpcResult<ToolOutput>>;
 
-export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
+/** The host's progress of one run, as a call keeps it. */
+export type ProgressOf = (p: EventOf<'runs:progress'>) => RunningCall['progress'];
+const asReported: ProgressOf = (p) => p;
+
+/**
+ * What every run of the app shares (tools, server tools, evals): the running call with the host's progress (as
+ * `progressOf` keeps it: pass a function defined once, not per render), a ticking clock, and cancel
+ * (`tools:cancel`). `begin` starts a run and answers its id; `end` marks it finished.
+ */
+export function useRunningCall(host: HostApi, progressOf: ProgressOf = asReported) {
   const [running, setRunning] = useState<RunningCall>();
-  const [result, setResult] = useState<RunResult>();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -40,27 +48,19 @@ export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
   useEffect(
     () =>
       host.on('runs:progress', (p) => {
-        setRunning((r) => (r && r.runId === p.runId ? { ...r, progress: p } : r));
+        setRunning((r) => (r && r.runId === p.runId ? { ...r, progress: progressOf(p) } : r));
       }),
-    [host],
+    [host, progressOf],
   );
 
-  /** Runs `tool` with `args` (one call at a time); `timeoutSecs` overrides the manifest's timeout. */
-  const start = useCallback(
-    async (tool: string, args: JsonValue, timeoutSecs?: number) => {
-      if (running) return;
-      const runId = crypto.randomUUID();
-      const startedAt = Date.now();
-      setNow(startedAt);
-      setRunning({ runId, startedAt });
-      setResult(undefined);
-      const request = { runId, tool, args, ...(timeoutSecs !== undefined ? { timeoutSecs } : {}) };
-      const r = startRun ? await startRun(request) : await host.invoke('tools:run', { ...request, skillId });
-      setRunning(undefined);
-      setResult(r.ok ? { tool, output: r.value } : { tool, error: r.error });
-    },
-    [running, host, skillId, startRun],
-  );
+  const begin = useCallback(() => {
+    const runId = crypto.randomUUID();
+    const startedAt = Date.now();
+    setNow(startedAt);
+    setRunning({ runId, startedAt });
+    return runId;
+  }, []);
+  const end = useCallback(() => setRunning(undefined), []);
 
   const cancel = useCallback(() => {
     if (running) void host.invoke('tools:cancel', { runId: running.runId });
@@ -69,12 +69,33 @@ export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
   const progress = running?.progress;
   return {
     running,
-    result,
-    start,
+    begin,
+    end,
     cancel,
     /** Seconds since the run started, to a tenth. */
     elapsed: running ? Math.max(0, Math.round((now - running.startedAt) / 100) / 10) : 0,
     /** Percent done, when the host reports a total. */
     percent: progress?.total ? Math.min(100, (100 * (progress.progress ?? 0)) / progress.total) : undefined,
   };
+}
+
+export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
+  const { running, begin, end, ...call } = useRunningCall(host);
+  const [result, setResult] = useState<RunResult>();
+
+  /** Runs `tool` with `args` (one call at a time); `timeoutSecs` overrides the manifest's timeout. */
+  const start = useCallback(
+    async (tool: string, args: JsonValue, timeoutSecs?: number) => {
+      if (running) return;
+      const runId = begin();
+      setResult(undefined);
+      const request = { runId, tool, args, ...(timeoutSecs !== undefined ? { timeoutSecs } : {}) };
+      const r = startRun ? await startRun(request) : await host.invoke('tools:run', { ...request, skillId });
+      end();
+      setResult(r.ok ? { tool, output: r.value } : { tool, error: r.error });
+    },
+    [running, begin, end, host, skillId, startRun],
+  );
+
+  return { running, result, start, ...call };
 }
