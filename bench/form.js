@@ -9,22 +9,16 @@
 //   Monaco) plus that frame's work before the value shows (Monaco's paint and the layout it forces). This is what
 //   must fit in a frame, whatever the phase of the keystroke.
 /* global document, HTMLInputElement, requestAnimationFrame -- the page.evaluate callbacks run in the browser */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { pct, serve } from './ui.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const BIN = join(here, '..', 'bin', 'skillbench.js');
 const FIELDS = 50;
 const KEYS = 60;
-
-const pct = (values, p) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 /** A skill with one tool of 50 fields of every common kind (text, numbers, enums, booleans, nested objects). */
 function writeFormSkill(dir) {
@@ -63,21 +57,6 @@ function writeFormSkill(dir) {
       '',
     ].join('\n'),
   );
-}
-
-async function serve(dir, data) {
-  const child = spawn(process.execPath, [BIN, 'serve', dir], {
-    env: { ...process.env, SKILLBENCH_DATA_DIR: data },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    child.stdout.on('data', (c) => {
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/#code=\S+)/.exec(String(c));
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`skillbench serve exited with ${code}`)));
-  });
-  return { url, stop: () => child.kill() };
 }
 
 /**

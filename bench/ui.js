@@ -14,12 +14,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const BIN = join(here, '..', 'bin', 'skillbench.js');
 const SIZE = 1000;
 
-const pct = (values, p) => {
+/** The p-th percentile of `values` (nearest rank). */
+export const pct = (values, p) => {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-async function serve(dir, data) {
+/** `skillbench serve DIR` with its own data folder: the one-time login URL it prints, and a way to stop it. */
+export async function serve(dir, data) {
   const child = spawn(process.execPath, [BIN, 'serve', dir], {
     env: { ...process.env, SKILLBENCH_DATA_DIR: data },
     stdio: ['ignore', 'pipe', 'inherit'],
