@@ -198,7 +198,12 @@ export interface McpProtocolEntryView {
   /** Milliseconds since the epoch. */
   at: number;
   direction: 'in' | 'out';
+  /** For a message kept cut: only its `jsonrpc`, `id`, `method` and error code and text. */
   message: { [key: string]: JsonValue };
+  /** A message too big (or nesting too deep) to keep whole: the start of its JSON, or why it was refused. */
+  cut?: string;
+  /** The whole message's size in bytes, when it was cut for its size. */
+  bytes?: number;
 }
 
 /** A server's request to the client that waits for the user: a sampling request or an elicitation. */

@@ -22,6 +22,26 @@ type Emit = <E extends EventName>(event: E, payload: EventOf<E>) => void;
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * How much of a notification's params goes to the windows: a bigger one (a server flooding its log) goes as the
+ * start of its JSON, its size and its `level`; the protocol log keeps more of it.
+ */
+export const NOTIFICATION_PARAMS_BYTES = 64 * 1024;
+const NOTIFICATION_PREVIEW_CHARS = 4096;
+
+function shownParams(params: unknown): JsonValue {
+  const text = JSON.stringify(params);
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= NOTIFICATION_PARAMS_BYTES) return params as JsonValue;
+  const shown: { [key: string]: JsonValue } = {
+    data: `${text.slice(0, NOTIFICATION_PREVIEW_CHARS)}…`,
+    cut: true,
+    bytes,
+  };
+  if (isObject(params) && typeof params.level === 'string') shown.level = params.level;
+  return shown;
+}
+
 /** A sampling answer as the contract describes it: a CreateMessageResult to send, or a refusal. */
 function samplingResult(answer: unknown): CreateMessageResult {
   if (isObject(answer) && answer.action === 'reject')
@@ -92,7 +112,7 @@ export class HostMcpClientSide implements McpClientSide {
     this.emit('mcp:notification', {
       server: notice.server,
       method: notice.method,
-      ...(notice.params !== undefined ? { params: notice.params as JsonValue } : {}),
+      ...(notice.params !== undefined ? { params: shownParams(notice.params) } : {}),
       at: new Date().toISOString(),
     });
   };

@@ -81,7 +81,7 @@ test('connect, call a tool, read a resource and a template, get a prompt, see th
   await expect(log.getByText('prompts/get', { exact: true })).toHaveCount(0);
   await expect(log.getByText('tools/call', { exact: true })).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export JSON' }).click();
+  await page.getByRole('button', { name: 'Export JSON' }).click();
   const file = await (await download).path();
   const exported = JSON.parse(readFileSync(file, 'utf8')) as {
     server: string;

@@ -1,6 +1,7 @@
 // Owns turning a manifest's bytes into text: size limit, binary and encoding checks, BOM and line endings.
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../../../shared/types.js';
+import { formatBytes } from '../../../shared/units.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { LineIndex } from './line-index.js';
 
@@ -123,12 +124,6 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
     i += need + 1;
   }
   return bytes.length;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
-  return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
 }
 
 function fail(path: string, code: string, message: string): DecodeResult {

@@ -1,8 +1,9 @@
 // A server's protocol log (every JSON-RPC message both ways, with its time and the answer's delay), filterable and
 // exportable as JSON; its stderr; the notifications it sent.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { McpNotificationView, McpProtocolEntryView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
+import { formatBytes } from '../../../shared/units.js';
 import { JsonTree } from '../runner/OutputView.js';
 import { entryLabel, filterLog, logExport, responseTimes, textOf, type LogFilter } from './servers-model.js';
 
@@ -26,11 +27,15 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
 
   const times = useMemo(() => responseTimes(entries), [entries]);
   const shown = useMemo(() => filterLog(entries, filter), [entries, filter]);
-  const exportUrl = useMemo(
-    () => URL.createObjectURL(new Blob([logExport(server, shown)], { type: 'application/json' })),
-    [server, shown],
-  );
-  useEffect(() => () => URL.revokeObjectURL(exportUrl), [exportUrl]);
+  // The export is made when asked for, not on every keystroke in the filter.
+  const exportShown = () => {
+    const url = URL.createObjectURL(new Blob([logExport(server, shown)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${server}-protocol-log.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
   const logs = props.notifications.filter((n) => n.server === server && n.method === 'notifications/message');
 
   return (
@@ -53,9 +58,7 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
           <option value="in">Received</option>
         </select>
         <button onClick={() => void refresh()}>Refresh</button>
-        <a className="button" href={exportUrl} download={`${server}-protocol-log.json`}>
-          Export JSON
-        </a>
+        <button onClick={exportShown}>Export JSON</button>
         <span className="muted small-text">
           {shown.length} of {entries.length} messages
         </span>
@@ -67,20 +70,13 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
           const ms = times.get(index);
           return (
             <li key={index} className={`log-entry ${e.direction}`}>
-              <details>
-                <summary>
-                  <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>{' '}
-                  <span className="dir">{e.direction === 'out' ? '→' : '←'}</span>{' '}
-                  <code>{entryLabel(e)}</code>
-                  {e.message.id !== undefined ? (
-                    <span className="muted"> #{textOf(e.message.id)}</span>
-                  ) : null}
-                  {ms !== undefined ? <span className="muted"> · {ms} ms</span> : null}
-                </summary>
-                <div className="json-tree">
-                  <JsonTree value={e.message} />
-                </div>
-              </details>
+              <LogMessage entry={e}>
+                <span className="muted">{new Date(e.at).toLocaleTimeString()}</span>{' '}
+                <span className="dir">{e.direction === 'out' ? '→' : '←'}</span> <code>{entryLabel(e)}</code>
+                {e.message.id !== undefined ? <span className="muted"> #{textOf(e.message.id)}</span> : null}
+                {ms !== undefined ? <span className="muted"> · {ms} ms</span> : null}
+                {e.bytes !== undefined ? <span className="muted"> · {formatBytes(e.bytes)}, cut</span> : null}
+              </LogMessage>
             </li>
           );
         })}
@@ -103,5 +99,34 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
         <pre className="output-text">{stderr || '(nothing)'}</pre>
       </details>
     </div>
+  );
+}
+
+/**
+ * One message of the log: its line, and its JSON tree only once opened (a log of 2,000 messages would otherwise
+ * build 2,000 trees). A message kept cut shows what is kept of it.
+ */
+function LogMessage(props: { entry: McpProtocolEntryView; children: ReactNode }) {
+  const { entry } = props;
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{props.children}</summary>
+      {open ? (
+        <div className="json-tree">
+          <JsonTree value={entry.message} />
+          {entry.cut !== undefined ? (
+            <>
+              <p className="muted small-text">
+                {entry.bytes !== undefined
+                  ? `The message is ${formatBytes(entry.bytes)}; the log keeps its first ${entry.cut.length.toLocaleString()} characters:`
+                  : null}
+              </p>
+              <pre className="output-text">{entry.cut}</pre>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </details>
   );
 }

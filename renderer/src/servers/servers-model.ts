@@ -33,6 +33,17 @@ export function entryLabel(entry: McpProtocolEntryView): string {
   return 'result';
 }
 
+/** Each entry's lowercased JSON, made once: the filter runs on every keystroke over up to 2,000 messages. */
+const searchText = new WeakMap<McpProtocolEntryView, string>();
+function searchTextOf(entry: McpProtocolEntryView): string {
+  let text = searchText.get(entry);
+  if (text === undefined) {
+    text = `${JSON.stringify(entry.message)}${entry.cut ?? ''}`.toLowerCase();
+    searchText.set(entry, text);
+  }
+  return text;
+}
+
 export function filterLog(
   entries: readonly McpProtocolEntryView[],
   filter: LogFilter,
@@ -41,7 +52,7 @@ export function filterLog(
   return entries.filter((e) => {
     if (filter.direction !== 'both' && e.direction !== filter.direction) return false;
     if (!words.length) return true;
-    const text = JSON.stringify(e.message).toLowerCase();
+    const text = searchTextOf(e);
     return words.every((w) => text.includes(w));
   });
 }
@@ -79,6 +90,8 @@ export function logExport(server: string, entries: readonly McpProtocolEntryView
         at: new Date(e.at).toISOString(),
         direction: e.direction,
         message: e.message,
+        ...(e.cut !== undefined ? { cut: e.cut } : {}),
+        ...(e.bytes !== undefined ? { bytes: e.bytes } : {}),
       })),
     },
     null,

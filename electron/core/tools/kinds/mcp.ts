@@ -4,6 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
+import { formatBytes } from '../../../../shared/units.js';
 import { OUTPUT_CAP_BYTES } from '../process-runner.js';
 import { outputSchemaProblems } from '../validate-args.js';
 import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
@@ -59,7 +60,7 @@ class ResultBudget {
       return text;
     }
     const kept = Buffer.from(text).subarray(0, this.text).toString('utf8');
-    if (!this.textCut) this.notes.push(`[text truncated at ${MIB(MCP_TEXT_CAP_BYTES)}]`);
+    if (!this.textCut) this.notes.push(`[text truncated at ${formatBytes(MCP_TEXT_CAP_BYTES)}]`);
     this.textCut = true;
     this.text = 0;
     return kept;
@@ -71,13 +72,11 @@ class ResultBudget {
       return true;
     }
     this.notes.push(
-      `[${what} left out: ${MIB(data.length)} of data, over the ${MIB(MCP_BINARY_CAP_BYTES)} kept per result]`,
+      `[${what} left out: ${formatBytes(data.length)} of data, over the ${formatBytes(MCP_BINARY_CAP_BYTES)} kept per result]`,
     );
     return false;
   }
 }
-
-const MIB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
 
 export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSchema | undefined): KindResult {
   const budget = new ResultBudget();
@@ -119,7 +118,7 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
     const size = Buffer.byteLength(JSON.stringify(result.structuredContent));
     if (size > MCP_TEXT_CAP_BYTES) {
       budget.notes.push(
-        `[structured content left out: ${MIB(size)}, over the ${MIB(MCP_TEXT_CAP_BYTES)} kept]`,
+        `[structured content left out: ${formatBytes(size)}, over the ${formatBytes(MCP_TEXT_CAP_BYTES)} kept]`,
       );
     } else {
       out.structured = result.structuredContent as JsonValue;

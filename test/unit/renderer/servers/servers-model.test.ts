@@ -68,6 +68,29 @@ describe('the protocol log', () => {
   });
 });
 
+describe('a message the log kept cut', () => {
+  const cut: McpProtocolEntryView = {
+    at: 5000,
+    direction: 'in',
+    message: { jsonrpc: '2.0', method: 'notifications/message' },
+    cut: '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"needle',
+    bytes: 9_000_000,
+  };
+  it('is found by the words of what is kept of it, and exported with its size', () => {
+    expect(filterLog([cut], { text: 'needle', direction: 'both' })).toEqual([cut]);
+    const out = JSON.parse(logExport('ev', [cut])) as { messages: unknown[] };
+    expect(out.messages).toEqual([
+      {
+        at: new Date(5000).toISOString(),
+        direction: 'in',
+        message: cut.message,
+        cut: cut.cut,
+        bytes: 9_000_000,
+      },
+    ]);
+  });
+});
+
 describe('wrapping a tool', () => {
   it('writes a kind: mcp entry, with locked_args only when some are locked', () => {
     const base = { name: 'sum', description: 'Adds', server: 'ev', tool: 'get-sum' };

@@ -1,0 +1,9 @@
+// Owns how a size in bytes is written for people (`512 B`, `64 KiB`, `8.6 MiB`), in core, CLI and renderer alike.
+
+const oneDecimal = (n: number) => n.toFixed(1).replace(/\.0$/, '');
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${oneDecimal(n / 1024)} KiB`;
+  return `${oneDecimal(n / (1024 * 1024))} MiB`;
+}
