@@ -3,7 +3,7 @@
 // the browser-mode server routes them all; adding a channel touches this file, its name in ipc-names.ts and the
 // host service.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ChannelName, EventNameOnly } from './ipc-names.js';
+import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
 import type {
   CaseResultSummary,
   CommandRunView,
@@ -433,9 +433,7 @@ export type ResponseOf<C extends Channel> = (typeof CONTRACT)[C]['response'];
 export type IpcError = { code: SkillErrorCode; message: string; details?: JsonValue };
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-/** Commands the desktop menu sends to the renderer (the same ones its keyboard shortcuts run). */
-export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
-export type AppCommand = (typeof APP_COMMANDS)[number];
+export { APP_COMMANDS, type AppCommand } from './ipc-names.js';
 
 /**
  * What one change to the library did (issue 10: a save or an outside edit re-reads only the skills it touches).

@@ -9,6 +9,7 @@ import { folderOf } from '../library/entries.js';
 import { InstallBadges } from './InstallBadges.js';
 import { agentLabel, installKey, installStates, STATE_LABELS } from './manage-model.js';
 import type { ManageSnapshot, ManageStore } from './manage-store.js';
+import './manage.css';
 
 export type ManageAction = 'update' | 'remove' | 'pack';
 
