@@ -50,6 +50,7 @@ import {
   type Diagnostic,
   type JsonValue,
   type LibraryEntry,
+  type ListedEntry,
   type RootInfo,
   type SkillErrorCode,
   type ToolDefinition,
@@ -107,7 +108,7 @@ export const CONTRACT = {
 
   'skills:list': {
     request: Empty,
-    response: returns<{ entries: LibraryEntry[]; diagnostics: Diagnostic[] }>(),
+    response: returns<{ entries: ListedEntry[]; diagnostics: Diagnostic[] }>(),
   },
   'skills:get': { request: strict({ id: Id }), response: returns<LibraryEntry>() },
   'skills:list-files': { request: strict({ id: Id }), response: returns<string[]>() },
@@ -444,7 +445,7 @@ export interface SkillsChanged {
   /** Ids of the skills affected (changed, added or removed). */
   ids: string[];
   /** The new state of every entry that changed or appeared. */
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   /** Paths of entries that are gone. */
   removed: string[];
   /** Problems with the roots themselves, as they are now. */
