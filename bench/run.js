@@ -208,7 +208,7 @@ the JSON response. The executor call covers tool lookup, locked-arg merge, Ajv v
 calls one server-everything process over streamable HTTP from both clients, alternating call by call, so the
 only difference is the path (executor + pool vs a bare SDK \`Client\`).
 
-## Workbench UI in browser mode (${ui.size.toLocaleString('en')} skills, Debian's Chromium, headless)
+## Workbench UI in browser mode (${uis.map((u) => u.size.toLocaleString('en')).join(' and ')} skills, Debian's Chromium, headless)
 
 | step | p50 | worst / p95 | baseline p50 (same run) | target |
 |---|---:|---:|---:|---|
