@@ -1,6 +1,6 @@
 // Owns the `<available_skills>` catalog a client gives a model: what it lists and how it is escaped.
 import { listedDescription } from './effective.js';
-import type { LibraryEntry, ValidationProfile } from './types.js';
+import type { ListedEntry, ValidationProfile } from './types.js';
 
 export function escapeXml(value: string): string {
   return value.replace(
@@ -10,7 +10,7 @@ export function escapeXml(value: string): string {
 }
 
 /** Skills a model may invoke: parsed, not shadowed or excluded, described, and not `disable-model-invocation`. */
-export function catalogEntries(entries: readonly LibraryEntry[]): LibraryEntry[] {
+export function catalogEntries<E extends ListedEntry>(entries: readonly E[]): E[] {
   return entries.filter(
     (e) =>
       e.skill !== undefined &&
@@ -22,7 +22,7 @@ export function catalogEntries(entries: readonly LibraryEntry[]): LibraryEntry[]
 
 /** The catalog as the profile's runtime builds it (issue 11): its effective flags, its listed description. */
 export function renderAvailableSkills(
-  entries: readonly LibraryEntry[],
+  entries: readonly ListedEntry[],
   profile: ValidationProfile = 'skillbench',
 ): string {
   const lines = ['<available_skills>'];

@@ -1,7 +1,7 @@
 // Owns the effective view (issue 11): the value of every frontmatter key as the profile's runtime would use it —
 // written, or its default — and the description as that runtime would list it. Pure: the CLI and the app share it.
 import { CLAUDE_CODE_LISTING_MAX, defaultFor, PROFILE_RUNTIMES, RUNTIME_TABLE } from './runtime-table.js';
-import type { JsonValue, SkillDefinition, ValidationProfile } from './types.js';
+import type { JsonValue, ListedSkill, ValidationProfile } from './types.js';
 
 export interface EffectiveValue {
   value: JsonValue;
@@ -10,7 +10,7 @@ export interface EffectiveValue {
 }
 
 /** The named fields of the data model, by canonical key; every other key lives in `metadata`. */
-function writtenValue(skill: SkillDefinition, key: string): JsonValue | undefined {
+function writtenValue(skill: ListedSkill, key: string): JsonValue | undefined {
   switch (key) {
     case 'name':
       return skill.name;
@@ -37,7 +37,7 @@ function writtenValue(skill: SkillDefinition, key: string): JsonValue | undefine
 
 /** Every key of the runtime table that is written or has a default, as the profile's runtime reads it. */
 export function effectiveValues(
-  skill: SkillDefinition,
+  skill: ListedSkill,
   profile: ValidationProfile,
 ): Record<string, EffectiveValue> {
   const runtimes = PROFILE_RUNTIMES[profile];
@@ -54,7 +54,7 @@ export function effectiveValues(
 }
 
 /** The description as the profile's runtime lists it to a model: Claude Code appends `when_to_use` and cuts at 1536. */
-export function listedDescription(skill: SkillDefinition, profile: ValidationProfile): string {
+export function listedDescription(skill: ListedSkill, profile: ValidationProfile): string {
   const description = skill.description.trim();
   if (profile !== 'claude-code' && profile !== 'skillbench') return description;
   const when = skill.metadata.when_to_use;

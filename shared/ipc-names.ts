@@ -1,6 +1,7 @@
-// Owns the names of the IPC contract's channels and push events, and nothing else (issue 19): the sandboxed preload
-// needs only these, so it carries them without the contract's TypeBox schemas. shared/ipc.ts checks its contract
-// against these lists at compile time (`satisfies`), and a unit test checks them at run time.
+// Owns the names of the IPC contract's channels, push events and app commands, and nothing else (issues 19, 14):
+// the sandboxed preload and the renderer's first chunk need only these, so they carry them without the contract's
+// TypeBox schemas. shared/ipc.ts checks its contract against these lists at compile time (`satisfies`), and a unit
+// test checks them at run time.
 
 export const CHANNEL_NAMES = [
   'app:get-version',
@@ -98,3 +99,8 @@ export type EventNameOnly = (typeof EVENT_NAMES)[number];
 export function methodName(channel: string): string {
   return channel.replace(/[:-]([a-z])/g, (_, c: string) => c.toUpperCase());
 }
+
+/** Commands the desktop menu sends to the renderer (the same ones its keyboard shortcuts run). Here, not in ipc.ts,
+ *  so the renderer's first chunk carries them without the contract's TypeBox schemas (issue 14). */
+export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
+export type AppCommand = (typeof APP_COMMANDS)[number];

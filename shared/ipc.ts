@@ -3,7 +3,7 @@
 // the browser-mode server routes them all; adding a channel touches this file, its name in ipc-names.ts and the
 // host service.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { ChannelName, EventNameOnly } from './ipc-names.js';
+import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
 import type {
   CaseResultSummary,
   CommandRunView,
@@ -50,6 +50,7 @@ import {
   type Diagnostic,
   type JsonValue,
   type LibraryEntry,
+  type ListedEntry,
   type RootInfo,
   type SkillErrorCode,
   type ToolDefinition,
@@ -107,7 +108,7 @@ export const CONTRACT = {
 
   'skills:list': {
     request: Empty,
-    response: returns<{ entries: LibraryEntry[]; diagnostics: Diagnostic[] }>(),
+    response: returns<{ entries: ListedEntry[]; diagnostics: Diagnostic[] }>(),
   },
   'skills:get': { request: strict({ id: Id }), response: returns<LibraryEntry>() },
   'skills:list-files': { request: strict({ id: Id }), response: returns<string[]>() },
@@ -433,9 +434,7 @@ export type ResponseOf<C extends Channel> = (typeof CONTRACT)[C]['response'];
 export type IpcError = { code: SkillErrorCode; message: string; details?: JsonValue };
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-/** Commands the desktop menu sends to the renderer (the same ones its keyboard shortcuts run). */
-export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
-export type AppCommand = (typeof APP_COMMANDS)[number];
+export { APP_COMMANDS, type AppCommand } from './ipc-names.js';
 
 /**
  * What one change to the library did (issue 10: a save or an outside edit re-reads only the skills it touches).
@@ -446,7 +445,7 @@ export interface SkillsChanged {
   /** Ids of the skills affected (changed, added or removed). */
   ids: string[];
   /** The new state of every entry that changed or appeared. */
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   /** Paths of entries that are gone. */
   removed: string[];
   /** Problems with the roots themselves, as they are now. */

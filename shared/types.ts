@@ -144,6 +144,23 @@ export interface LibraryEntry {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * A library entry as lists carry it (`skills:list`, `skills:changed`): the skill without its instructions, which
+ * the list never shows and which made a 10,000-skill list 19.5 MB, 10.5 MB of it bodies (issue 14: page load).
+ * `skills:get` returns the whole entry.
+ */
+export interface ListedEntry extends Omit<LibraryEntry, 'skill'> {
+  skill?: ListedSkill;
+}
+export type ListedSkill = Omit<SkillDefinition, 'instructions'>;
+
+/** The entry without its skill's instructions (a copy: the library's own entry is not touched). */
+export function listedEntry(entry: LibraryEntry): ListedEntry {
+  if (!entry.skill) return entry;
+  const { instructions: _instructions, ...skill } = entry.skill;
+  return { ...entry, skill };
+}
+
 export interface RootInfo {
   id: string;
   path: string;

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
 import type { DataNotice } from '../../shared/host-types.js';
-import type { LibraryEntry, RootInfo } from '../../shared/types.js';
+import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { confine, isWithin } from '../core/fs-confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
@@ -158,7 +158,7 @@ export class HostContext {
   /** Tells every window what a change did to the library. */
   publish(change: WorkspaceChange): void {
     this.watcher?.watch(this.roots.map((r) => r.path));
-    const event: SkillsChanged = change;
+    const event: SkillsChanged = { ...change, entries: change.entries.map(listedEntry) };
     this.emit('skills:changed', event);
   }
 

@@ -1,24 +1,21 @@
 // The workbench shell: the library on the left; on the right the selected skill (overview, editor, runner, preview)
 // or the history and settings. It wires features together: their state lives in hooks (useLibrary, useBuffers,
 // useSettings, useNavigation), their shortcuts and menu items in the command bus.
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DraftView, HistoryEntryView } from '../../shared/host-types.js';
 import type { HostApi } from '../../shared/ipc.js';
 import { useCommand, useCommandBus, useCommandSources } from './commands/use-commands.js';
 import { useBuffers } from './editor/use-buffers.js';
-import { HistoryView } from './history/HistoryView.js';
 import { entryInFolder, folderOf } from './library/entries.js';
 import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
-import { AddSkillsPanel, type AddPrefill } from './manage/AddSkillsPanel.js';
+import type { AddPrefill } from './manage/AddSkillsPanel.js';
 import { InstallBadges } from './manage/InstallBadges.js';
 import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
 import { useManage } from './manage/use-manage.js';
 import { CommandPalette } from './palette/CommandPalette.js';
-import { ClientRequests, useClientRequests } from './servers/ClientRequests.js';
-import { ServersView } from './servers/ServersView.js';
-import { SettingsView } from './settings/SettingsView.js';
+import { useClientRequests } from './servers/use-client-requests.js';
 import { useSettings } from './settings/use-settings.js';
 import { DataNotices } from './shell/DataNotices.js';
 import { SignInNotices } from './shell/SignInNotices.js';
@@ -26,6 +23,26 @@ import { useNavigation } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
 import { SkillView } from './shell/SkillView.js';
 import { TopBar } from './shell/TopBar.js';
+
+// Views a first paint does not need load on first use (issue 14: the initial chunk's budget, checked by
+// test/unit/renderer/initial-chunk.test.ts): each brings its own code (the servers' schema form and YAML, the Add
+// skills panel, the history, the settings, the cards of server requests).
+const ServersView = lazy(() => import('./servers/ServersView.js').then((m) => ({ default: m.ServersView })));
+const HistoryView = lazy(() => import('./history/HistoryView.js').then((m) => ({ default: m.HistoryView })));
+const SettingsView = lazy(() =>
+  import('./settings/SettingsView.js').then((m) => ({ default: m.SettingsView })),
+);
+const AddSkillsPanel = lazy(() =>
+  import('./manage/AddSkillsPanel.js').then((m) => ({ default: m.AddSkillsPanel })),
+);
+const ClientRequests = lazy(() =>
+  import('./servers/ClientRequests.js').then((m) => ({ default: m.ClientRequests })),
+);
+const loading = (
+  <p className="empty" role="status">
+    Loading…
+  </p>
+);
 
 export function App({ host }: { host: HostApi }) {
   const bus = useCommandBus();
@@ -42,6 +59,9 @@ export function App({ host }: { host: HostApi }) {
   const manage = useManage(host);
   const [addPrefill, setAddPrefill] = useState<AddPrefill>();
   const [manageRequest, setManageRequest] = useState<ManageRequest>();
+  // The Add skills panel mounts on its first visit and then stays (hidden), so what was typed in it survives.
+  const [addSkillsVisited, setAddSkillsVisited] = useState(false);
+  if (view.kind === 'add-skills' && !addSkillsVisited) setAddSkillsVisited(true);
   /** The Add skills panel, empty or (Install to agents) looking at a skill folder. */
   const addSkills = useCallback(
     (folder?: string) => {
@@ -123,7 +143,11 @@ export function App({ host }: { host: HostApi }) {
         />
         <DataNotices host={host} />
         <SignInNotices host={host} />
-        <ClientRequests host={host} requests={serverRequests} />
+        {serverRequests.length ? (
+          <Suspense fallback={null}>
+            <ClientRequests host={host} requests={serverRequests} />
+          </Suspense>
+        ) : null}
         {shownProblem ? (
           <p className="problem" role="alert">
             {shownProblem}{' '}
@@ -147,28 +171,38 @@ export function App({ host }: { host: HostApi }) {
             ))}
           </div>
         ) : null}
-        <div hidden={view.kind !== 'add-skills'} className="add-skills-host">
-          <AddSkillsPanel
-            host={host}
-            agents={manage.agents}
-            projects={manage.projects}
-            {...(addPrefill ? { prefill: addPrefill } : {})}
-            onInstalled={() => void manage.store.refresh()}
-          />
-        </div>
+        {addSkillsVisited ? (
+          <div hidden={view.kind !== 'add-skills'} className="add-skills-host">
+            <Suspense fallback={loading}>
+              <AddSkillsPanel
+                host={host}
+                agents={manage.agents}
+                projects={manage.projects}
+                {...(addPrefill ? { prefill: addPrefill } : {})}
+                onInstalled={() => void manage.store.refresh()}
+              />
+            </Suspense>
+          </div>
+        ) : null}
         {view.kind === 'add-skills' ? null : view.kind === 'servers' ? (
-          <ServersView
-            host={host}
-            entries={library.entries}
-            roots={library.roots}
-            onOpenSkill={(id) => {
-              void library.store.reload().then(() => open(id, 'run'));
-            }}
-          />
+          <Suspense fallback={loading}>
+            <ServersView
+              host={host}
+              entries={library.entries}
+              roots={library.roots}
+              onOpenSkill={(id) => {
+                void library.store.reload().then(() => open(id, 'run'));
+              }}
+            />
+          </Suspense>
         ) : view.kind === 'history' ? (
-          <HistoryView host={host} onReplay={replay} />
+          <Suspense fallback={loading}>
+            <HistoryView host={host} onReplay={replay} />
+          </Suspense>
         ) : view.kind === 'settings' ? (
-          <SettingsView host={host} settings={settings} onSaved={setSettings} />
+          <Suspense fallback={loading}>
+            <SettingsView host={host} settings={settings} onSaved={setSettings} />
+          </Suspense>
         ) : entry ? (
           <SkillView
             host={host}

@@ -36,10 +36,13 @@ export interface EvaluateOptions {
   pathExists?: (absolutePath: string) => boolean;
 }
 
-/** A manifest read from disk and evaluated; `nameRange` is where its `name` is, for a shadowing diagnostic. */
+/**
+ * A manifest read from disk and evaluated. Where its `name` is written (for a shadowing diagnostic) is not part of
+ * it: finding it builds the `yaml` Document, which clean frontmatter otherwise never needs (issue 14: doing it for
+ * every skill cost a third of a load); the library re-reads the few skills that end up shadowed.
+ */
 export interface Evaluation {
   entry: LibraryEntry;
-  nameRange?: Range;
   validated: boolean;
 }
 
@@ -51,11 +54,7 @@ export function nameRangeOf(raw: RawManifest): Range {
 export function readAndEvaluate(job: ManifestJob, options: EvaluateOptions): Evaluation {
   const read = readManifestText(job.manifest, options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
   const { entry, raw } = evaluateManifest(job, read, options);
-  return {
-    entry,
-    validated: raw !== undefined,
-    ...(raw && entry.skill ? { nameRange: nameRangeOf(raw) } : {}),
-  };
+  return { entry, validated: raw !== undefined };
 }
 
 /** Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. */

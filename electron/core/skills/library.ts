@@ -649,10 +649,6 @@ export class SkillLibrary implements Library {
     const { entry } = evaluation;
     const id = entry.id;
     const slot: Slot = { root: f.root, segments, rank: 0, folder: f.folder, real: f.real, own: entry, entry };
-    // A skill whose name is taken may be shadowed: note where its name is (the parse itself is not kept: holding
-    // every parse until shadowing is derived costs memory and GC time at load).
-    if (evaluation.nameRange && entry.skill && this.byName.has(entry.skill.name))
-      slot.nameRange = evaluation.nameRange;
     fresh.add(slot);
     const slots = [slot];
     f.losers.forEach((loser, i) => {

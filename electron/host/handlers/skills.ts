@@ -3,6 +3,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
+import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine } from '../../core/fs-confine.js';
 import { folderIdentity } from '../../core/trust.js';
@@ -63,7 +64,10 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
 
 export function skillHandlers(ctx: HostContext): SkillHandlers {
   return {
-    'skills:list': () => ({ entries: ctx.workspace.entries, diagnostics: ctx.workspace.diagnostics }),
+    'skills:list': () => ({
+      entries: ctx.workspace.entries.map(listedEntry),
+      diagnostics: ctx.workspace.diagnostics,
+    }),
     'skills:get': ({ id }) => ctx.entry(id),
     'skills:validate-text': ({ path, text, profile }) =>
       ctx.workspace.validate(confine(path, ctx.rootPaths()), text, profile),

@@ -1,6 +1,6 @@
 // Owns the list of commands: what each is called, what it takes, and the keys that trigger it. The keyboard, the
 // desktop menu (`app:command`) and the command palette all carry commands out through one CommandBus.
-import { APP_COMMANDS } from '../../../shared/ipc.js';
+import { APP_COMMANDS } from '../../../shared/ipc-names.js';
 import type { JsonValue } from '../../../shared/types.js';
 
 /** A run from the history, to load into its skill's runner. */

@@ -4,7 +4,7 @@
 import { Editor, type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { Diagnostic, LibraryEntry } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry } from '../../../shared/types.js';
 import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
@@ -47,7 +47,7 @@ const VALIDATE_DELAY_MS = 150;
 
 export default function EditorView(props: {
   host: HostApi;
-  entry: LibraryEntry;
+  entry: ListedEntry;
   store: BufferStore;
   theme: 'light' | 'dark';
   /** A fix that renames the skill folder: the app confirms it in its rename dialog. */

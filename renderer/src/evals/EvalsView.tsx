@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { ListedEntry } from '../../../shared/types.js';
 import { folderOf } from '../library/entries.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
@@ -19,7 +19,7 @@ type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
 
 export default function EvalsView(props: {
   host: HostApi;
-  entry: LibraryEntry;
+  entry: ListedEntry;
   /** The bundled examples: results cannot be written beside them. */
   readOnly: boolean;
   /** The editor's unsaved SKILL.md, for the description A/B. */

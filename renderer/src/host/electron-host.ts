@@ -1,14 +1,14 @@
 // HostApi over the preload's `window.skillbench` (desktop): one method per contract entry, events by subscription.
-import {
-  methodName,
-  type Channel,
-  type EventName,
-  type EventOf,
-  type HostApi,
-  type IpcResult,
-  type RequestOf,
-  type ResponseOf,
+import type {
+  Channel,
+  EventName,
+  EventOf,
+  HostApi,
+  IpcResult,
+  RequestOf,
+  ResponseOf,
 } from '../../../shared/ipc.js';
+import { methodName } from '../../../shared/ipc-names.js';
 
 export interface PreloadBridge {
   [method: string]: unknown;

@@ -1,7 +1,7 @@
 // The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useMemo, useState, type ReactNode, type UIEvent } from 'react';
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { ListedEntry } from '../../../shared/types.js';
 import { shortcutOf } from '../commands/commands.js';
 import './library.css';
 
@@ -24,7 +24,7 @@ export const NO_FILTERS: LibraryFilters = {
   root: '',
 };
 
-export function matchesFilters(entry: LibraryEntry, f: LibraryFilters): boolean {
+export function matchesFilters(entry: ListedEntry, f: LibraryFilters): boolean {
   if (f.errors && !entry.diagnostics.some((d) => d.severity === 'error')) return false;
   if (f.tools && (entry.skill?.tools.length ?? 0) === 0) return false;
   if (f.shadowed && entry.status !== 'shadowed') return false;
@@ -33,7 +33,7 @@ export function matchesFilters(entry: LibraryEntry, f: LibraryFilters): boolean 
   return true;
 }
 
-export function matchesSearch(entry: LibraryEntry, query: string): boolean {
+export function matchesSearch(entry: ListedEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const skill = entry.skill;
@@ -41,7 +41,7 @@ export function matchesSearch(entry: LibraryEntry, query: string): boolean {
 }
 
 export function LibraryPanel(props: {
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   selected: string | undefined;
   onSelect: (id: string) => void;
   /** False until the first list arrives (the list says it is loading rather than empty). */
@@ -49,7 +49,7 @@ export function LibraryPanel(props: {
   onNewSkill?: () => void;
   onAddSkills?: () => void;
   /** More badges for a row (the agents it is installed for, issue 17). */
-  rowBadges?: (entry: LibraryEntry) => ReactNode;
+  rowBadges?: (entry: ListedEntry) => ReactNode;
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);

@@ -1,12 +1,12 @@
 // What a selected skill holds: its metadata, its diagnostics at their positions, and its tools.
 import { effectiveValues } from '../../../shared/effective.js';
 import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
-import type { JsonValue, LibraryEntry, ValidationProfile } from '../../../shared/types.js';
+import type { JsonValue, ListedEntry, ValidationProfile } from '../../../shared/types.js';
 import './library.css';
 
 const show = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
-export function SkillDetails(props: { entry: LibraryEntry | undefined; profile?: ValidationProfile }) {
+export function SkillDetails(props: { entry: ListedEntry | undefined; profile?: ValidationProfile }) {
   const entry = props.entry;
   if (!entry) return <p className="empty">Select a skill to see its diagnostics and tools.</p>;
   const skill = entry.skill;
@@ -54,7 +54,7 @@ export function SkillDetails(props: { entry: LibraryEntry | undefined; profile?:
 }
 
 /** What the profile's runtime will use for each key: written, its default, or ignored (issue 11). */
-function EffectiveValues(props: { entry: LibraryEntry; profile: ValidationProfile }) {
+function EffectiveValues(props: { entry: ListedEntry; profile: ValidationProfile }) {
   const skill = props.entry.skill;
   if (!skill) return null;
   const values = Object.entries(effectiveValues(skill, props.profile));

@@ -2,7 +2,7 @@
 // validator will, and says plainly what happens to the files.
 import { useState } from 'react';
 import type { HostApi, IpcResult } from '../../../shared/ipc.js';
-import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { ListedEntry, RootInfo } from '../../../shared/types.js';
 import { Modal } from '../ui/Modal.js';
 import { folderOf, rootOf } from './entries.js';
 
@@ -19,7 +19,7 @@ export type SkillDialog =
   | { kind: 'create' }
   | {
       kind: 'duplicate' | 'rename' | 'delete';
-      entry: LibraryEntry;
+      entry: ListedEntry;
       /** A proposed name (from a quick fix). */
       name?: string;
     };

@@ -1,16 +1,13 @@
 // What the renderer asks of a library entry: its root (by `rootId`, never by parsing the id), whether its root may
 // be written to, and its folder.
-import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { ListedEntry, RootInfo } from '../../../shared/types.js';
 
-export function rootOf(
-  entry: Pick<LibraryEntry, 'rootId'>,
-  roots: readonly RootInfo[],
-): RootInfo | undefined {
+export function rootOf(entry: Pick<ListedEntry, 'rootId'>, roots: readonly RootInfo[]): RootInfo | undefined {
   return roots.find((r) => r.id === entry.rootId);
 }
 
 /** The bundled examples are read-only (the host refuses to write to them): duplicate one to change it. */
-export function isReadOnly(entry: Pick<LibraryEntry, 'rootId'>, roots: readonly RootInfo[]): boolean {
+export function isReadOnly(entry: Pick<ListedEntry, 'rootId'>, roots: readonly RootInfo[]): boolean {
   return rootOf(entry, roots)?.kind === 'bundled';
 }
 
@@ -20,7 +17,7 @@ export function folderOf(path: string): string {
 }
 
 /** The skill whose folder is `folder` (as the host returns it after creating, duplicating or renaming a skill). */
-export function entryInFolder(entries: readonly LibraryEntry[], folder: string): LibraryEntry | undefined {
+export function entryInFolder(entries: readonly ListedEntry[], folder: string): ListedEntry | undefined {
   const wanted = folder.replace(/[\\/]+$/, '');
   return entries.find((e) => e.status !== 'excluded' && folderOf(e.path).slice(0, -1) === wanted);
 }

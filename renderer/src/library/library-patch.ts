@@ -2,11 +2,11 @@
 // entries are matched by manifest path (a folder's losing manifests share the winner's id), and new ones go where a
 // fresh `skills:list` would put them.
 import type { SkillsChanged } from '../../../shared/ipc.js';
-import type { Diagnostic, LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { folderOf } from './entries.js';
 
 export interface LibraryState {
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   /** Problems with the roots themselves (missing folders, limits reached). */
   diagnostics: Diagnostic[];
 }
@@ -18,9 +18,9 @@ const segments = (path: string) => folderOf(path).split(/[\\/]/).filter(Boolean)
  * (depth first, names sorted by code unit, so segment by segment), and in a folder the winning manifest before
  * the ones it overrides. An entry of a root the list does not know goes last.
  */
-export function compareEntries(roots: readonly RootInfo[]): (a: LibraryEntry, b: LibraryEntry) => number {
+export function compareEntries(roots: readonly RootInfo[]): (a: ListedEntry, b: ListedEntry) => number {
   const rank = new Map(roots.map((r, i) => [r.id, i]));
-  const rootRank = (e: LibraryEntry) => rank.get(e.rootId) ?? roots.length;
+  const rootRank = (e: ListedEntry) => rank.get(e.rootId) ?? roots.length;
   return (a, b) => {
     const byRoot = rootRank(a) - rootRank(b);
     if (byRoot) return byRoot;
@@ -48,7 +48,7 @@ export function applySkillsChanged(
 ): LibraryState {
   const removed = new Set(change.removed);
   const incoming = new Map(change.entries.map((e) => [e.path, e]));
-  const entries: LibraryEntry[] = [];
+  const entries: ListedEntry[] = [];
   for (const e of state.entries) {
     if (removed.has(e.path)) continue;
     const replacement = incoming.get(e.path);
@@ -68,7 +68,7 @@ export function applySkillsChanged(
  * The skill folders a change touched (with their trailing separator): those of the changed and removed manifests,
  * and those of the known entries whose skill it names.
  */
-export function changedFolders(change: SkillsChanged, known: readonly LibraryEntry[]): string[] {
+export function changedFolders(change: SkillsChanged, known: readonly ListedEntry[]): string[] {
   const ids = new Set(change.ids);
   const paths = [
     ...change.entries.map((e) => e.path),

@@ -1,11 +1,11 @@
 // Owns the renderer's copy of the library: the first load, a fresh `skills:list` when the host says the library
 // was rescanned (`reset`), and a patch for every other change. Components subscribe; nothing here renders.
 import type { HostApi, SkillsChanged } from '../../../shared/ipc.js';
-import type { Diagnostic, LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { applySkillsChanged } from './library-patch.js';
 
 export interface LibrarySnapshot {
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   /** Problems with the roots themselves (missing folders, limits reached). */
   diagnostics: Diagnostic[];
   /** In precedence order. */

@@ -2,6 +2,7 @@
 // it is installed for, as badges: in the library list and in the skill view (issue 17).
 import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../../../shared/manage-types.js';
 import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
+import './manage.css';
 
 export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;

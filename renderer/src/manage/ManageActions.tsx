@@ -4,11 +4,12 @@
 import { useEffect, useState } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { InstalledSkillView, PackResultView, UpdateCheckView } from '../../../shared/manage-types.js';
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { ListedEntry } from '../../../shared/types.js';
 import { folderOf } from '../library/entries.js';
 import { InstallBadges } from './InstallBadges.js';
 import { agentLabel, installKey, installStates, STATE_LABELS } from './manage-model.js';
 import type { ManageSnapshot, ManageStore } from './manage-store.js';
+import './manage.css';
 
 export type ManageAction = 'update' | 'remove' | 'pack';
 
@@ -19,7 +20,7 @@ export interface ManageRequest {
 
 export function ManageActions(props: {
   host: HostApi;
-  entry: LibraryEntry;
+  entry: ListedEntry;
   manage: ManageSnapshot;
   store: ManageStore;
   request?: ManageRequest | undefined;
@@ -274,7 +275,7 @@ function RemovePanel(props: {
   );
 }
 
-function PackPanel(props: { host: HostApi; entry: LibraryEntry; defaultFile: string; onClose(): void }) {
+function PackPanel(props: { host: HostApi; entry: ListedEntry; defaultFile: string; onClose(): void }) {
   const [file, setFile] = useState(props.defaultFile);
   const [problem, setProblem] = useState<string>();
   const [result, setResult] = useState<PackResultView>();

@@ -1,18 +1,18 @@
 // The instructions as a model receives them when the skill is invoked with the arguments typed here, and the
 // skill's entry in the <available_skills> catalog. Follows the editor's unsaved text when the manifest is open.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/instructions.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { ListedEntry } from '../../../shared/types.js';
 import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
 import { CommandList } from './CommandList.js';
 import './preview.css';
 
 export function PreviewView(props: {
   host: HostApi;
-  entry: LibraryEntry;
+  entry: ListedEntry;
   /** Whether the skill's root is trusted (its commands may run on request). */
   trusted: boolean;
   unsavedText?: string;
@@ -21,18 +21,32 @@ export function PreviewView(props: {
   const [args, setArgs] = useState('');
   const [vars, setVars] = useState<Record<string, string>>({});
   const live = props.unsavedText !== undefined && props.entry.format === 'skill-md';
+  const saved = useSavedInstructions(props.host, props.entry);
+  const savedInstructions = typeof saved === 'string' ? saved : '';
   const source = useMemo(() => {
     if (!live || props.unsavedText === undefined)
-      return { instructions: skill?.instructions ?? '', names: argumentNamesOf(skill?.metadata.arguments) };
+      return { instructions: savedInstructions, names: argumentNamesOf(skill?.metadata.arguments) };
     const fm = readFrontmatter(props.unsavedText);
     return {
       instructions: bodyOf(props.unsavedText),
       names: argumentNamesOf(fm.ok ? fm.fields.arguments : undefined),
       variables: fm.ok && Array.isArray(fm.fields.variables) ? fm.fields.variables.map(String) : undefined,
     };
-  }, [live, props.unsavedText, skill]);
+  }, [live, props.unsavedText, skill, savedInstructions]);
   if (!skill)
     return <p className="empty">This manifest could not be parsed; fix it in the editor to preview it.</p>;
+  if (saved === undefined)
+    return (
+      <p className="empty" role="status">
+        Loading the instructions…
+      </p>
+    );
+  if (typeof saved !== 'string')
+    return (
+      <p className="problem" role="alert">
+        The instructions could not be read: {saved.problem}
+      </p>
+    );
   const variables = source.variables ?? skill.variables;
   const rendered = renderInstructions({
     instructions: source.instructions,
@@ -91,7 +105,7 @@ export function PreviewView(props: {
             skillId={props.entry.id}
             commands={rendered.commands}
             written={bangCommands(source.instructions)}
-            saved={bangCommands(skill.instructions)}
+            saved={bangCommands(saved)}
             trusted={props.trusted}
           />
         ) : null}
@@ -113,4 +127,29 @@ export function PreviewView(props: {
       </section>
     </div>
   );
+}
+
+/**
+ * The saved instructions of the entry, asked of the host: the library's list leaves them out (issue 14). Asked
+ * again whenever the entry changes (a save or an outside edit patches the list with a new entry object).
+ */
+function useSavedInstructions(host: HostApi, entry: ListedEntry): string | { problem: string } | undefined {
+  const [got, setGot] = useState<{ entry: ListedEntry; value: string | { problem: string } }>();
+  useEffect(() => {
+    let stale = false;
+    void host.invoke('skills:get', { id: entry.id }).then((r) => {
+      if (stale) return;
+      const value = !r.ok
+        ? { problem: r.error.message }
+        : r.value.path !== entry.path
+          ? { problem: `the library now has ${r.value.path} under this id; reload the library.` }
+          : (r.value.skill?.instructions ?? '');
+      setGot({ entry, value });
+    });
+    return () => {
+      stale = true;
+    };
+  }, [host, entry]);
+  // The same skill's last answer meanwhile, so a save does not blank the preview while its new text is asked for.
+  return got?.entry.id === entry.id ? got.value : undefined;
 }

@@ -3,7 +3,7 @@
 // lives in hooks: the arguments (useToolArgs), the call (useRun), the cases (useCases).
 import { useEffect, useState } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { LibraryEntry, ToolDefinition } from '../../../shared/types.js';
+import type { ListedEntry, ToolDefinition } from '../../../shared/types.js';
 import { shortcutOf, type Replay } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { ArgsJsonEditor } from './ArgsJsonEditor.js';
@@ -33,7 +33,7 @@ function targetOf(t: ToolDefinition): string {
   }
 }
 
-export default function RunnerView(props: { host: HostApi; entry: LibraryEntry; theme: 'light' | 'dark' }) {
+export default function RunnerView(props: { host: HostApi; entry: ListedEntry; theme: 'light' | 'dark' }) {
   const { host, entry } = props;
   const [tools, setTools] = useState<ToolDefinition[]>();
   const [loadError, setLoadError] = useState<string>();

@@ -1,7 +1,7 @@
 // What servers ask of the user, shown as non-modal cards above the current view (issue 16): an elicitation as the
 // schema form (form mode) or a link opened after a confirmation (URL mode); a sampling request to approve as is,
 // edit, type a reply to, or reject. Nothing opens by itself and nothing typed is lost while other requests come.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { McpClientRequestView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
@@ -10,23 +10,6 @@ import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
 import { validateArgs } from '../runner/schema-form/validate-args.js';
 import { samplingReply, samplingTranscript, textOf } from './servers-model.js';
 import './servers.css';
-
-/** The requests waiting for the user: those already waiting when the window opened, then the events. */
-export function useClientRequests(host: HostApi) {
-  const [requests, setRequests] = useState<McpClientRequestView[]>([]);
-  useEffect(() => {
-    const offs = [
-      host.on('mcp:request', (r) => setRequests((list) => [...list.filter((x) => x.id !== r.id), r])),
-      host.on('mcp:request-settled', ({ id }) => setRequests((list) => list.filter((x) => x.id !== id))),
-    ];
-    void host.invoke('mcp:pending-requests', {}).then((r) => {
-      if (r.ok)
-        setRequests((list) => [...r.value, ...list.filter((x) => !r.value.some((v) => v.id === x.id))]);
-    });
-    return () => offs.forEach((off) => off());
-  }, [host]);
-  return requests;
-}
 
 function Elicitation(props: { host: HostApi; request: McpClientRequestView; answer(a: JsonValue): void }) {
   const { params } = props.request;

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { McpToolView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { LibraryEntry, RootInfo, ToolDefinition } from '../../../shared/types.js';
+import type { ListedEntry, RootInfo, ToolDefinition } from '../../../shared/types.js';
 import { OutputView } from '../runner/OutputView.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
@@ -27,7 +27,7 @@ function asDefinition(server: string, t: McpToolView): ToolDefinition {
 export function ServerTools(props: {
   host: HostApi;
   server: string;
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   roots: RootInfo[];
   onOpenSkill(skillId: string): void;
 }) {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { McpNotificationView, McpServerInfoView, McpServerView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { JsonValue, LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { JsonTree } from '../runner/OutputView.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerPrompts } from './ServerPrompts.js';
@@ -191,7 +191,7 @@ function Overview(props: {
 
 export function ServersView(props: {
   host: HostApi;
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   roots: RootInfo[];
   onOpenSkill(skillId: string): void;
 }) {

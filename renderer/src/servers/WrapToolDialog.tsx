@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { McpToolView, McpWrapPreview } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { JsonValue, LibraryEntry, RootInfo } from '../../../shared/types.js';
+import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { appendFrontmatterListItem } from '../editor/frontmatter-edit.js';
 import { isReadOnly } from '../library/entries.js';
 import { JsonTree } from '../runner/OutputView.js';
@@ -24,7 +24,7 @@ export function WrapToolDialog(props: {
   host: HostApi;
   server: string;
   tool: McpToolView;
-  entries: LibraryEntry[];
+  entries: ListedEntry[];
   roots: RootInfo[];
   onClose(): void;
   onWrapped(skillId: string): void;

@@ -2,7 +2,7 @@
 // load on first use (with Monaco), keeping the library screen's bundle lean.
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { LibraryEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
+import type { ListedEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
 import { folderOf, isReadOnly, rootOf } from '../library/entries.js';
 import { SkillDetails } from '../library/SkillDetails.js';
@@ -17,7 +17,7 @@ const PreviewView = lazy(() => import('../preview/PreviewView.js').then((m) => (
 
 export function SkillView(props: {
   host: HostApi;
-  entry: LibraryEntry;
+  entry: ListedEntry;
   roots: RootInfo[];
   tab: Tab;
   onTab(tab: Tab): void;

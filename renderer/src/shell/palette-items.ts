@@ -1,6 +1,6 @@
 // What the palette offers besides the bus's commands: the theme switch, the selected skill's tabs and actions,
 // and every skill to go to.
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { ListedEntry } from '../../../shared/types.js';
 import { folderOf } from '../library/entries.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
 import type { ManageAction } from '../manage/ManageActions.js';
@@ -8,9 +8,9 @@ import type { PaletteItem } from '../palette/CommandPalette.js';
 import { TABS, type Tab } from './navigation.js';
 
 export function paletteItems(ctx: {
-  entries: readonly LibraryEntry[];
+  entries: readonly ListedEntry[];
   /** The skill on screen. */
-  entry: LibraryEntry | undefined;
+  entry: ListedEntry | undefined;
   theme: 'light' | 'dark';
   setTheme(theme: 'light' | 'dark'): void;
   open(id: string, tab?: Tab): void;

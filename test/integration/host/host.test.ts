@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, methodName, type IpcResult, type SkillsChanged } from '../../../shared/ipc.js';
-import type { LibraryEntry } from '../../../shared/types.js';
+import type { LibraryEntry, ListedEntry } from '../../../shared/types.js';
 import { Host } from '../../../electron/host/host.js';
 import { copyFixtures, REPO } from '../../helpers.js';
 
@@ -80,6 +80,34 @@ describe('roots and skills', () => {
       code: 'Conflict',
       details: { currentHash: saved.hash },
     });
+  });
+
+  it('lists skills without their instructions, which skills:get returns (issue 14: a 10,000-skill list)', async () => {
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    const { entries } = await ok<{ entries: ListedEntry[] }>('skills:list');
+    const listed = entries.find((e) => e.path === path);
+    expect(listed?.skill?.name).toBe('commented-skill');
+    expect(entries.filter((e) => e.skill && 'instructions' in e.skill)).toEqual([]);
+    const whole = await ok<LibraryEntry>('skills:get', { id: listed?.id });
+    expect(whole.skill?.instructions).toContain('Body edited.');
+    expect({ ...whole, skill: { ...whole.skill, instructions: undefined } }).toEqual({
+      ...listed,
+      skill: { ...listed?.skill, instructions: undefined },
+    });
+
+    const events: SkillsChanged[] = [];
+    const off = host.on('skills:changed', (e) => events.push(e));
+    const file = await ok<{ text: string; hash: string }>('skills:read-file', { path });
+    await ok('skills:save-file', {
+      path,
+      text: file.text.replace('Body edited.', 'Body again.'),
+      expectedHash: file.hash,
+    });
+    off();
+    expect(events.flatMap((e) => e.entries).map((e) => e.path)).toEqual([path]);
+    expect(events.flatMap((e) => e.entries).filter((e) => e.skill && 'instructions' in e.skill)).toEqual([]);
+    const again = await ok<LibraryEntry>('skills:get', { id: listed?.id });
+    expect(again.skill?.instructions).toContain('Body again.');
   });
 
   it('refuses paths outside the roots, traversal and links out included', async () => {

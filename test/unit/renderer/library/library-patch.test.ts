@@ -7,12 +7,13 @@ import {
   compareEntries,
   type LibraryState,
 } from '../../../../renderer/src/library/library-patch.js';
-import type { Diagnostic, LibraryEntry } from '../../../../shared/types.js';
+import type { Diagnostic, ListedEntry } from '../../../../shared/types.js';
 import { change, library } from './fixture-library.js';
 
 const { roots, entries } = library;
 const state: LibraryState = { entries, diagnostics: library.diagnostics };
-const paths = (list: readonly LibraryEntry[]) => list.map((e) => e.path);
+const paths = (list: readonly ListedEntry[]) => list.map((e) => e.path);
+const listed: readonly ListedEntry[] = entries;
 const sharedFolder = entries.filter((e) => e.id === entries.find((x) => x.status === 'excluded')?.id);
 
 describe('the fixture library', () => {
@@ -48,18 +49,18 @@ describe('applySkillsChanged', () => {
   });
 
   it('replaces an entry by path, leaving the other manifest with the same id alone', () => {
-    const [winner, loser] = sharedFolder as [LibraryEntry, LibraryEntry];
+    const [winner, loser] = sharedFolder as [ListedEntry, ListedEntry];
     const warning: Diagnostic = { ...(winner.diagnostics[0] ?? loser.diagnostics[0]!), code: 'changed' };
     const updated = { ...winner, diagnostics: [warning] };
     const patched = applySkillsChanged(state, change({ ids: [winner.id], entries: [updated] }), roots);
     expect(paths(patched.entries)).toEqual(paths(entries));
     expect(patched.entries.find((e) => e.path === winner.path)).toBe(updated);
     expect(patched.entries.find((e) => e.path === loser.path)).toBe(loser);
-    expect(patched.entries.filter((e) => e !== updated).every((e) => entries.includes(e))).toBe(true);
+    expect(patched.entries.filter((e) => e !== updated).every((e) => listed.includes(e))).toBe(true);
   });
 
   it('drops removed paths only', () => {
-    const [winner, loser] = sharedFolder as [LibraryEntry, LibraryEntry];
+    const [winner, loser] = sharedFolder as [ListedEntry, ListedEntry];
     const patched = applySkillsChanged(state, change({ ids: [loser.id], removed: [loser.path] }), roots);
     expect(paths(patched.entries)).toEqual(paths(entries).filter((p) => p !== loser.path));
     expect(patched.entries).toContain(winner);
@@ -82,7 +83,7 @@ describe('applySkillsChanged', () => {
 
 describe('changedFolders', () => {
   it('names the folders of changed and removed manifests and of the skills the change names', () => {
-    const [winner, loser] = sharedFolder as [LibraryEntry, LibraryEntry];
+    const [winner, loser] = sharedFolder as [ListedEntry, ListedEntry];
     const other = entries.find((e) => e.id !== winner.id)!;
     const folders = changedFolders(
       change({ ids: [other.id], entries: [winner], removed: [loser.path] }),

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Host } from '../../../../electron/host/host.js';
 import type { HostApi } from '../../../../shared/ipc.js';
+import { listedEntry, type LibraryEntry } from '../../../../shared/types.js';
 import { SkillDetails } from '../../../../renderer/src/library/SkillDetails.js';
 import { PreviewView } from '../../../../renderer/src/preview/PreviewView.js';
 import { FIXTURES, loadFixture, REPO } from '../../../helpers.js';
@@ -18,10 +19,17 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.close()));
 });
 
-const unusedHost: HostApi = {
-  invoke: () => Promise.reject(new Error('no host call expected')),
+/** A host that knows one loaded skill, answering `skills:get` for it as the real host does. */
+const oneSkillHost = (entry: LibraryEntry): HostApi => ({
+  invoke: (channel, request) =>
+    channel === 'skills:get' && (request as { id: string }).id === entry.id
+      ? (Promise.resolve({ ok: true, value: entry }) as never)
+      : Promise.reject(new Error(`no ${channel} call expected`)),
   on: () => () => undefined,
-};
+});
+
+/** The preview has the skill's instructions from the host. */
+const previewShown = () => screen.findByRole('region', { name: 'Rendered instructions' });
 
 /** A real host over a root holding the cc-commands fixture, trusted or not. */
 async function commandsHost(trusted: boolean) {
@@ -46,7 +54,8 @@ async function commandsHost(trusted: boolean) {
   if (trusted) await api.invoke('roots:trust', { id, trusted: true });
   const entry = await api.invoke('skills:get', { id: `${id}/cc-commands` });
   if (!entry.ok) throw new Error(entry.error.message);
-  return { api, entry: entry.value, folder: join(root, 'cc-commands') };
+  // As the library list gives it (without the instructions, which the preview asks for: issue 14).
+  return { api, entry: listedEntry(entry.value), folder: join(root, 'cc-commands') };
 }
 
 const runButton = (n: number) => screen.getByRole('button', { name: `Run command ${n} in the sandbox` });
@@ -72,9 +81,10 @@ describe('skill details: effective values', () => {
 });
 
 describe('preview: Claude Code commands', () => {
-  it('lists each !`command` as one Claude Code would run, and substitutes the skill folder', () => {
+  it('lists each !`command` as one Claude Code would run, and substitutes the skill folder', async () => {
     const entry = loadFixture('runtime/cc-preview');
-    render(<PreviewView host={unusedHost} entry={entry} trusted />);
+    render(<PreviewView host={oneSkillHost(entry)} entry={listedEntry(entry)} trusted />);
+    await previewShown();
     const note = screen.getByRole('note', { name: 'Commands Claude Code would run' });
     expect(
       within(note)
@@ -92,6 +102,7 @@ describe('preview: running a command on request', () => {
   it('runs a saved command only when its button is pressed, and shows what it printed', async () => {
     const { api, entry, folder } = await commandsHost(true);
     render(<PreviewView host={api} entry={entry} trusted />);
+    await previewShown();
     expect(screen.queryByRole('region', { name: 'Output of command 1' })).toBeNull();
     fireEvent.click(runButton(1));
     const output = await screen.findByRole('region', { name: 'Output of command 1' });
@@ -106,6 +117,7 @@ describe('preview: running a command on request', () => {
   it('offers no run in a root the user has not trusted, and says why', async () => {
     const { api, entry } = await commandsHost(false);
     render(<PreviewView host={api} entry={entry} trusted={false} />);
+    await previewShown();
     expect((runButton(1) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getAllByText(/Trust this folder to run its commands/).length).toBe(6);
   });
@@ -114,6 +126,7 @@ describe('preview: running a command on request', () => {
     const { api, entry } = await commandsHost(true);
     const unsaved = readFileSync(entry.path, 'utf8') + 'New: !`date`\n';
     render(<PreviewView host={api} entry={entry} trusted unsavedText={unsaved} />);
+    await previewShown();
     expect((runButton(7) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/Save the file to run this command/)).toBeTruthy();
     expect((runButton(1) as HTMLButtonElement).disabled).toBe(false);

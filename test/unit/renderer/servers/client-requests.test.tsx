@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
 import type { ToolOutput } from '../../../../shared/types.js';
 import { Host } from '../../../../electron/host/host.js';
-import { ClientRequests, useClientRequests } from '../../../../renderer/src/servers/ClientRequests.js';
+import { ClientRequests } from '../../../../renderer/src/servers/ClientRequests.js';
+import { useClientRequests } from '../../../../renderer/src/servers/use-client-requests.js';
 import { EVERYTHING_SERVER, REPO } from '../../../helpers.js';
 
 let host: Host;
