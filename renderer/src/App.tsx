@@ -25,7 +25,7 @@ import { SkillView } from './shell/SkillView.js';
 import { TopBar } from './shell/TopBar.js';
 
 // Views a first paint does not need load on first use (issue 14: the initial chunk's budget, checked by
-// test/unit/renderer/initial-chunk.test.ts): each brings its own code (the servers' schema form and YAML, the Add
+// test/integration/renderer-initial-js.test.ts): each brings its own code (the servers' schema form and YAML, the Add
 // skills panel, the history, the settings, the cards of server requests).
 const ServersView = lazy(() => import('./servers/ServersView.js').then((m) => ({ default: m.ServersView })));
 const HistoryView = lazy(() => import('./history/HistoryView.js').then((m) => ({ default: m.HistoryView })));
