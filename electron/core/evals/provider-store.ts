@@ -10,7 +10,7 @@ import { writeFileAtomically } from '../editor/save-file.js';
 import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
 import {
   createProvider,
-  DEFAULT_KEY_ENV,
+  keyEnvOf,
   parseProviderConfig,
   parseProviderConfigs,
   type ModelProvider,
@@ -55,7 +55,7 @@ export class ProviderStore {
   /** The providers as the app shows them: whether a key is kept, never the key. */
   views(): ProviderView[] {
     return this.list().map((p) => {
-      const keyEnv = p.apiKeyEnv ?? DEFAULT_KEY_ENV[p.kind];
+      const keyEnv = keyEnvOf(p);
       return {
         name: p.name,
         kind: p.kind,

@@ -21,7 +21,11 @@ import {
   type Reply,
 } from '../../fakes/model-server.js';
 import { createProvider } from '../../../electron/core/evals/providers/index.js';
-import { ProviderError, type ProviderKind } from '../../../electron/core/evals/providers/types.js';
+import {
+  MAX_BODY_BYTES,
+  ProviderError,
+  type ProviderKind,
+} from '../../../electron/core/evals/providers/types.js';
 import { MAX_RESPONSE_BYTES, ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget, BudgetExhaustedError } from '../../../electron/core/evals/budget.js';
 import {
@@ -450,4 +454,62 @@ describe('L7: model responses are capped and their shape checked', () => {
       'fake answered with a tool call without a string "id" and "name"; its response was not used.',
     );
   });
+});
+
+describe('red team 2: keys stay out of results, and answers have a bounded size', () => {
+  const KEY = 'sk-SECRET-KEY-0123456789';
+  it.each<ProviderKind>(['anthropic', 'openai'])(
+    'removes the key a %s server quotes in its error from the message',
+    async (kind) => {
+      server.script = () => ({
+        status: 401,
+        message: `Incorrect API key provided: Bearer ${KEY}; your key ${KEY} is wrong`,
+      });
+      const baseURL = kind === 'anthropic' ? server.anthropicBaseURL : server.openaiBaseURL;
+      const client = new ModelClient(
+        createProvider({ name: 'fake', kind, model: 'm-1', baseURL }, { apiKey: KEY }),
+        {
+          maxRetries: 0,
+        },
+      );
+      const error = await client
+        .complete({ messages: [{ role: 'user', content: 'hi' }] })
+        .catch((e: Error) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toMatch(/answered 401/);
+      expect((error as Error).message).not.toContain('SECRET');
+      expect((error as Error).message).toContain('Bearer [key]; your key [key] is wrong');
+    },
+  );
+
+  it('does not send OPENAI_API_KEY to a custom base URL unless the provider names it', async () => {
+    server.script = () => ({ text: 'ok' });
+    const env = { OPENAI_API_KEY: 'sk-proj-REAL-OPENAI-KEY', MY_LOCAL_KEY: 'local-key' };
+    const config = { name: 'local', kind: 'openai' as const, model: 'm-1', baseURL: server.openaiBaseURL };
+    await new ModelClient(createProvider(config, { env }), { maxRetries: 0 }).complete({
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    await new ModelClient(createProvider({ ...config, apiKeyEnv: 'MY_LOCAL_KEY' }, { env }), {
+      maxRetries: 0,
+    }).complete({ messages: [{ role: 'user', content: 'hi' }] });
+    const auth = server.received.map((r) => r.headers.authorization);
+    expect(auth[0]).not.toContain('REAL-OPENAI-KEY');
+    expect(auth[1]).toBe('Bearer local-key');
+    // Without a base URL (OpenAI itself) the default variable is read, as before.
+    expect(() => createProvider({ name: 'o', kind: 'openai', model: 'm' }, { env: {} })).toThrow(
+      /OPENAI_API_KEY/,
+    );
+  });
+
+  it.each<ProviderKind>(['anthropic', 'openai'])(
+    'stops reading a %s answer past the body limit with a clear error',
+    async (kind) => {
+      server.script = () => ({ body: { flood: 'x'.repeat(MAX_BODY_BYTES + 1024) } });
+      const error = await clientFor(kind)
+        .complete({ messages: [{ role: 'user', content: 'hi' }] })
+        .catch((e: Error) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toMatch(/answered more than 8 MiB; Skillbench stopped reading it\./);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { JsonValue } from '../../../../shared/types.js';
 import {
   ProviderError,
+  boundedFetch,
   sdkErrorToProviderError,
   type ChatMessage,
   type ChatRequest,
@@ -47,6 +48,7 @@ export function createAnthropicProvider(config: ProviderConfig, apiKey: string):
   // Retries are ours (model-client.ts), the same for every provider, so the SDK's are off.
   const client = new Anthropic({
     apiKey,
+    fetch: boundedFetch('Anthropic'),
     maxRetries: 0,
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
   });
@@ -75,7 +77,7 @@ export function createAnthropicProvider(config: ProviderConfig, apiKey: string):
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic);
+        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey);
       }
       if (!Array.isArray(message.content))
         throw new ProviderError('Anthropic answered without a content array.', undefined, false);

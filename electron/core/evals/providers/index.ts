@@ -15,6 +15,17 @@ export const DEFAULT_KEY_ENV: Record<ProviderKind, string | undefined> = {
 };
 
 /**
+ * The environment variable a provider's key comes from: its `apiKeyEnv`, else its kind's default, except for an
+ * OpenAI-compatible provider with a base URL (a local server, a proxy, anyone's endpoint), which gets
+ * OPENAI_API_KEY only when it names it: the key for OpenAI is not sent to whatever server a base URL points at.
+ */
+export function keyEnvOf(config: ProviderConfig): string | undefined {
+  if (config.apiKeyEnv !== undefined) return config.apiKeyEnv;
+  if (config.kind === 'openai' && config.baseURL !== undefined) return undefined;
+  return DEFAULT_KEY_ENV[config.kind];
+}
+
+/**
  * A provider from its config. `apiKey` wins (the app passes the key it keeps in the OS keychain); otherwise the
  * environment variable (`apiKeyEnv`, else the kind's default). A missing key is a clear error, not a 401 later.
  */
@@ -23,14 +34,15 @@ export function createProvider(
   options: { apiKey?: string; env?: NodeJS.ProcessEnv } = {},
 ): ModelProvider {
   if (config.kind === 'claude-code') return createClaudeCodeProvider(config);
-  const envName = config.apiKeyEnv ?? DEFAULT_KEY_ENV[config.kind] ?? '';
-  const apiKey = options.apiKey ?? (options.env ?? process.env)[envName];
+  const envName = keyEnvOf(config);
+  const apiKey =
+    options.apiKey ?? (envName !== undefined ? (options.env ?? process.env)[envName] : undefined);
   // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) take any key; the vendor's own API does not.
   const keyless = config.kind === 'openai' && config.baseURL !== undefined;
   if (!apiKey && !keyless)
     throw new SkillError(
       'ConfigValidation',
-      `Provider "${config.name}" (${config.kind}) needs an API key: set ${envName} in the environment.`,
+      `Provider "${config.name}" (${config.kind}) needs an API key: set ${envName ?? 'its apiKeyEnv'} in the environment.`,
     );
   return config.kind === 'anthropic'
     ? createAnthropicProvider(config, apiKey ?? '')

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import type { JsonValue } from '../../../../shared/types.js';
 import {
   ProviderError,
+  boundedFetch,
   sdkErrorToProviderError,
   type ChatMessage,
   type ChatRequest,
@@ -50,6 +51,7 @@ function parseArguments(text: string): JsonValue {
 export function createOpenAiProvider(config: ProviderConfig, apiKey: string): ModelProvider {
   const client = new OpenAI({
     apiKey,
+    fetch: boundedFetch('OpenAI-compatible server'),
     maxRetries: 0, // retries are ours (model-client.ts), the same for every provider
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
   });
@@ -80,7 +82,7 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string): Mo
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI);
+        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey);
       }
       const choice = completion.choices?.[0];
       if (!choice?.message)

@@ -2,6 +2,7 @@
 // the provider configuration format, and the one error type a provider throws.
 import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
+import { formatBytes } from '../../../../shared/units.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../../shared/evals.js';
 
 export { PROVIDER_KINDS, type ProviderKind };
@@ -127,23 +128,88 @@ interface SdkErrorClasses {
   APIUserAbortError: abstract new (...args: never[]) => Error;
 }
 
-/** An SDK failure as a ProviderError (retryable or not, with the server's retry-after), a user abort as Cancelled. */
-export function sdkErrorToProviderError(error: unknown, vendor: string, sdk: SdkErrorClasses): Error {
+/**
+ * The most bytes of one HTTP answer a provider reads. The model client keeps 1 MiB of an answer's text; without
+ * this bound the SDK would first read a flooding server's whole body into memory.
+ */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * `fetch` for the SDKs (both take one): the answer's body ends in a ProviderError once it passes `maxBytes`, and
+ * the download stops there.
+ */
+export function boundedFetch(vendor: string, maxBytes = MAX_BODY_BYTES): typeof fetch {
+  const tooBig = () =>
+    new ProviderError(
+      `${vendor} answered more than ${formatBytes(maxBytes)}; Skillbench stopped reading it.`,
+      undefined,
+      false,
+    );
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    if (Number(response.headers.get('content-length')) > maxBytes) {
+      await response.body.cancel();
+      throw tooBig();
+    }
+    let seen = 0;
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) controller.error(tooBig());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
+/**
+ * A provider's words without the key: some servers quote the key or the Authorization header in a 401, and these
+ * messages are shown, kept in results and written into a skill's workspace. The key the provider was made with is
+ * removed wherever it appears, and so is any bearer token or `sk-…` key.
+ */
+export function withoutSecrets(text: string, apiKey?: string): string {
+  const out = apiKey && apiKey.length >= 8 ? text.split(apiKey).join('[key]') : text;
+  return out.replace(/\b(Bearer\s+)[^\s"',;]+/gi, '$1[key]').replace(/\bsk-[A-Za-z0-9_-]{8,}/g, '[key]');
+}
+
+/**
+ * An SDK failure as a ProviderError (retryable or not, with the server's retry-after), a user abort as Cancelled;
+ * its text never holds the key (`withoutSecrets`).
+ */
+export function sdkErrorToProviderError(
+  error: unknown,
+  vendor: string,
+  sdk: SdkErrorClasses,
+  apiKey?: string,
+): Error {
   if (error instanceof sdk.APIUserAbortError) return new SkillError('Cancelled', 'The run was cancelled.');
   if (error instanceof sdk.APIError) {
+    const said = withoutSecrets(error.message, apiKey);
     const status = error.status;
     const hint =
       status === 401 || status === 403
         ? ' Check the API key: set the environment variable the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or its apiKeyEnv).'
         : '';
-    if (status === undefined) return new ProviderError(`${vendor}: ${error.message}`, undefined, true);
+    if (status === undefined) return new ProviderError(`${vendor}: ${said}`, undefined, true);
     return new ProviderError(
-      `${vendor} answered ${status}: ${error.message.replace(/^\d+\s*/, '')}.${hint}`,
+      `${vendor} answered ${status}: ${said.replace(/^\d+\s*/, '')}.${hint}`,
       status,
       isRetryableStatus(status),
       retryAfterFrom(error.headers),
     );
   }
   if (error instanceof SkillError || error instanceof ProviderError) return error;
-  return new ProviderError(`${vendor}: ${(error as Error).message}`, undefined, false);
+  return new ProviderError(
+    `${vendor}: ${withoutSecrets((error as Error).message, apiKey)}`,
+    undefined,
+    false,
+  );
 }
