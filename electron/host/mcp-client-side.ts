@@ -4,10 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateMessageResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../shared/errors.js';
+import { isSafeExternalUrl } from '../../shared/urls.js';
 import type { McpClientRequestView } from '../../shared/host-types.js';
 import type { EventName, EventOf } from '../../shared/ipc.js';
 import type { JsonValue } from '../../shared/types.js';
 import type { McpClientSide, McpNotice } from '../core/mcp/client-side.js';
+
+/** How many of one server's requests may wait for the user at once; more are refused (a server asking in a loop). */
+export const MAX_WAITING_PER_SERVER = 10;
 
 /** How long a request waits for the user before it is refused (the server's own timeout may be shorter). */
 export const CLIENT_REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
@@ -105,8 +109,14 @@ export class HostMcpClientSide implements McpClientSide {
   sample: NonNullable<McpClientSide['sample']> = async (server, params, signal) =>
     samplingResult(await this.ask(server, 'sampling', params, signal));
 
-  elicit: NonNullable<McpClientSide['elicit']> = async (server, params, signal) =>
-    elicitResult(await this.ask(server, 'elicitation', params, signal));
+  /**
+   * A URL-mode elicitation whose address could never open outside the app (not http(s), or with credentials) is
+   * declined before the user sees it; the protocol log keeps the request and the answer.
+   */
+  elicit: NonNullable<McpClientSide['elicit']> = async (server, params, signal) => {
+    if (params.mode === 'url' && !isSafeExternalUrl(String(params.url))) return { action: 'decline' };
+    return elicitResult(await this.ask(server, 'elicitation', params, signal));
+  };
 
   notify = (notice: McpNotice): void => {
     this.emit('mcp:notification', {
@@ -128,6 +138,13 @@ export class HostMcpClientSide implements McpClientSide {
     params: unknown,
     signal: AbortSignal | undefined,
   ): Promise<unknown> {
+    const waiting = [...this.waiting.values()].filter((w) => w.view.server === server).length;
+    if (waiting >= MAX_WAITING_PER_SERVER)
+      return Promise.reject(
+        new Error(
+          `${waiting} requests from "${server}" already wait for the user; Skillbench refuses more until those are answered.`,
+        ),
+      );
     const id = randomUUID();
     const now = Date.now();
     const view: McpClientRequestView = {

@@ -24,23 +24,43 @@ function Elicitation(props: { host: HostApi; request: McpClientRequestView; answ
     return m;
   }, [schema, value]);
   const [confirming, setConfirming] = useState(false);
+  const [opening, setOpening] = useState<{ problem?: string; link?: boolean }>();
   if (params.mode === 'url') {
     const url = textOf(params.url);
+    // The server hears `accept` only once the page has opened: the app's browser opened it, or (browser mode,
+    // where the page opens links itself) the user clicked the link. A refusal keeps the card, with the reason.
+    const open = async () => {
+      const r = await props.host.invoke('app:open-external', { url });
+      if (!r.ok) setOpening({ problem: r.error.message });
+      else if (r.value.opened) props.answer({ action: 'accept' });
+      else setOpening({ link: true });
+    };
     return (
       <>
         <p>
           It asks you to open <code>{url}</code>.
         </p>
-        {confirming ? (
+        {opening?.problem ? (
+          <p className="sev-error" role="alert">
+            {opening.problem}
+          </p>
+        ) : null}
+        {opening?.link ? (
+          <p role="status">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => props.answer({ action: 'accept' })}
+            >
+              Open the page
+            </a>{' '}
+            <button onClick={() => props.answer({ action: 'decline' })}>Decline</button>
+          </p>
+        ) : confirming ? (
           <p role="status">
             Open this address in your browser?{' '}
-            <button
-              className="primary"
-              onClick={() => {
-                void props.host.invoke('app:open-external', { url });
-                props.answer({ action: 'accept' });
-              }}
-            >
+            <button className="primary" onClick={() => void open()}>
               Open it
             </button>{' '}
             <button onClick={() => setConfirming(false)}>Not yet</button>
@@ -133,6 +153,13 @@ export function ClientRequests(props: { host: HostApi; requests: McpClientReques
         r.ok ? (r.value.answered ? undefined : 'That request is no longer waiting.') : r.error.message,
       );
     });
+  /** Refuses every waiting request of a server (one asking in a loop): a sampling is rejected, an elicitation declined. */
+  const refuseAll = (server: string) => {
+    for (const r of props.requests)
+      if (r.server === server)
+        answer(r.id)(r.kind === 'sampling' ? { action: 'reject' } : { action: 'decline' });
+  };
+  const count = (server: string) => props.requests.filter((r) => r.server === server).length;
   return (
     <section className="client-requests" aria-label="Server requests">
       {problem ? (
@@ -149,6 +176,11 @@ export function ClientRequests(props: { host: HostApi; requests: McpClientReques
               {' '}
               · refused unanswered at {new Date(r.expiresAt).toLocaleTimeString()}
             </span>
+            {count(r.server) > 1 ? (
+              <button className="small" onClick={() => refuseAll(r.server)}>
+                Refuse all {count(r.server)} from {r.server}
+              </button>
+            ) : null}
           </header>
           {r.kind === 'elicitation' && typeof r.params.message === 'string' ? (
             <p>{r.params.message}</p>

@@ -1,7 +1,7 @@
 // Issue 16: the app's client side waits for the user's answer, and stops waiting when the server cancels the request
 // or nobody answers in time; each ending is an event the windows use to drop the request.
 import { describe, expect, it } from 'vitest';
-import { HostMcpClientSide } from '../../../electron/host/mcp-client-side.js';
+import { HostMcpClientSide, MAX_WAITING_PER_SERVER } from '../../../electron/host/mcp-client-side.js';
 
 function recorder() {
   const events: Array<[string, unknown]> = [];
@@ -53,5 +53,30 @@ describe('HostMcpClientSide', () => {
     const id = side.pending()[0]!.id;
     await expect(asked).rejects.toThrow(/Nobody answered the sampling request/);
     expect(r.events.at(-1)).toEqual(['mcp:request-settled', { id, outcome: 'timeout' }]);
+  });
+
+  it('refuses more than MAX_WAITING_PER_SERVER waiting requests from one server, not from another', async () => {
+    const r = recorder();
+    const side = new HostMcpClientSide(r.emit);
+    const asked = Array.from({ length: MAX_WAITING_PER_SERVER }, () => side.sample('loop', params));
+    await expect(side.sample('loop', params)).rejects.toThrow(
+      `${MAX_WAITING_PER_SERVER} requests from "loop" already wait for the user`,
+    );
+    expect(side.pending()).toHaveLength(MAX_WAITING_PER_SERVER);
+    const other = side.sample('other', params);
+    expect(side.pending()).toHaveLength(MAX_WAITING_PER_SERVER + 1);
+    side.close();
+    await Promise.allSettled([...asked, other]);
+  });
+
+  it('declines a URL elicitation whose address could never open, before anyone sees it', async () => {
+    const r = recorder();
+    const side = new HostMcpClientSide(r.emit);
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'https://user:pw@example.com/'])
+      await expect(
+        side.elicit('s', { mode: 'url', message: 'open', url, elicitationId: 'e1' }),
+      ).resolves.toEqual({ action: 'decline' });
+    expect(r.events).toEqual([]);
+    expect(side.pending()).toEqual([]);
   });
 });

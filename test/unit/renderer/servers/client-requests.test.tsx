@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { McpClientRequestView } from '../../../../shared/host-types.js';
 import type { HostApi, IpcResult } from '../../../../shared/ipc.js';
 import type { ToolOutput } from '../../../../shared/types.js';
 import { Host } from '../../../../electron/host/host.js';
@@ -84,6 +85,43 @@ describe('server requests in the app', () => {
     expect(opened).toEqual(['https://example.com/consent']);
   }, 30_000);
 
+  it('in browser mode answers accept only once the user clicked the link; a refused address keeps the card', async () => {
+    // Browser mode: the host does not open links (`opened: false`); the page shows a real link instead.
+    const browserMode: HostApi = {
+      ...api,
+      invoke: (channel: string, request: unknown) =>
+        channel === 'app:open-external'
+          ? Promise.resolve({ ok: true, value: { opened: false } })
+          : api.invoke(channel as never, request as never),
+    };
+    function BrowserHarness() {
+      return <ClientRequests host={browserMode} requests={useClientRequests(browserMode)} />;
+    }
+    render(<BrowserHarness />);
+    const result = call('trigger-url-elicitation', { url: 'https://example.com/consent' });
+    await screen.findByRole('article', { name: 'elicitation request from ev' }, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Open in browser…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open it' }));
+    const link = await screen.findByRole('link', { name: 'Open the page' });
+    expect(link.getAttribute('href')).toBe('https://example.com/consent');
+    // Not answered yet: the page has not been opened.
+    expect((await host.handle('mcp:pending-requests', {})) as IpcResult<unknown[]>).toMatchObject({
+      value: [expect.objectContaining({ kind: 'elicitation' })],
+    });
+    fireEvent.click(link);
+    const r = await result;
+    expect(r.ok).toBe(true);
+    expect(JSON.stringify(r)).toMatch(/accept/);
+  }, 30_000);
+
+  it('declines a URL elicitation to an address that can never open, without showing it', async () => {
+    render(<Harness />);
+    const r = await call('trigger-url-elicitation', { url: 'javascript:alert(document.domain)' });
+    expect(JSON.stringify(r)).toMatch(/decline/);
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(opened).not.toContain('javascript:alert(document.domain)');
+  }, 30_000);
+
   it('rejects a sampling request, then approves one with the typed reply', async () => {
     render(<Harness />);
     const rejected = call('trigger-sampling-request', { prompt: 'first', maxTokens: 5 });
@@ -101,4 +139,46 @@ describe('server requests in the app', () => {
     const r = await approved;
     expect(r.ok && r.value.output).toContain('Typed by hand.');
   }, 30_000);
+});
+
+describe('a server asking in a loop', () => {
+  it('has all its waiting requests refused with one button: samplings rejected, elicitations declined', async () => {
+    const answered: unknown[] = [];
+    const fake = {
+      invoke: (channel: string, request: unknown) => {
+        if (channel === 'mcp:answer') answered.push(request);
+        return Promise.resolve({ ok: true, value: { answered: true } });
+      },
+      on: () => () => {},
+    } as unknown as HostApi;
+    const at = new Date().toISOString();
+    const req = (id: string, server: string, kind: 'sampling' | 'elicitation'): McpClientRequestView => ({
+      id,
+      server,
+      kind,
+      at,
+      expiresAt: at,
+      params:
+        kind === 'sampling'
+          ? { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 }
+          : { message: 'name?', requestedSchema: { type: 'object', properties: {} } },
+    });
+    render(
+      <ClientRequests
+        host={fake}
+        requests={[
+          req('1', 'loop', 'sampling'),
+          req('2', 'loop', 'elicitation'),
+          req('3', 'calm', 'sampling'),
+        ]}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /from calm/ })).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Refuse all 2 from loop' })[0]!);
+    await waitFor(() => expect(answered).toHaveLength(2));
+    expect(answered).toEqual([
+      { id: '1', answer: { action: 'reject' } },
+      { id: '2', answer: { action: 'decline' } },
+    ]);
+  });
 });
