@@ -14,6 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type IpcResult } from '../../shared/ipc.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import type { Host } from '../host/host.js';
 
 /** The WebSocket subprotocol the page asks for; the token travels as a second one, `skillbench.bearer.<token>`. */
@@ -26,8 +27,6 @@ const MAX_BODY = 16 * 1024 * 1024;
 export const PROGRESS_BUFFER_LIMIT = 1024 * 1024;
 /** A client with more than this queued is disconnected (the page reconnects and fetches what it needs). */
 export const CLIENT_BUFFER_LIMIT = 16 * 1024 * 1024;
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -266,7 +265,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     if (!isFile(file)) return send(res, 503, 'The renderer is not built: run `npm run build` first.');
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-cache',

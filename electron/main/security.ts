@@ -6,8 +6,7 @@ export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 
 /** What an IPC event tells about its sender (the parts of Electron's IpcMainInvokeEvent that matter). */
 export interface SenderInfo {

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHANNELS } from '../../shared/ipc.js';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import { startBrowserServer, type RunningServer } from '../../electron/cli/browser-server.js';
 import { Host } from '../../electron/host/host.js';
 import { createBrowserHost } from '../../renderer/src/host/browser-host.js';
@@ -141,6 +142,9 @@ describe('browser-mode security', () => {
     if (page.status === 200) {
       expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
       expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval/);
+      // One policy (shared/csp.ts): the header, and the page's own copy written into index.html by the build.
+      expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(page.body).toContain(`content="${META_CONTENT_SECURITY_POLICY}"`);
     }
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
     expect((await raw('/', { headers: { Origin: 'http://127.0.0.1:1' } })).status).toBe(403);

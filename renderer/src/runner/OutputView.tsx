@@ -6,6 +6,9 @@ import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 import { parseStructured } from '../../../shared/structured.js';
 import { formatDuration } from '../ui/format.js';
 
+/** An audio block's type that may go into a data: URL as it is. */
+const PLAYABLE_AUDIO = /^audio\/[a-z0-9.+-]+$/i;
+
 export function JsonTree(props: { value: JsonValue; name?: string; depth?: number }) {
   const { value, name } = props;
   const depth = props.depth ?? 0;
@@ -110,11 +113,17 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
             src={`data:${block.mimeType};base64,${block.data}`}
           />
         ) : block.type === 'audio' ? (
-          // Shown for what it is, never as a broken image; the CSP has no media-src, so it is not played here.
-          <div key={i} className="output-resource" aria-label={`Audio (${block.mimeType})`}>
-            Audio <span className="muted">{block.mimeType}</span>{' '}
-            <span className="muted">{Math.round((block.data.length * 3) / 4)} bytes</span>
-          </div>
+          // Played from its data: URL (the CSP's media-src allows data:); a type that is not a plain audio/* type
+          // is shown but not played, so a server's text never shapes the URL.
+          <figure key={i} className="output-resource" aria-label={`Audio (${block.mimeType})`}>
+            {PLAYABLE_AUDIO.test(block.mimeType) ? (
+              <audio controls preload="metadata" src={`data:${block.mimeType};base64,${block.data}`} />
+            ) : null}
+            <figcaption>
+              Audio <span className="muted">{block.mimeType}</span>{' '}
+              <span className="muted">{Math.round((block.data.length * 3) / 4)} bytes</span>
+            </figcaption>
+          </figure>
         ) : block.type === 'resource' ? (
           <div key={i} className="output-resource">
             <div>

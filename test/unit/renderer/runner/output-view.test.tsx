@@ -23,7 +23,26 @@ describe('the output view', () => {
     );
     const audio = screen.getByLabelText('Audio (audio/wav)');
     expect(audio.textContent).toBe('Audio audio/wav 12 bytes');
+    // A player, from the block's data.
+    const player = audio.querySelector('audio');
+    expect(player?.getAttribute('src')).toBe('data:audio/wav;base64,UklGRiQAAABXQVZF');
+    expect(player?.hasAttribute('controls')).toBe(true);
     const images = screen.getAllByRole('img');
     expect(images.map((i) => i.getAttribute('alt'))).toEqual(['Image 1 (image/png)']);
+  });
+
+  it('does not play audio whose type could shape the data: URL', () => {
+    render(
+      <OutputView
+        output={{
+          output: '',
+          isError: false,
+          durationMs: 1,
+          content: [{ type: 'audio', data: 'AAAA', mimeType: 'text/html,<b>x</b>;' }],
+        }}
+      />,
+    );
+    const audio = screen.getByLabelText('Audio (text/html,<b>x</b>;)');
+    expect(audio.querySelector('audio')).toBeNull();
   });
 });
