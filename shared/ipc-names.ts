@@ -59,6 +59,7 @@ export const CHANNEL_NAMES = [
   'mcp:export',
   'mcp:pending-requests',
   'mcp:answer',
+  'mcp:sample-draft',
   'mcp:wrap-preview',
   'evals:list-providers',
   'evals:save-provider',

@@ -306,6 +306,14 @@ export const CONTRACT = {
    * `{ action: 'reject', message? }`; elicitation: an ElicitResult (`accept` with `content`, `decline`, `cancel`).
    */
   'mcp:answer': { request: strict({ id: Id, answer: Json }), response: returns<{ answered: boolean }>() },
+  /**
+   * A draft reply to a waiting sampling request from a configured model provider (Settings → Model providers). Only
+   * the draft comes back: the server gets nothing until the user approves it with `mcp:answer`.
+   */
+  'mcp:sample-draft': {
+    request: strict({ id: Id, provider: Id }),
+    response: returns<{ text: string; model: string; leftOut: string[]; truncated: boolean }>(),
+  },
   /** What a `kind: mcp` tool wrapping a server's tool would advertise in a skill (composed name, narrowed schema). */
   'mcp:wrap-preview': {
     request: strict({

@@ -7,6 +7,7 @@ import { SkillError } from '../../shared/errors.js';
 import type { DataNotice } from '../../shared/host-types.js';
 import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
+import { ProviderStore } from '../core/evals/provider-store.js';
 import { confine, isWithin } from '../core/fs-confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
 import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
@@ -45,6 +46,8 @@ export class HostContext {
   readonly workspace: Workspace;
   /** Sampling and elicitation waiting for the user, notifications as events (issue 16). */
   readonly mcpClient: HostMcpClientSide;
+  /** The model providers of Settings (issue 15), for evals and for answering a server's sampling (issue 16). */
+  readonly providers: ProviderStore;
   readonly watcher: RootWatcher | undefined;
   /** Runs in progress, by run id. */
   readonly runs = new Map<string, AbortController>();
@@ -55,6 +58,7 @@ export class HostContext {
   ) {
     this.settings = new SettingsStore(options.userDataDir);
     this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.providers = new ProviderStore(options.userDataDir, options.platform?.credentialCipher);
     this.mcpClient = new HostMcpClientSide((event, payload) => this.events.emit(event, payload));
     this.serverClient = this.clientSide();
     this.workspace = Workspace.open({

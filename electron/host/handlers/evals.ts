@@ -24,7 +24,6 @@ import {
   runOutputEvals,
   DEFAULT_EVALS_FILE,
 } from '../../core/evals/output-evals.js';
-import { ProviderStore } from '../../core/evals/provider-store.js';
 import {
   DEFAULT_TRIGGER_SET,
   readTriggerSet,
@@ -70,7 +69,7 @@ function latestIteration(workspaceDir: string): OutputRunView | undefined {
 }
 
 export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
-  const providers = new ProviderStore(ctx.options.userDataDir, ctx.options.platform?.credentialCipher);
+  const providers = ctx.providers;
   const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
 
   const client = (name: string) => new ModelClient(providers.open(name), { budget: new Budget({}), cache });

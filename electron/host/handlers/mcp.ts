@@ -11,7 +11,10 @@ import type {
 } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
+import { Budget } from '../../core/evals/budget.js';
+import { ModelClient } from '../../core/evals/model-client.js';
 import { exportMcpServers, transportOf, type McpServerConfig } from '../../core/mcp/config.js';
+import { samplingChatRequest, type SamplingParams } from '../../core/mcp/sampling.js';
 import { composeToolName } from '../../core/tools/compose-name.js';
 import { narrowSchema } from '../../core/tools/locked-args.js';
 import type { OwnedServer } from '../../core/trust.js';
@@ -133,6 +136,15 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
     },
     'mcp:pending-requests': () => ctx.mcpClient.pending(),
     'mcp:answer': ({ id, answer }) => ({ answered: ctx.mcpClient.answer(id, answer) }),
+    'mcp:sample-draft': async ({ id, provider }) => {
+      const waiting = ctx.mcpClient.pending().find((r) => r.id === id);
+      if (!waiting || waiting.kind !== 'sampling')
+        throw new SkillError('NotFound', 'That sampling request is no longer waiting.');
+      const { request, leftOut } = samplingChatRequest(waiting.params as unknown as SamplingParams);
+      const client = new ModelClient(ctx.providers.open(provider), { budget: new Budget({}) });
+      const { response } = await client.complete(request);
+      return { text: response.text, model: response.model, leftOut, truncated: response.truncated === true };
+    },
     'mcp:wrap-preview': async ({ skillId, toolName, server, tool, lockedArgs }) => {
       const skill = ctx.entry(skillId).skill;
       if (!skill) throw new SkillError('InvalidFormat', `The skill ${skillId} does not load; fix it first.`);

@@ -1,7 +1,8 @@
 // What servers ask of the user, shown as non-modal cards above the current view (issue 16): an elicitation as the
 // schema form (form mode) or a link opened after a confirmation (URL mode); a sampling request to approve as is,
 // edit, type a reply to, or reject. Nothing opens by itself and nothing typed is lost while other requests come.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ProviderView } from '../../../shared/evals.js';
 import type { McpClientRequestView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
@@ -97,11 +98,37 @@ function Elicitation(props: { host: HostApi; request: McpClientRequestView; answ
   );
 }
 
-function Sampling(props: { request: McpClientRequestView; answer(a: JsonValue): void }) {
+function Sampling(props: { host: HostApi; request: McpClientRequestView; answer(a: JsonValue): void }) {
   const { params } = props.request;
   const transcript = samplingTranscript(params);
   const [reply, setReply] = useState('');
   const [model, setModel] = useState('typed-by-user');
+  const [providers, setProviders] = useState<ProviderView[]>([]);
+  const [provider, setProvider] = useState('');
+  const [draft, setDraft] = useState<{ text: string; model: string; leftOut: string[] }>();
+  const [drafting, setDrafting] = useState<{ busy?: boolean; problem?: string }>({});
+  useEffect(() => {
+    void props.host.invoke('evals:list-providers', {}).then((r) => {
+      if (!r.ok) return;
+      setProviders(r.value);
+      setProvider((p) => p || (r.value[0]?.name ?? ''));
+    });
+  }, [props.host]);
+  // The provider's answer is a draft: it goes into the reply only when the user takes it, and to the server only
+  // with Approve and send.
+  const askProvider = async () => {
+    setDrafting({ busy: true });
+    const r = await props.host.invoke('mcp:sample-draft', { id: props.request.id, provider });
+    if (!r.ok) return setDrafting({ problem: r.error.message });
+    setDrafting({});
+    setDraft(r.value);
+  };
+  const useDraft = () => {
+    if (!draft) return;
+    setReply(draft.text);
+    setModel(draft.model);
+    setDraft(undefined);
+  };
   return (
     <>
       {typeof params.systemPrompt === 'string' ? (
@@ -116,8 +143,45 @@ function Sampling(props: { request: McpClientRequestView; answer(a: JsonValue): 
       </ol>
       <p className="muted small-text">
         {params.maxTokens !== undefined ? `At most ${textOf(params.maxTokens)} tokens. ` : ''}
-        No model answers here: type or paste the reply the server should get.
+        {providers.length
+          ? 'Type the reply the server should get, or ask a model provider for a draft to check first.'
+          : 'No model provider is configured (Settings → Model providers): type or paste the reply the server should get.'}
       </p>
+      {providers.length ? (
+        <div className="request-actions">
+          <label>
+            Provider{' '}
+            <select value={provider} onChange={(e) => setProvider(e.target.value)}>
+              {providers.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name} ({p.model})
+                </option>
+              ))}
+            </select>
+          </label>
+          <button disabled={drafting.busy || !provider} onClick={() => void askProvider()}>
+            {drafting.busy ? 'Asking…' : 'Draft with provider'}
+          </button>
+        </div>
+      ) : null}
+      {drafting.problem ? (
+        <p className="sev-error" role="alert">
+          {drafting.problem}
+        </p>
+      ) : null}
+      {draft ? (
+        <div className="sampling-draft" role="group" aria-label="Draft reply">
+          <p className="muted small-text">
+            Draft from {draft.model}
+            {draft.leftOut.length ? ` (not sent to it: ${draft.leftOut.join('; ')})` : ''}:
+          </p>
+          <pre className="output-text">{draft.text}</pre>
+          <button onClick={useDraft}>
+            {reply.trim() ? 'Replace my reply with the draft' : 'Use the draft'}
+          </button>{' '}
+          <button onClick={() => setDraft(undefined)}>Discard the draft</button>
+        </div>
+      ) : null}
       <textarea
         aria-label="Sampling reply"
         className="sampling-reply"
@@ -188,7 +252,7 @@ export function ClientRequests(props: { host: HostApi; requests: McpClientReques
           {r.kind === 'elicitation' ? (
             <Elicitation host={props.host} request={r} answer={answer(r.id)} />
           ) : (
-            <Sampling request={r} answer={answer(r.id)} />
+            <Sampling host={props.host} request={r} answer={answer(r.id)} />
           )}
         </article>
       ))}

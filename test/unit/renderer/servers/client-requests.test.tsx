@@ -139,6 +139,55 @@ describe('server requests in the app', () => {
     const r = await approved;
     expect(r.ok && r.value.output).toContain('Typed by hand.');
   }, 30_000);
+
+  it('drafts a sampling reply with a model provider; the server gets it only once approved', async () => {
+    // The host's side (provider, SDK, fake model server) is test/integration/host/mcp-sampling.test.ts; jsdom is no
+    // place for the SDKs. Here the card: ask, see the draft, take it without losing what was typed, approve.
+    const asked: unknown[] = [];
+    const withProvider: HostApi = {
+      ...api,
+      invoke: ((channel: string, request: unknown) => {
+        if (channel === 'evals:list-providers')
+          return Promise.resolve({
+            ok: true,
+            value: [{ name: 'fake', kind: 'openai', model: 'm-1', hasKey: true }],
+          });
+        if (channel === 'mcp:sample-draft') {
+          asked.push(request);
+          return Promise.resolve({
+            ok: true,
+            value: { text: 'Drafted by the model.', model: 'm-1', leftOut: ['metadata'], truncated: false },
+          });
+        }
+        return api.invoke(channel as never, request as never);
+      }) as HostApi['invoke'],
+    };
+    function ProviderHarness() {
+      return <ClientRequests host={withProvider} requests={useClientRequests(withProvider)} />;
+    }
+    render(<ProviderHarness />);
+    const approved = call('trigger-sampling-request', { prompt: 'capital of France?', maxTokens: 7 });
+    const card = await screen.findByRole(
+      'article',
+      { name: 'sampling request from ev' },
+      { timeout: 20_000 },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Draft with provider' }));
+    const draft = await screen.findByRole('group', { name: 'Draft reply' });
+    expect(draft.textContent).toContain('Drafted by the model.');
+    expect(draft.textContent).toContain('not sent to it: metadata');
+    expect(asked).toEqual([{ id: expect.any(String) as string, provider: 'fake' }]);
+    expect(card.isConnected).toBe(true); // nothing was sent to the server
+    // Typed text is not replaced without asking: the button says what it does.
+    fireEvent.change(screen.getByLabelText('Sampling reply'), { target: { value: 'mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace my reply with the draft' }));
+    expect((screen.getByLabelText('Sampling reply') as HTMLTextAreaElement).value).toBe(
+      'Drafted by the model.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and send' }));
+    const r = await approved;
+    expect(r.ok && r.value.output).toContain('Drafted by the model.');
+  }, 30_000);
 });
 
 describe('a server asking in a loop', () => {
@@ -147,7 +196,10 @@ describe('a server asking in a loop', () => {
     const fake = {
       invoke: (channel: string, request: unknown) => {
         if (channel === 'mcp:answer') answered.push(request);
-        return Promise.resolve({ ok: true, value: { answered: true } });
+        return Promise.resolve({
+          ok: true,
+          value: channel === 'evals:list-providers' ? [] : { answered: true },
+        });
       },
       on: () => () => {},
     } as unknown as HostApi;
