@@ -59,7 +59,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  host.close();
+  await host.close();
   await model.close();
 });
 

@@ -146,7 +146,7 @@ describe('server requests in the app', () => {
     const asked: unknown[] = [];
     const withProvider: HostApi = {
       ...api,
-      invoke: ((channel: string, request: unknown) => {
+      invoke: (channel: string, request: unknown) => {
         if (channel === 'evals:list-providers')
           return Promise.resolve({
             ok: true,
@@ -160,7 +160,7 @@ describe('server requests in the app', () => {
           });
         }
         return api.invoke(channel as never, request as never);
-      }) as HostApi['invoke'],
+      },
     };
     function ProviderHarness() {
       return <ClientRequests host={withProvider} requests={useClientRequests(withProvider)} />;
@@ -181,9 +181,7 @@ describe('server requests in the app', () => {
     // Typed text is not replaced without asking: the button says what it does.
     fireEvent.change(screen.getByLabelText('Sampling reply'), { target: { value: 'mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Replace my reply with the draft' }));
-    expect((screen.getByLabelText('Sampling reply') as HTMLTextAreaElement).value).toBe(
-      'Drafted by the model.',
-    );
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Sampling reply').value).toBe('Drafted by the model.');
     fireEvent.click(screen.getByRole('button', { name: 'Approve and send' }));
     const r = await approved;
     expect(r.ok && r.value.output).toContain('Drafted by the model.');
