@@ -337,6 +337,34 @@ describe('skillbench add', () => {
   }, 60_000);
 });
 
+describe('an install killed between moving the old skill aside and placing the new one', () => {
+  it('puts the old skill back on the next run, and loses nothing', async () => {
+    const source = join(MANAGE, 'repo', 'skills', 'notes');
+    expect((await run(['add', source, '--yes'])).code).toBe(0);
+    const installed = join(project, '.agents', 'skills', 'notes');
+    const before = readFileSync(join(installed, 'SKILL.md'), 'utf8');
+    const changed = join(tmp, 'changed', 'notes');
+    cpSync(source, changed, { recursive: true });
+    writeFileSync(join(changed, 'SKILL.md'), `${before}\nA changed line.\n`);
+    const child = spawn(
+      process.execPath,
+      [join(REPO, 'bin', 'skillbench.js'), 'add', changed, '--yes', '--force'],
+      { cwd: project, env: { ...process.env, SKILLBENCH_FAULT: 'install-between-renames' }, stdio: 'ignore' },
+    );
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, sig) => resolve(sig)),
+    );
+    expect(signal).toBe('SIGKILL');
+    // Killed with the old skill moved aside into the staging folder and nothing in its place.
+    expect(existsSync(installed)).toBe(false);
+    await run(['list', '--installed']);
+    expect(readFileSync(join(installed, 'SKILL.md'), 'utf8')).toBe(before);
+    expect(readdirSync(join(project, '.agents')).filter((n) => n.startsWith('.skillbench-staging-'))).toEqual(
+      [],
+    );
+  }, 60_000);
+});
+
 describe('every agent of the table', () => {
   it('gets the skill in its own folder, in the project and in the user scope, and is listed with it', async () => {
     const all = AGENTS.flatMap((a) => ['--agent', a.id]);

@@ -64,11 +64,13 @@ export interface InstallStep {
 }
 
 /**
- * A fault injection point for the interrupted-install test (issue 17): with SKILLBENCH_FAULT=install-after-staging the
- * process kills itself once everything is staged and nothing is placed yet, so the test kills at a known step
- * instead of racing a timer. Never set outside tests.
+ * Fault injection points for the interrupted-install tests (issue 17): with SKILLBENCH_FAULT=install-after-staging
+ * the process kills itself once everything is staged and nothing is placed yet; with install-between-renames, once
+ * the skill it replaces has been moved aside and the new one is not yet in its place. So the tests kill at known
+ * steps instead of racing a timer. Never set outside tests.
  */
 const FAULT_AFTER_STAGING = 'install-after-staging';
+const FAULT_BETWEEN_RENAMES = 'install-between-renames';
 
 export interface Placement {
   path: string;
@@ -86,6 +88,8 @@ export interface InstallResult {
 }
 
 const STAGING_PREFIX = '.skillbench-staging-';
+/** What a staged item's replaced skill is called while the install runs (`N-name.previous`). */
+const BACKUP_SUFFIX = '.previous';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Whether a skill's name can be a folder name (no separators, no `..`): the one rule for install and pack. */
@@ -360,8 +364,9 @@ class Transaction {
     if (!staged) throw new Error(`nothing staged for ${path}`);
     let backup: string | undefined;
     if (exists(path)) {
-      backup = `${staged}.previous`;
+      backup = `${staged}${BACKUP_SUFFIX}`;
       renameSync(path, backup);
+      if (process.env.SKILLBENCH_FAULT === FAULT_BETWEEN_RENAMES) process.kill(process.pid, 'SIGKILL');
     }
     try {
       renameSync(staged, path);
@@ -423,10 +428,15 @@ class Transaction {
   }
 }
 
-/** Removes staging folders that an install killed mid-way left behind (their process is gone). */
-export function cleanStaleStaging(base: ManageBase): void {
-  const parents = new Set(agentFolders(base.project, base.ctx).map((f) => dirname(f.path)));
-  for (const parent of parents) {
+/**
+ * Clears the staging folders an install killed mid-way left behind (their process is gone). A skill it had moved
+ * aside (`N-name.previous`) is never deleted: put back where it was when nothing took its place (killed between
+ * the two renames), else sent to the trash (the install had replaced it). Returns what it did, in words.
+ */
+export function cleanStaleStaging(base: ManageBase): string[] {
+  const done: string[] = [];
+  const folders = agentFolders(base.project, base.ctx).map((f) => f.path);
+  for (const parent of new Set(folders.map((f) => dirname(f)))) {
     let names: string[];
     try {
       names = readdirSync(parent);
@@ -437,9 +447,31 @@ export function cleanStaleStaging(base: ManageBase): void {
       if (!name.startsWith(STAGING_PREFIX)) continue;
       const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0]);
       if (pid === process.pid || (Number.isInteger(pid) && processAlive(pid))) continue;
-      rmSync(join(parent, name), { recursive: true, force: true });
+      const dir = join(parent, name);
+      for (const item of readdirSync(dir)) {
+        const skill = item.endsWith(BACKUP_SUFFIX)
+          ? /^\d+-(.+)$/.exec(item.slice(0, -BACKUP_SUFFIX.length))?.[1]
+          : undefined;
+        if (!skill) continue;
+        const backup = join(dir, item);
+        const empty = folders
+          .filter((f) => dirname(f) === parent)
+          .map((f) => join(f, skill))
+          .find((at) => !exists(at));
+        if (empty) {
+          renameSync(backup, empty);
+          done.push(`An interrupted install had moved ${empty} aside; it is back in its place.`);
+        } else {
+          const to = moveToTrash(backup);
+          done.push(
+            `An interrupted install had replaced ${skill}; the previous copy is in the trash${to ? ` (${to})` : ''}.`,
+          );
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
     }
   }
+  return done;
 }
 
 function processAlive(pid: number): boolean {
