@@ -253,6 +253,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'mcp:protocol-log': { name: 'demo' },
       'mcp:export': { names: ['demo'] },
       'mcp:answer': { id: 'none', answer: { action: 'cancel' } },
+      'mcp:sample-draft': { id: 'none', provider: 'none' },
       'mcp:wrap-preview': { skillId: 'missing', toolName: 't', server: 'demo', tool: 'echo', lockedArgs: {} },
       'settings:set': { settings: { theme: 'light' } },
       'app:open-external': { url: 'https://example.com' },
