@@ -22,7 +22,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
 import { AGENTS, agentContext, agentFolder } from '../../electron/core/manage/agents.js';
-import { computeSkillFolderHash } from '../../electron/core/manage/skill-hash.js';
+import { computeSkillFolderHash, skillHashStats } from '../../electron/core/manage/skill-hash.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const MANAGE = join(FIXTURES, 'manage');
@@ -430,10 +430,14 @@ describe('skillbench list --installed', () => {
       ],
     ]);
     writeFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'edited\n');
+    const before = skillHashStats.computed;
     const after = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
       .installed;
     expect(after.find((r) => r.name === 'notes')?.state).toBe('modified');
+    // Only the edited skill was hashed again; pdf-tools came from the cache.
+    expect(skillHashStats.computed - before).toBe(1);
     const text = await run(['list', '--installed']);
+    expect(skillHashStats.computed - before).toBe(1);
     expect(text.stdout).toMatch(
       /^notes +project +claude-code,agents,codex,cursor.* +owner\/repo +modified$/m,
     );

@@ -34,7 +34,7 @@ import {
 } from './agents.js';
 import type { InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { computeSkillFolderHash } from './skill-hash.js';
+import { cachedSkillFolderHash, computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource } from './source.js';
 
 /** Where the project is and whose home the user scope is. */
@@ -562,7 +562,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
       }
     }
     for (const item of byName.values()) {
-      item.hash = computeSkillFolderHash(item.folder);
+      item.hash = cachedSkillFolderHash(item.folder);
       if (item.lock)
         item.state = !item.lock.computedHash
           ? 'unknown'

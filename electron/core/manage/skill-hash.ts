@@ -4,7 +4,7 @@
 // folders are skipped), sorted by their '/'-separated relative path with String#localeCompare, then one SHA-256 over
 // path + contents of each file in that order, as lowercase hex.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface SkillFile {
@@ -40,4 +40,41 @@ export function hashSkillFiles(files: readonly SkillFile[]): string {
 
 export function computeSkillFolderHash(folder: string): string {
   return hashSkillFiles(skillFiles(folder));
+}
+
+/** Counts folder hashes actually computed (the cache misses of `cachedSkillFolderHash`); tests read it. */
+export const skillHashStats = { computed: 0 };
+
+const hashCache = new Map<string, { signature: string; hash: string }>();
+
+/** What the hash depends on, without reading contents: each file's relative path, size, mtime and ctime (same walk
+ *  and skips as `skillFiles`). A change to any file, or a file added or removed, changes the signature. */
+function folderSignature(folder: string): string {
+  const parts: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name === '.git' || entry.name === 'node_modules') continue;
+        walk(full, `${prefix}${entry.name}/`);
+      } else if (entry.isFile()) {
+        const st = statSync(full);
+        parts.push(`${prefix}${entry.name}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}`);
+      }
+    }
+  };
+  walk(folder, '');
+  return parts.sort().join('\n');
+}
+
+/** `computeSkillFolderHash`, re-read only when the folder's files changed (by path, size, mtime, ctime) since the
+ *  last call for the same folder, so listing installed skills after a library change hashes only the changed ones. */
+export function cachedSkillFolderHash(folder: string): string {
+  const signature = folderSignature(folder);
+  const hit = hashCache.get(folder);
+  if (hit && hit.signature === signature) return hit.hash;
+  const hash = computeSkillFolderHash(folder);
+  skillHashStats.computed++;
+  hashCache.set(folder, { signature, hash });
+  return hash;
 }

@@ -100,17 +100,21 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
     return { project: chosen ?? ctx.options.userDataDir, ctx: agentContext() };
   };
 
-  /** Installed skills of the scopes that apply, each with the library entries that are it. */
+  /** Installed skills of the scopes that apply, each with the library entries that are it: the project scope of the
+   *  project asked for, or of every project the app was given when none is named, and the user scope once. */
   const installed = (project: string | undefined): InstalledSkillView[] => {
-    const base = baseOf('user', project);
-    const scopes: ManageScope[] = ctx.manageProjects().length ? ['project', 'user'] : ['user'];
+    const projects = project !== undefined ? [project] : ctx.manageProjects();
+    const found = [
+      ...projects.flatMap((p) => listInstalled(baseOf('project', p), ['project'])),
+      ...listInstalled(baseOf('user', project), ['user']),
+    ];
     const byFolder = new Map<string, string[]>();
     for (const e of ctx.workspace.entries) {
       if (e.status === 'excluded') continue;
       const folder = real(dirname(e.path));
       if (folder) byFolder.set(folder, [...(byFolder.get(folder) ?? []), e.id]);
     }
-    return listInstalled(base, scopes).map((i) => {
+    return found.map((i) => {
       const folders = new Set([i.folder, ...i.paths.map((p) => real(p.path) ?? p.path)]);
       return {
         name: i.name,

@@ -264,6 +264,35 @@ describe('manage channels', () => {
     expect(left.map((i) => i.name)).toEqual(['pdf-tools']);
   });
 
+  it('lists the skills installed in every project it was given, not only the first', async () => {
+    await host.close();
+    const second = join(tmp, 'second');
+    cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), join(project, '.claude', 'skills', 'notes'), {
+      recursive: true,
+    });
+    cpSync(
+      join(FIXTURES, 'manage', 'repo', 'skills', 'pdf-tools'),
+      join(second, '.claude', 'skills', 'pdf-tools'),
+      {
+        recursive: true,
+      },
+    );
+    host = new Host({
+      bundledSkills: join(REPO, 'skills'),
+      userDataDir: join(tmp, 'app-data'),
+      projectRoots: [project, second],
+      watch: false,
+    });
+    const rows = await ok<InstalledSkillView[]>('manage:installed');
+    expect(rows.map((r) => [r.name, r.scope, r.folder])).toEqual([
+      ['notes', 'project', join(project, '.claude', 'skills', 'notes')],
+      ['pdf-tools', 'project', join(second, '.claude', 'skills', 'pdf-tools')],
+    ]);
+    // Naming one project still lists only that one (and the user scope).
+    const one = await ok<InstalledSkillView[]>('manage:installed', { project: second });
+    expect(one.map((r) => r.name)).toEqual(['pdf-tools']);
+  });
+
   it('writes only into the project folders it was given', async () => {
     const view = await inspect();
     const outside = join(tmp, 'elsewhere');

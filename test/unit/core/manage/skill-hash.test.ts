@@ -14,7 +14,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { computeSkillFolderHash } from '../../../../electron/core/manage/skill-hash.js';
+import {
+  cachedSkillFolderHash,
+  computeSkillFolderHash,
+  skillHashStats,
+} from '../../../../electron/core/manage/skill-hash.js';
 import { FIXTURES } from '../../../helpers.js';
 
 let dir: string;
@@ -51,5 +55,37 @@ describe('computeSkillFolderHash', () => {
     expect(renamed).not.toBe(before);
     writeFileSync(join(dir, 'SKILL.md'), 'changed');
     expect(computeSkillFolderHash(dir)).not.toBe(renamed);
+  });
+});
+
+describe('cachedSkillFolderHash', () => {
+  it('hashes a folder again only when one of its files changed, was added or was removed', () => {
+    const other = mkdtempSync(join(tmpdir(), 'skillbench-hash-other-'));
+    try {
+      cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'pdf-tools'), other, { recursive: true });
+      const start = skillHashStats.computed;
+      const count = () => skillHashStats.computed - start;
+      expect(cachedSkillFolderHash(dir)).toBe(computeSkillFolderHash(dir));
+      expect(cachedSkillFolderHash(other)).toBe(computeSkillFolderHash(other));
+      expect(count()).toBe(2);
+      // Nothing changed: no folder is read again.
+      cachedSkillFolderHash(dir);
+      cachedSkillFolderHash(other);
+      expect(count()).toBe(2);
+      // One file of one folder changes size: only that folder is hashed again, and the new hash is right.
+      writeFileSync(join(dir, 'SKILL.md'), readFileSync(join(dir, 'SKILL.md'), 'utf8') + '\nmore\n');
+      expect(cachedSkillFolderHash(dir)).toBe(computeSkillFolderHash(dir));
+      expect(cachedSkillFolderHash(other)).toBe(computeSkillFolderHash(other));
+      expect(count()).toBe(3);
+      // A file added, then removed.
+      writeFileSync(join(other, 'extra.md'), 'x');
+      expect(cachedSkillFolderHash(other)).toBe(computeSkillFolderHash(other));
+      expect(count()).toBe(4);
+      rmSync(join(other, 'extra.md'));
+      expect(cachedSkillFolderHash(other)).toBe(computeSkillFolderHash(other));
+      expect(count()).toBe(5);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
