@@ -13,20 +13,30 @@ export interface SkillFile {
   bytes: Buffer;
 }
 
-/** The files the hash covers, sorted as the hash reads them. */
-export function skillFiles(folder: string): SkillFile[] {
-  const out: SkillFile[] = [];
+/**
+ * The files the hash covers, each with its '/'-separated relative path and its full path, unsorted: the one walk
+ * (and the one rule for what is skipped) both the hash and the cache's signature read.
+ */
+function coveredFiles(folder: string): Array<{ path: string; full: string }> {
+  const out: Array<{ path: string; full: string }> = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name === '.git' || entry.name === 'node_modules') continue;
         walk(full, `${prefix}${entry.name}/`);
-      } else if (entry.isFile()) out.push({ path: `${prefix}${entry.name}`, bytes: readFileSync(full) });
+      } else if (entry.isFile()) out.push({ path: `${prefix}${entry.name}`, full });
     }
   };
   walk(folder, '');
-  return out.sort((a, b) => a.path.localeCompare(b.path));
+  return out;
+}
+
+/** The files the hash covers, sorted as the hash reads them. */
+export function skillFiles(folder: string): SkillFile[] {
+  return coveredFiles(folder)
+    .map((f) => ({ path: f.path, bytes: readFileSync(f.full) }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 export function hashSkillFiles(files: readonly SkillFile[]): string {
@@ -47,24 +57,16 @@ export const skillHashStats = { computed: 0 };
 
 const hashCache = new Map<string, { signature: string; hash: string }>();
 
-/** What the hash depends on, without reading contents: each file's relative path, size, mtime and ctime (same walk
- *  and skips as `skillFiles`). A change to any file, or a file added or removed, changes the signature. */
+/** What the hash depends on, without reading contents: each covered file's relative path, size, mtime and ctime.
+ *  A change to any file, or a file added or removed, changes the signature. */
 function folderSignature(folder: string): string {
-  const parts: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name === '.git' || entry.name === 'node_modules') continue;
-        walk(full, `${prefix}${entry.name}/`);
-      } else if (entry.isFile()) {
-        const st = statSync(full);
-        parts.push(`${prefix}${entry.name}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}`);
-      }
-    }
-  };
-  walk(folder, '');
-  return parts.sort().join('\n');
+  return coveredFiles(folder)
+    .map((f) => {
+      const st = statSync(f.full);
+      return `${f.path}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}`;
+    })
+    .sort()
+    .join('\n');
 }
 
 /** `computeSkillFolderHash`, re-read only when the folder's files changed (by path, size, mtime, ctime) since the
