@@ -357,7 +357,10 @@ describe('an install killed between moving the old skill aside and placing the n
     expect(signal).toBe('SIGKILL');
     // Killed with the old skill moved aside into the staging folder and nothing in its place.
     expect(existsSync(installed)).toBe(false);
-    await run(['list', '--installed']);
+    const next = await run(['list', '--installed']);
+    expect(next.stderr).toContain(
+      `An interrupted install had moved ${installed} aside; it is back in its place.`,
+    );
     expect(readFileSync(join(installed, 'SKILL.md'), 'utf8')).toBe(before);
     expect(readdirSync(join(project, '.agents')).filter((n) => n.startsWith('.skillbench-staging-'))).toEqual(
       [],

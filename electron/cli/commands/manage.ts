@@ -50,7 +50,7 @@ export interface ManageOptions {
 const DEFAULT_AGENTS = ['claude-code'];
 
 function baseOf(io: CliIo): ManageBase {
-  return { project: io.cwd, ctx: agentContext() };
+  return { project: io.cwd, ctx: agentContext(), note: (message) => io.stderr(`${message}\n`) };
 }
 
 function gitBase(): string | undefined {

@@ -41,6 +41,8 @@ import { gitTreeHash, type FetchedSource } from './source.js';
 export interface ManageBase {
   project: string;
   ctx: AgentContext;
+  /** Hears what a run did besides its task (a killed install's leftovers put back or trashed), in words. */
+  note?: (message: string) => void;
 }
 
 export interface InstallOptions {
@@ -435,6 +437,10 @@ class Transaction {
  */
 export function cleanStaleStaging(base: ManageBase): string[] {
   const done: string[] = [];
+  const say = (message: string) => {
+    done.push(message);
+    base.note?.(message);
+  };
   const folders = agentFolders(base.project, base.ctx).map((f) => f.path);
   for (const parent of new Set(folders.map((f) => dirname(f)))) {
     let names: string[];
@@ -460,10 +466,10 @@ export function cleanStaleStaging(base: ManageBase): string[] {
           .find((at) => !exists(at));
         if (empty) {
           renameSync(backup, empty);
-          done.push(`An interrupted install had moved ${empty} aside; it is back in its place.`);
+          say(`An interrupted install had moved ${empty} aside; it is back in its place.`);
         } else {
           const to = moveToTrash(backup);
-          done.push(
+          say(
             `An interrupted install had replaced ${skill}; the previous copy is in the trash${to ? ` (${to})` : ''}.`,
           );
         }
