@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startFakeModelServer } from '../fakes/model-server.js';
 import { docShot, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
@@ -157,4 +158,51 @@ test('wrap a server tool into a skill with a locked argument and run it from the
   await page.getByRole('region', { name: 'Arguments form' }).getByLabel(/^b/).fill('5');
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(output(page).getByLabel('Text output')).toHaveText('The sum of 2 and 5 is 7.');
+});
+
+test('draft a sampling reply with a model provider set up in Settings, then approve it', async ({ page }) => {
+  const model = await startFakeModelServer(() => ({ text: 'Paris (drafted by the model).' }));
+  try {
+    await page
+      .getByRole('navigation', { name: 'Workbench' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    const form = page.getByRole('form', { name: 'Add a provider' });
+    await form.getByLabel('Name').fill('local');
+    await form.getByLabel('Kind').selectOption('anthropic');
+    await form.getByLabel('Base URL').fill(model.anthropicBaseURL);
+    await form.getByLabel('Model').fill('scripted-1');
+    await form.getByLabel('API key').fill('sk-e2e-not-shown');
+    await form.getByRole('button', { name: 'Add provider' }).click();
+    await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('key set');
+
+    await page
+      .getByRole('navigation', { name: 'Workbench' })
+      .getByRole('button', { name: 'Servers' })
+      .click();
+    await page
+      .getByRole('listbox', { name: 'Server' })
+      .getByRole('option', { name: /everything/ })
+      .click();
+    await serverTab(page, 'Tools');
+    await pickTool(page, 'trigger-sampling-request');
+    await page
+      .getByRole('region', { name: 'Arguments form' })
+      .getByLabel(/^prompt/)
+      .fill('capital of France?');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    const sampling = page.getByRole('article', { name: 'sampling request from everything' });
+    await sampling.getByRole('button', { name: 'Draft with provider' }).click();
+    const draft = sampling.getByRole('group', { name: 'Draft reply' });
+    await expect(draft).toContainText('Paris (drafted by the model).');
+    expect(JSON.stringify(model.received[0]?.body.messages)).toContain('capital of France?');
+    await docShot(page, 'servers-sampling-draft');
+    await draft.getByRole('button', { name: 'Use the draft' }).click();
+    await expect(sampling.getByLabel('Sampling reply')).toHaveValue('Paris (drafted by the model).');
+    await sampling.getByRole('button', { name: 'Approve and send' }).click();
+    await expect(sampling).toHaveCount(0);
+    await expect(output(page).getByLabel('Text output')).toContainText('Paris (drafted by the model).');
+  } finally {
+    await model.close();
+  }
 });
