@@ -433,14 +433,9 @@ class Transaction {
 /**
  * Clears the staging folders an install killed mid-way left behind (their process is gone). A skill it had moved
  * aside (`N-name.previous`) is never deleted: put back where it was when nothing took its place (killed between
- * the two renames), else sent to the trash (the install had replaced it). Returns what it did, in words.
+ * the two renames), else sent to the trash (the install had replaced it); `base.note` hears what it did.
  */
-export function cleanStaleStaging(base: ManageBase): string[] {
-  const done: string[] = [];
-  const say = (message: string) => {
-    done.push(message);
-    base.note?.(message);
-  };
+export function cleanStaleStaging(base: ManageBase): void {
   const folders = agentFolders(base.project, base.ctx).map((f) => f.path);
   for (const parent of new Set(folders.map((f) => dirname(f)))) {
     let names: string[];
@@ -466,10 +461,10 @@ export function cleanStaleStaging(base: ManageBase): string[] {
           .find((at) => !exists(at));
         if (empty) {
           renameSync(backup, empty);
-          say(`An interrupted install had moved ${empty} aside; it is back in its place.`);
+          base.note?.(`An interrupted install had moved ${empty} aside; it is back in its place.`);
         } else {
           const to = moveToTrash(backup);
-          say(
+          base.note?.(
             `An interrupted install had replaced ${skill}; the previous copy is in the trash${to ? ` (${to})` : ''}.`,
           );
         }
@@ -477,7 +472,6 @@ export function cleanStaleStaging(base: ManageBase): string[] {
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  return done;
 }
 
 function processAlive(pid: number): boolean {

@@ -4,7 +4,7 @@
 import { basename, join } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
-import type { Diagnostic } from '../../../shared/types.js';
+import type { PackResultView } from '../../../shared/manage-types.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { Workspace } from '../workspace.js';
 import { isSafeSkillName } from './install.js';
@@ -41,14 +41,8 @@ export function isJunk(relativePath: string): boolean {
   return parts.slice(0, -1).some((p) => JUNK_FOLDERS.has(p)) || JUNK_FILES.some((re) => re.test(name));
 }
 
-export interface PackResult {
-  file: string;
-  name: string;
-  files: string[];
-  skipped: string[];
-  bytes: number;
-  findings: Diagnostic[];
-}
+/** What packing wrote: the same shape the app's `manage:pack` answers with. */
+export type PackResult = PackResultView;
 
 /** Packs the skill in `folder` into `out` (default `<name>.zip` beside the working directory); errors block unless forced. */
 export function packSkill(

@@ -79,11 +79,9 @@ export class ProtocolLog {
   add(direction: ProtocolLogEntry['direction'], message: JSONRPCMessage, refused?: string): ProtocolLogEntry {
     const entry: ProtocolLogEntry = { at: Date.now(), direction, message };
     let kept: ProtocolLogEntry = entry;
-    let size: number;
-    if (refused) {
-      kept = { ...entry, message: outline(message), cut: refused };
-      size = refused.length;
-    } else {
+    let size = 0;
+    if (refused) kept = { ...entry, message: outline(message), cut: refused };
+    else {
       const text = JSON.stringify(message);
       size = Buffer.byteLength(text);
       if (size > PROTOCOL_LOG_MESSAGE_BYTES)

@@ -27,6 +27,8 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
 
   const times = useMemo(() => responseTimes(entries), [entries]);
   const shown = useMemo(() => filterLog(entries, filter), [entries, filter]);
+  // Each entry's place in the whole log (its key and its timing), found once, not per entry on every keystroke.
+  const indexOf = useMemo(() => new Map(entries.map((e, i) => [e, i])), [entries]);
   // The export is made when asked for, not on every keystroke in the filter.
   const exportShown = () => {
     const url = URL.createObjectURL(new Blob([logExport(server, shown)], { type: 'application/json' }));
@@ -66,7 +68,7 @@ export function ProtocolLog(props: { host: HostApi; server: string; notification
       {problem ? <p className="problem">{problem}</p> : null}
       <ol className="log-entries" aria-label="Protocol log">
         {shown.map((e) => {
-          const index = entries.indexOf(e);
+          const index = indexOf.get(e)!;
           const ms = times.get(index);
           return (
             <li key={index} className={`log-entry ${e.direction}`}>
