@@ -52,6 +52,32 @@ export function parseTriggerSet(text: string, file: string): TriggerQuery[] {
   });
 }
 
+/** The set written as skill-creator writes it (the Evals tab's save and `eval generate --write`): 2-space JSON. */
+export function formatTriggerSet(set: readonly unknown[]): string {
+  return `${JSON.stringify(set, null, 2)}\n`;
+}
+
+/** Two queries are the same query when they differ only in case and whitespace. */
+export const queryKey = (query: string): string => query.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A query the model proposed for a trigger set (`eval generate`, the Evals tab's "Generate near-misses…"): one that
+ * should trigger the skill, or a near-miss that should not, with the library's skill it is close to.
+ */
+export interface ProposedQuery extends TriggerQuery {
+  /** A near-miss: the other skill in the library it resembles (it may be the one that should fire instead). */
+  close_to?: string;
+}
+
+export interface GeneratedQueries {
+  skill: string;
+  provider: string;
+  model: string;
+  proposals: ProposedQuery[];
+  /** Proposals left out because the set (or an earlier proposal) already has them, ignoring case and spacing. */
+  duplicates: number;
+}
+
 export interface TriggerQueryResult {
   query: string;
   shouldTrigger: boolean;

@@ -67,6 +67,7 @@ export const CHANNEL_NAMES = [
   'evals:run-triggers',
   'evals:run-collisions',
   'evals:run-output',
+  'evals:generate-triggers',
   'evals:results',
   'evals:transcript',
   'manage:agents',

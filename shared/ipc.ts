@@ -30,6 +30,7 @@ import type {
 import type {
   CollisionsView,
   EvalResultsView,
+  GeneratedQueries,
   OutputRunView,
   ProviderView,
   TranscriptView,
@@ -366,6 +367,24 @@ export const CONTRACT = {
       baseline: Type.Optional(Type.Boolean()),
     }),
     response: returns<OutputRunView>(),
+  },
+  /**
+   * Asks the model for `count` trigger queries for the skill (should-trigger ones and near-misses) and returns the new
+   * ones: nothing is added to the set. `existing`: the set as the tab holds it (unsaved rows too); proposals repeating
+   * one are dropped. Cancel with `tools:cancel` and the run id.
+   */
+  'evals:generate-triggers': {
+    request: strict({
+      runId: Id,
+      skillId: Id,
+      provider: Name,
+      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+      existing: Type.Array(
+        strict({ query: Type.String({ maxLength: 8192 }), should_trigger: Type.Boolean() }),
+        { maxItems: 2000 },
+      ),
+    }),
+    response: returns<GeneratedQueries>(),
   },
   'evals:results': { request: strict({ skillId: Id }), response: returns<EvalResultsView>() },
   /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */

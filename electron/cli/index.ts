@@ -50,6 +50,7 @@ Commands:
   eval triggers SKILL    Does the description make a model pick the skill? Precision, recall and accuracy
   eval collisions [PATH] Every skill's trigger set at once: which skills fire for which skill's queries
   eval run SKILL         Output evals (evals/evals.json) with and without the skill, graded; skillbench eval --help
+  eval generate SKILL    The model proposes trigger queries and near-misses not in the set (--write appends them)
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)

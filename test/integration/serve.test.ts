@@ -268,6 +268,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'evals:run-triggers': { runId: 'rt-e1', skillId: 'missing', provider: 'missing' },
       'evals:run-collisions': { runId: 'rt-e2', provider: 'missing' },
       'evals:run-output': { runId: 'rt-e3', skillId: 'missing', provider: 'missing' },
+      'evals:generate-triggers': { runId: 'rt-e4', skillId: 'missing', provider: 'missing', existing: [] },
       'evals:results': { skillId: 'missing' },
       'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
       // Skill management on names and inspections that do not exist: nothing is written.

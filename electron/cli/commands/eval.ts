@@ -9,6 +9,11 @@ import { userDataDir } from '../../core/history/history-store.js';
 import { Budget } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { ModelClient } from '../../core/evals/model-client.js';
+import {
+  DEFAULT_GENERATE_COUNT,
+  generateTriggerQueries,
+  MAX_GENERATE_COUNT,
+} from '../../core/evals/generate.js';
 import { DEFAULT_EVALS_FILE, readEvalsFile, runOutputEvals } from '../../core/evals/output-evals.js';
 import {
   createProvider,
@@ -16,6 +21,7 @@ import {
   type ProviderConfig,
 } from '../../core/evals/providers/index.js';
 import {
+  appendToTriggerSet,
   DEFAULT_TRIGGER_SET,
   readTriggerSet,
   runLibraryTriggers,
@@ -34,6 +40,9 @@ export const EVAL_USAGE = `Usage:
                                  which skills fire for each skill's should-trigger queries
   skillbench eval run SKILL [--evals FILE] [--runs N] [--no-baseline] [--max-turns N] [--workspace DIR]
                             [--grader NAME | --grader-model M] [--format text|json] [--min-pass-rate X]
+  skillbench eval generate SKILL [--count N] [--set FILE] [--format text|json] [--write]   the model proposes
+                                 trigger queries (should trigger, and near-misses) not in the set yet;
+                                 --write appends them to the set (created when missing)
 Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --openai --model M | --claude-code
   [--base-url URL] [--model M] override the provider's; keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (or the
   provider's apiKeyEnv). Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120),
@@ -43,6 +52,8 @@ Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --o
 
 const OPTIONS = {
   set: { type: 'string' },
+  count: { type: 'string' },
+  write: { type: 'boolean' },
   evals: { type: 'string' },
   runs: { type: 'string' },
   provider: { type: 'string' },
@@ -378,6 +389,58 @@ async function runOutput(skillRef: string, v: Values, io: CliIo): Promise<number
   }
 }
 
+/** Trigger queries proposed by the model, new ones only; --write appends them to the set. */
+async function runGenerate(skillRef: string, v: Values, io: CliIo): Promise<number> {
+  const format = parseFormat(v.format, ['text', 'json'] as const);
+  const count = number(v, 'count', { min: 1, integer: true }) ?? DEFAULT_GENERATE_COUNT;
+  if (count > MAX_GENERATE_COUNT)
+    throw new UsageError(`--count is at most ${MAX_GENERATE_COUNT} (got ${count}).`);
+  const config = chooseProvider(v, io);
+  const { workspace, skill } = openLibrary(skillRef, v, io);
+  try {
+    const setFile = v.set ? resolve(io.cwd, v.set) : join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
+    const existing = existsSync(setFile) ? readTriggerSet(setFile) : [];
+    // Never the response cache: asking again is asking for new ideas.
+    const client = clientFor(config, { ...v, 'no-cache': true }, io, budgetFrom(v));
+    io.stderr(`Asking ${config.name} (${config.model}) for ${count} trigger queries for ${skill.name}…\n`);
+    const generated = await withCancel((signal) =>
+      generateTriggerQueries({
+        client,
+        entries: workspace.entries,
+        profile: parseProfile(v.profile),
+        skill,
+        existing,
+        count,
+        signal,
+      }),
+    );
+    const written = v.write === true && generated.proposals.length > 0;
+    if (written) appendToTriggerSet(setFile, generated.proposals);
+    if (format === 'json')
+      io.stdout(`${JSON.stringify({ ...generated, ...(written ? { written: setFile } : {}) }, null, 2)}\n`);
+    else {
+      io.stdout(
+        `${generated.proposals.length} new quer${generated.proposals.length === 1 ? 'y' : 'ies'} for ${skill.name} from ${generated.provider} (${generated.model})` +
+          `${generated.duplicates ? `; ${generated.duplicates} already in the set left out` : ''}\n\n`,
+      );
+      for (const p of generated.proposals)
+        io.stdout(
+          `${p.should_trigger ? 'should trigger    ' : 'should not trigger'}  ${p.query}${p.close_to ? `  (close to ${p.close_to})` : ''}\n`,
+        );
+      io.stdout(
+        written
+          ? `\nAppended to ${displayPath(io, setFile)}.\n`
+          : generated.proposals.length
+            ? `\nNot added: pass --write to append them to ${displayPath(io, setFile)}, or pick some in the Evals tab.\n`
+            : '',
+      );
+    }
+    return 0;
+  } finally {
+    await workspace.close();
+  }
+}
+
 /** The library's collision matrix: rows are skills (their should-trigger queries), columns the skills that fired. */
 async function runCollisions(paths: string[], v: Values, io: CliIo): Promise<number> {
   const format = parseFormat(v.format, ['text', 'json'] as const);
@@ -453,7 +516,8 @@ export async function runEval(argv: string[], io: CliIo): Promise<number> {
   }
   const [sub, skill, ...extra] = p;
   if (sub === 'collisions') return runCollisions(p.slice(1), v, io);
-  if ((sub !== 'triggers' && sub !== 'run') || skill === undefined || extra.length > 0)
+  if ((sub !== 'triggers' && sub !== 'run' && sub !== 'generate') || skill === undefined || extra.length > 0)
     throw new UsageError(`eval needs a subcommand and a SKILL.\n${EVAL_USAGE}`);
+  if (sub === 'generate') return runGenerate(skill, v, io);
   return sub === 'triggers' ? runTriggers(skill, v, io) : runOutput(skill, v, io);
 }

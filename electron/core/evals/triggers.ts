@@ -1,9 +1,10 @@
 // Owns trigger evals (issue 15): the trigger set format, what the model is shown (the library's catalog for the
 // profile and a `Skill` tool), how a trigger is detected, and precision / recall / accuracy.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import {
+  formatTriggerSet,
   parseTriggerSet,
   TRIGGER_THRESHOLD,
   type ConfusionSummary,
@@ -13,6 +14,7 @@ import {
 } from '../../../shared/evals.js';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { SkillError } from '../../../shared/errors.js';
+import { writeFileAtomically } from '../editor/save-file.js';
 import { BudgetExhaustedError } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
@@ -45,6 +47,22 @@ export function readTriggerSet(file: string): TriggerQuery[] {
     );
   }
   return parseTriggerSet(text, file);
+}
+
+/**
+ * Appends queries to a trigger set file, creating it (and its folder) in skill-creator's format when missing. The
+ * entries already there are kept as written (any extra keys too); the file is checked first, so a broken set is
+ * refused with the parser's message, never overwritten.
+ */
+export function appendToTriggerSet(file: string, queries: readonly TriggerQuery[]): void {
+  let entries: unknown[] = [];
+  if (existsSync(file)) {
+    const text = readFileSync(file, 'utf8');
+    parseTriggerSet(text, file);
+    entries = JSON.parse(text) as unknown[];
+  } else mkdirSync(dirname(file), { recursive: true });
+  const added = queries.map((q) => ({ query: q.query, should_trigger: q.should_trigger }));
+  writeFileAtomically(file, formatTriggerSet([...entries, ...added]));
 }
 
 /** The catalog with one skill's description replaced (description A/B: the editor's unsaved text). */

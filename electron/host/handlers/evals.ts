@@ -17,6 +17,7 @@ import type { SkillDefinition } from '../../../shared/types.js';
 import { writeFileAtomically } from '../../core/editor/save-file.js';
 import { Budget } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
+import { generateTriggerQueries } from '../../core/evals/generate.js';
 import { ModelClient } from '../../core/evals/model-client.js';
 import {
   defaultWorkspaceDir,
@@ -163,6 +164,23 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
         });
         return { iterationDir: report.iterationDir, benchmark: report.benchmark };
       });
+    },
+
+    'evals:generate-triggers': ({ runId, skillId, provider, count, existing }) => {
+      const skill = ctx.workspace.skill(skillId);
+      // Never the response cache: asking again is asking for new ideas.
+      const modelClient = new ModelClient(providers.open(provider), { budget: new Budget({}) });
+      return trackWork(ctx, runId, 'Generating trigger queries failed', (signal) =>
+        generateTriggerQueries({
+          client: modelClient,
+          entries: ctx.workspace.entries,
+          profile: ctx.settings.get().profile,
+          skill,
+          existing,
+          ...(count !== undefined ? { count } : {}),
+          signal,
+        }),
+      );
     },
 
     'evals:results': ({ skillId }): EvalResultsView => {

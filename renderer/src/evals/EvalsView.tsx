@@ -123,8 +123,10 @@ export default function EvalsView(props: {
 
       <TriggerSetEditor
         host={host}
+        skillId={entry.id}
         path={`${folderOf(entry.path)}evals/triggers.json`}
         readOnly={props.readOnly}
+        provider={provider}
         onSaved={reload}
       />
 

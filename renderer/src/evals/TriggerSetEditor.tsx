@@ -1,14 +1,29 @@
 // The trigger set as an editable table (issue 15): query and "should trigger" per row, add, remove, import a JSON file
-// in skill-creator's format, and save to evals/triggers.json through the same writer as the editor (conflicts refused).
+// in skill-creator's format, queries proposed by the model on request (taken row by row), and save to
+// evals/triggers.json through the same writer as the editor (conflicts refused).
 import { useEffect, useRef, useState } from 'react';
+import type { GeneratedQueries, ProposedQuery } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import { emptyRow, rowsFromText, rowsToText, unsavedSets, type TriggerRow } from './trigger-set.js';
+import { RunProgress } from '../runner/RunProgress.js';
+import {
+  acceptProposals,
+  emptyRow,
+  rowsFromText,
+  rowsToText,
+  unsavedSets,
+  type TriggerRow,
+} from './trigger-set.js';
+import { TriggerProposals } from './TriggerProposals.js';
+import { useEvalRun } from './use-eval-run.js';
 
 export function TriggerSetEditor(props: {
   host: HostApi;
+  skillId: string;
   /** evals/triggers.json of the skill. */
   path: string;
   readOnly: boolean;
+  /** The provider chosen at the top of the tab ('' when none is configured): it proposes queries. */
+  provider: string;
   /** The set on disk changed (saved): what a run will use. */
   onSaved(): void;
 }) {
@@ -20,6 +35,9 @@ export function TriggerSetEditor(props: {
   const [problem, setProblem] = useState<string>();
   const [status, setStatus] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [count, setCount] = useState(10);
+  const [proposals, setProposals] = useState<{ generated: GeneratedQueries; remaining: ProposedQuery[] }>();
+  const generation = useEvalRun<GeneratedQueries>(host);
 
   useEffect(() => {
     void host.invoke('skills:read-file', { path }).then((r) => {
@@ -69,6 +87,34 @@ export function TriggerSetEditor(props: {
     } catch (e) {
       setProblem((e as Error).message);
     }
+  };
+
+  const generate = async () => {
+    const existing = rows
+      .filter((r) => r.query.trim())
+      .map((r) => ({ query: r.query, should_trigger: r.should_trigger }));
+    const generated = await generation.start((runId) =>
+      host.invoke('evals:generate-triggers', {
+        runId,
+        skillId: props.skillId,
+        provider: props.provider,
+        count,
+        existing,
+      }),
+    );
+    if (generated) setProposals({ generated, remaining: generated.proposals });
+  };
+
+  /** Appends the accepted proposals after the rows (typed rows stay as they are) and takes them off the list. */
+  const accept = (accepted: ProposedQuery[]) => {
+    if (!proposals) return;
+    const result = acceptProposals(rows, accepted);
+    change(result.rows);
+    setProposals({ ...proposals, remaining: proposals.remaining.filter((p) => !accepted.includes(p)) });
+    setStatus(
+      `Added ${result.added} quer${result.added === 1 ? 'y' : 'ies'}` +
+        `${result.skipped ? ` (${result.skipped} already in the set)` : ''}; not saved yet.`,
+    );
   };
 
   const dirty = rowsToText(rows) !== savedText;
@@ -148,6 +194,23 @@ export function TriggerSetEditor(props: {
             if (file) void importFile(file);
           }}
         />
+        <label>
+          How many
+          <input
+            type="number"
+            min={1}
+            max={50}
+            value={count}
+            onChange={(e) => setCount(Math.min(50, Math.max(1, Math.round(Number(e.target.value)) || 1)))}
+          />
+        </label>
+        <button
+          disabled={props.readOnly || props.provider === '' || generation.running !== undefined}
+          title={props.provider === '' ? 'Add a model provider in Settings first' : undefined}
+          onClick={() => void generate()}
+        >
+          Generate near-misses…
+        </button>
         <button disabled={props.readOnly || !dirty} onClick={() => void save()}>
           Save trigger set
         </button>
@@ -155,6 +218,25 @@ export function TriggerSetEditor(props: {
           {status ?? `${positives} should trigger, ${negatives} should not${dirty ? ' · unsaved' : ''}`}
         </span>
       </div>
+      {generation.running ? (
+        <div className="eval-progress">
+          <RunProgress call={generation} />
+          <button onClick={generation.cancel}>Cancel</button>
+        </div>
+      ) : generation.error ? (
+        <p className="sev-error" role="alert">
+          {generation.error.message}
+        </p>
+      ) : null}
+      {proposals ? (
+        <TriggerProposals
+          generated={proposals.generated}
+          remaining={proposals.remaining}
+          readOnly={props.readOnly}
+          onAdd={accept}
+          onDismiss={() => setProposals(undefined)}
+        />
+      ) : null}
     </section>
   );
 }

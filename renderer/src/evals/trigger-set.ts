@@ -1,6 +1,12 @@
 // Owns the Evals tab's trigger set as an editable table: rows with stable keys for React, read from and written to
 // skill-creator's format (`[{"query", "should_trigger"}]`, checked by the one parser in shared/evals.ts).
-import { parseTriggerSet, type TriggerQuery } from '../../../shared/evals.js';
+import {
+  formatTriggerSet,
+  parseTriggerSet,
+  queryKey,
+  type ProposedQuery,
+  type TriggerQuery,
+} from '../../../shared/evals.js';
 import { readFrontmatter } from '../editor/frontmatter-edit.js';
 
 export interface TriggerRow extends TriggerQuery {
@@ -23,7 +29,26 @@ export function rowsToText(rows: readonly TriggerRow[]): string {
   const set: TriggerQuery[] = rows
     .filter((r) => r.query.trim() !== '')
     .map((r) => ({ query: r.query, should_trigger: r.should_trigger }));
-  return `${JSON.stringify(set, null, 2)}\n`;
+  return formatTriggerSet(set);
+}
+
+/**
+ * The rows with accepted proposals appended after them: the rows there are never reordered, replaced or dropped, and
+ * a proposal whose query a row already has (case and spacing aside, typed since it was proposed) is left out.
+ */
+export function acceptProposals(
+  rows: readonly TriggerRow[],
+  accepted: readonly ProposedQuery[],
+): { rows: TriggerRow[]; added: number; skipped: number } {
+  const seen = new Set(rows.map((r) => queryKey(r.query)));
+  const fresh = accepted.filter((p) => {
+    const key = queryKey(p.query);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const added = toRows(fresh.map((p) => ({ query: p.query, should_trigger: p.should_trigger })));
+  return { rows: [...rows, ...added], added: added.length, skipped: accepted.length - added.length };
 }
 
 /** Edits not yet saved, per file, so switching tabs does not lose what was typed. */

@@ -1,12 +1,12 @@
 // `skillbench eval triggers` and `skillbench eval run` end to end in-process, against the fake model server.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { runCaptured } from '../run-cli.js';
 import type { TriggerReport } from '../../../shared/evals.js';
-import { LIBRARY, router, scriptedModels } from './routes.js';
+import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -250,5 +250,94 @@ describe('skillbench eval collisions', () => {
       'pdf-extract         2           4',
     ]);
     expect(stdout).toContain('pdf-extract: precision 100.0%  recall 50.0%  accuracy 66.7%');
+  });
+});
+
+describe('skillbench eval generate', () => {
+  const generate = (skill: string, ...extra: string[]) =>
+    runCaptured([
+      'eval',
+      'generate',
+      skill,
+      '--anthropic',
+      '--model',
+      'm1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--count',
+      String(GENERATED.queries.length),
+      ...extra,
+    ]);
+
+  it('prints the new proposals as JSON and leaves the set alone without --write', async () => {
+    server.script = scriptedModels;
+    const setFile = join(SKILL, 'evals', 'triggers.json');
+    const before = readFileSync(setFile, 'utf8');
+    const { code, stdout, stderr } = await generate(SKILL, '--root', LIBRARY, '--format', 'json');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      skill: 'csv-report',
+      provider: 'anthropic',
+      model: 'm1',
+      proposals: KEPT,
+      duplicates: 2,
+    });
+    expect(stderr).toContain('Asking anthropic (m1) for 6 trigger queries for csv-report');
+    expect(readFileSync(setFile, 'utf8')).toBe(before);
+    // Asking again asks the model again: generation never answers from the cache.
+    await generate(SKILL, '--root', LIBRARY, '--format', 'json');
+    expect(server.received).toHaveLength(2);
+  });
+
+  it('--write appends the proposals to the set, keeping what is there, and creates a missing set', async () => {
+    server.script = scriptedModels;
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-generate-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const setFile = join(root, 'csv-report', 'evals', 'triggers.json');
+    const before = JSON.parse(readFileSync(setFile, 'utf8')) as unknown[];
+    const text = await generate(join(root, 'csv-report'), '--root', root, '--write');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      '4 new queries for csv-report from anthropic (m1); 2 already in the set left out',
+    );
+    expect(text.stdout).toContain(
+      'should not trigger  Extract the tables from q3.pdf into a CSV  (close to pdf-extract)',
+    );
+    expect(text.stdout).toContain('Appended to ');
+    const after = readFileSync(setFile, 'utf8');
+    expect(JSON.parse(after)).toEqual([
+      ...before,
+      ...KEPT.map((p) => ({ query: p.query, should_trigger: p.should_trigger })),
+    ]);
+    expect(after.endsWith('}\n]\n')).toBe(true);
+
+    // commit-message has no evals folder: --write creates the set in skill-creator's format.
+    const fresh = join(root, 'commit-message', 'evals', 'triggers.json');
+    expect(existsSync(fresh)).toBe(false);
+    const json = await generate(join(root, 'commit-message'), '--root', root, '--write', '--format', 'json');
+    expect(json.code).toBe(0);
+    const out = JSON.parse(json.stdout) as { written: string; proposals: unknown[]; duplicates: number };
+    expect(out.written).toBe(fresh);
+    expect(out.duplicates).toBe(1); // only the two spellings of the q3 report collapse
+    expect(JSON.parse(readFileSync(fresh, 'utf8'))).toHaveLength(out.proposals.length);
+  });
+
+  it('exits 1 with the reason when the answer is malformed, and 2 on a bad --count', async () => {
+    server.script = () => ({ text: 'no JSON here' });
+    const bad = await generate(SKILL, '--root', LIBRARY);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("InvalidFormat: The model's answer was not used: it is not JSON");
+    const count = await runCaptured([
+      'eval',
+      'generate',
+      SKILL,
+      '--anthropic',
+      '--model',
+      'm',
+      '--count',
+      '51',
+    ]);
+    expect(count.code).toBe(2);
+    expect(count.stderr).toContain('--count is at most 50 (got 51).');
   });
 });

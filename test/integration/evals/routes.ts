@@ -35,9 +35,43 @@ export function router(): (text: string) => Reply {
   };
 }
 
-/** The executor model follows the skill when it is loaded; the grader checks for the heading. */
+/**
+ * What the scripted model proposes when asked for csv-report's trigger queries: two repeat the fixture set or an
+ * earlier proposal (case and spacing aside), one names a skill the library does not have.
+ */
+export const GENERATED = {
+  queries: [
+    { query: 'Make a report from q3-sales.csv', should_trigger: true, close_to: null },
+    { query: '  summarise SALES.csv   into a report ', should_trigger: true },
+    { query: 'Extract the tables from q3.pdf into a CSV', should_trigger: false, close_to: 'pdf-extract' },
+    { query: 'Make a report from Q3-sales.csv', should_trigger: true },
+    {
+      query: 'Write a commit message for the CSV changes',
+      should_trigger: false,
+      close_to: 'commit-message',
+    },
+    { query: 'Open budget.xlsx', should_trigger: false, close_to: 'excel-wizard' },
+  ],
+};
+
+/** The proposals kept from GENERATED against the fixture set. */
+export const KEPT = [
+  { query: 'Make a report from q3-sales.csv', should_trigger: true },
+  { query: 'Extract the tables from q3.pdf into a CSV', should_trigger: false, close_to: 'pdf-extract' },
+  { query: 'Write a commit message for the CSV changes', should_trigger: false, close_to: 'commit-message' },
+  { query: 'Open budget.xlsx', should_trigger: false },
+];
+
+/** The request asking for trigger queries (electron/core/evals/generate.ts). */
+export const isGenerateRequest = (req: Received) => systemText(req).startsWith('You write test queries');
+
+/**
+ * The executor model follows the skill when it is loaded; the grader checks for the heading; asked for trigger
+ * queries, it answers GENERATED in a ```json block.
+ */
 export function scriptedModels(req: Received): Reply {
   const system = systemText(req);
+  if (isGenerateRequest(req)) return { text: `\`\`\`json\n${JSON.stringify(GENERATED, null, 2)}\n\`\`\`` };
   if (system.startsWith('You grade')) {
     const answer = /<answer>\n([\s\S]*?)\n<\/answer>/.exec(lastUserText(req))?.[1] ?? '';
     const verdicts = [

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CollisionsView,
   EvalResultsView,
+  GeneratedQueries,
   OutputRunView,
   ProviderView,
   TranscriptView,
@@ -18,7 +19,7 @@ import { Host } from '../../../electron/host/host.js';
 import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { REPO } from '../../helpers.js';
-import { LIBRARY, router, scriptedModels } from '../evals/routes.js';
+import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from '../evals/routes.js';
 
 const KEY = 'sk-test-0123456789-secret';
 /** A stand-in for safeStorage: reversible, and the clear text never appears in what it writes. */
@@ -255,5 +256,53 @@ describe('eval runs', () => {
     const refused = await err('evals:run-output', { runId: 'b', skillId: bundled?.id, provider: 'fake' });
     expect(refused.code).toBe('PermissionDenied');
     expect(refused.message).toContain('read-only');
+  });
+});
+
+describe('generating trigger queries', () => {
+  it('proposes new queries against the set the tab holds (unsaved rows too) and writes nothing', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = scriptedModels;
+    const setFile = join(library, 'csv-report', 'evals', 'triggers.json');
+    const before = readFileSync(setFile, 'utf8');
+    // An unsaved row in the tab equals a proposal: it is dropped too.
+    const existing = [
+      ...(JSON.parse(before) as Array<{ query: string; should_trigger: boolean }>),
+      { query: 'open BUDGET.xlsx', should_trigger: false },
+    ];
+    const generated = await ok<GeneratedQueries>('evals:generate-triggers', {
+      runId: 'g1',
+      skillId,
+      provider: 'fake',
+      count: GENERATED.queries.length,
+      existing,
+    });
+    expect(generated).toEqual({
+      skill: 'csv-report',
+      provider: 'fake',
+      model: 'scripted-1',
+      proposals: KEPT.filter((p) => p.query !== 'Open budget.xlsx'),
+      duplicates: 3,
+    });
+    expect(readFileSync(setFile, 'utf8')).toBe(before);
+
+    const tooMany = await err('evals:generate-triggers', {
+      runId: 'g2',
+      skillId,
+      provider: 'fake',
+      count: 2,
+      existing,
+    });
+    expect(tooMany).toMatchObject({ code: 'InvalidFormat' });
+    expect(tooMany.message).toContain('it has 6 queries where 2 were asked for.');
+    const refused = await err('evals:generate-triggers', {
+      runId: 'g3',
+      skillId,
+      provider: 'fake',
+      count: 99,
+      existing,
+    });
+    expect(refused.code).toBe('InvalidArgs');
   });
 });
