@@ -19,6 +19,15 @@ export interface ProviderView {
   keyEnv?: string;
 }
 
+/** A run's budget (`--max-tokens`, `--max-cost`, the Evals tab's limits): grading included; absent = no limit. */
+export interface BudgetLimits {
+  maxTokens?: number;
+  maxCostUsd?: number;
+}
+
+/** Every message of a run stopped by its budget starts with this (results, benchmark.json's notes, the CLI). */
+export const STOPPED_PREFIX = 'Stopped: ';
+
 /** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
 export const TRIGGER_THRESHOLD = 0.5;
 
@@ -208,6 +217,8 @@ export interface CollisionsView {
 export interface OutputRunView {
   iterationDir: string;
   benchmark: Benchmark;
+  /** The run was stopped by its budget: the limit, what was used, how many runs finished. */
+  stopped?: string;
 }
 
 /** What the Evals tab reopens with: the results last written for the skill (and the library's collisions). */

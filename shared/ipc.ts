@@ -73,6 +73,13 @@ const ManageNames = Type.Optional(
 );
 const strict = <T extends Parameters<typeof Type.Object>[0]>(props: T) =>
   Type.Object(props, { additionalProperties: false });
+/** An eval run's budget (shared/evals.ts `BudgetLimits`): no key, no limit. */
+const EvalBudget = Type.Optional(
+  strict({
+    maxTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+    maxCostUsd: Type.Optional(Type.Number({ minimum: 0 })),
+  }),
+);
 
 export interface FileView {
   path: string;
@@ -327,7 +334,8 @@ export const CONTRACT = {
     response: returns<McpWrapPreview>(),
   },
 
-  // Evals (issue 15). Runs report `runs:progress` and are cancelled with `tools:cancel` and their run id.
+  // Evals (issue 15). Runs report `runs:progress` and are cancelled with `tools:cancel` and their run id; `budget`
+  // stops a run cleanly once spent (its results say so in `stopped`).
   'evals:list-providers': { request: Empty, response: returns<ProviderView[]>() },
   /** Adds or replaces a provider; `key`: a new key, `null` forgets it, absent keeps it. Keys are write-only. */
   'evals:save-provider': {
@@ -347,6 +355,7 @@ export const CONTRACT = {
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
       description: Type.Optional(Type.String({ maxLength: 4096 })),
+      budget: EvalBudget,
     }),
     response: returns<TriggerReport>(),
   },
@@ -355,6 +364,7 @@ export const CONTRACT = {
       runId: Id,
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+      budget: EvalBudget,
     }),
     response: returns<CollisionsView>(),
   },
@@ -365,6 +375,7 @@ export const CONTRACT = {
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
       baseline: Type.Optional(Type.Boolean()),
+      budget: EvalBudget,
     }),
     response: returns<OutputRunView>(),
   },

@@ -1,18 +1,29 @@
 // Owns a run's token and cost budget: what was spent, and whether another request may start.
+import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
 import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';
+
+export { STOPPED_PREFIX, type BudgetLimits };
 
 /** The estimate used when a provider reports no usable token counts: about 4 characters a token. */
 export const CHARS_PER_TOKEN = 4;
-
-export interface BudgetLimits {
-  maxTokens?: number;
-  maxCostUsd?: number;
-}
 
 /** Thrown when a request would start past the budget; runners catch it and stop cleanly with what they have. */
 export class BudgetExhaustedError extends Error {
   override readonly name = 'BudgetExhaustedError';
 }
+
+/**
+ * What a run stopped by its budget says at its end: the limit, what the run used in the end (requests in flight
+ * when it was spent are counted too) and how much of the run finished, e.g. `Stopped: token budget spent: 360 of 300
+ * tokens used; 1 of 6 queries finished (3 of 18 runs).`
+ */
+export function budgetStopped(budget: Budget, finished: string): string {
+  return `${STOPPED_PREFIX}${budget.exhausted() ?? 'the budget was spent'}; ${finished}.`;
+}
+
+/** The budget's stop line among benchmark.json's notes, when the run was stopped by its budget. */
+export const budgetStopNote = (notes: readonly string[]): string | undefined =>
+  notes.find((n) => n.startsWith(STOPPED_PREFIX));
 
 /** USD of one response: the provider's own figure when it reports one, else tokens times the configured price. */
 export function costOf(usage: Usage, price: ProviderConfig['price']): number {

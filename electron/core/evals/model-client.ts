@@ -3,7 +3,7 @@
 // SDKs' own retries are off.
 import { SkillError } from '../../../shared/errors.js';
 import { OUTPUT_CAP_BYTES } from '../tools/process-runner.js';
-import { Budget, BudgetExhaustedError, checkedUsage } from './budget.js';
+import { Budget, BudgetExhaustedError, checkedUsage, STOPPED_PREFIX } from './budget.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import {
   ProviderError,
@@ -171,7 +171,7 @@ export class ModelClient {
       for (let attempt = 1; ; attempt++) {
         if (signal?.aborted) throw new SkillError('Cancelled', 'The run was cancelled.');
         const over = this.budget.exhausted();
-        if (over) throw new BudgetExhaustedError(`Stopped: ${over}.`);
+        if (over) throw new BudgetExhaustedError(`${STOPPED_PREFIX}${over}.`);
         const started = Date.now();
         try {
           const response = checkedResponse(await this.withTimeout(request, signal), request, config.name);

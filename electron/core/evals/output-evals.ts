@@ -19,7 +19,7 @@ import { checkExpectations, type SavedCase } from '../cases/cases.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { realPathInside } from '../fs-confine.js';
 import type { Executor } from '../tools/executor.js';
-import { BudgetExhaustedError } from './budget.js';
+import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
 
@@ -532,6 +532,11 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
     ),
   );
   await Promise.all(jobs);
+  if (stopped !== undefined)
+    stopped = budgetStopped(
+      o.client.budget,
+      `${results.length + failures.length} of ${total} eval runs finished`,
+    );
   const order = (r: EvalRunResult) =>
     `${String(r.eval_id).padStart(8, '0')} ${r.configuration} ${String(r.run_number).padStart(4, '0')}`;
   results.sort((a, b) => order(a).localeCompare(order(b)));

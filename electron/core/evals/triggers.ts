@@ -15,7 +15,7 @@ import {
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
-import { BudgetExhaustedError } from './budget.js';
+import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
 
@@ -234,6 +234,14 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     r.rate = r.runs === 0 ? 0 : r.triggers / r.runs;
     if (r.runs === 0 && !r.errors) r.skipped = true;
     r.pass = r.runs > 0 && r.rate >= TRIGGER_THRESHOLD === r.shouldTrigger;
+  }
+  if (stopped !== undefined) {
+    const ran = results.map((r) => r.runs + (r.errors?.count ?? 0));
+    const finished = ran.filter((n) => n === runs).length;
+    stopped = budgetStopped(
+      o.client.budget,
+      `${finished} of ${results.length} quer${results.length === 1 ? 'y' : 'ies'} finished (${ran.reduce((a, b) => a + b, 0)} of ${total} runs)`,
+    );
   }
   return {
     skill: o.skill,

@@ -15,7 +15,7 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
 import { writeFileAtomically } from '../../core/editor/save-file.js';
-import { Budget } from '../../core/evals/budget.js';
+import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
 import { ModelClient } from '../../core/evals/model-client.js';
@@ -64,7 +64,9 @@ function latestIteration(workspaceDir: string): OutputRunView | undefined {
   for (const n of iterations) {
     const iterationDir = join(workspaceDir, `iteration-${n}`);
     const benchmark = readJson<Benchmark>(join(iterationDir, 'benchmark.json'));
-    if (benchmark) return { iterationDir, benchmark };
+    if (!benchmark) continue;
+    const stopped = Array.isArray(benchmark.notes) ? budgetStopNote(benchmark.notes) : undefined;
+    return { iterationDir, benchmark, ...(stopped ? { stopped } : {}) };
   }
   return undefined;
 }
@@ -73,7 +75,9 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
   const providers = ctx.providers;
   const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
 
-  const client = (name: string) => new ModelClient(providers.open(name), { budget: new Budget({}), cache });
+  /** A run's model client: its budget (from the Evals tab; none = no limit) covers the whole run, grading included. */
+  const client = (name: string, budget: BudgetLimits = {}) =>
+    new ModelClient(providers.open(name), { budget: new Budget(budget), cache });
 
   /** The skill, and its `<skill>-workspace` folder where results go: inside a root the user may write to. */
   const skillAndWorkspace = (skillId: string): { skill: SkillDefinition; workspaceDir: string } => {
@@ -99,10 +103,10 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       return providers.views();
     },
 
-    'evals:run-triggers': ({ runId, skillId, provider, runs, description }) => {
+    'evals:run-triggers': ({ runId, skillId, provider, runs, description, budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
       const set = readTriggerSet(join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET));
-      const modelClient = client(provider);
+      const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The trigger eval failed', async (signal, onProgress) => {
         const report = await runTriggerEval({
           client: modelClient,
@@ -123,8 +127,8 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       });
     },
 
-    'evals:run-collisions': ({ runId, provider, runs }) => {
-      const modelClient = client(provider);
+    'evals:run-collisions': ({ runId, provider, runs, budget }) => {
+      const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The collision run failed', async (signal, onProgress) => {
         const result = await runLibraryTriggers({
           client: modelClient,
@@ -145,10 +149,10 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       });
     },
 
-    'evals:run-output': ({ runId, skillId, provider, runs, baseline }) => {
+    'evals:run-output': ({ runId, skillId, provider, runs, baseline, budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
       const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE));
-      const modelClient = client(provider);
+      const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The output evals failed', async (signal, onProgress) => {
         const report = await runOutputEvals({
           client: modelClient,
@@ -162,7 +166,11 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
           signal,
           onProgress: progressOf(onProgress),
         });
-        return { iterationDir: report.iterationDir, benchmark: report.benchmark };
+        return {
+          iterationDir: report.iterationDir,
+          benchmark: report.benchmark,
+          ...(report.stopped ? { stopped: report.stopped } : {}),
+        };
       });
     },
 

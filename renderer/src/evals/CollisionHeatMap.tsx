@@ -2,6 +2,7 @@
 // the skills that fired; a cell's shade is its share of the row, so two descriptions competing stand out off the
 // diagonal. A table, so every count stays readable by a screen reader.
 import type { CollisionsView } from '../../../shared/evals.js';
+import { BudgetStop } from './BudgetStop.js';
 import { percent } from './format.js';
 
 export function CollisionHeatMap(props: { view: CollisionsView; highlight?: string }) {
@@ -52,8 +53,8 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
       <p className="muted small-text">
         Run {new Date(props.view.at).toLocaleString()} over {props.view.reports.length} skill(s) with a
         trigger set.
-        {props.view.stopped ? ` ${props.view.stopped}` : ''}
       </p>
+      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
     </div>
   );
 }

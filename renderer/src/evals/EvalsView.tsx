@@ -7,6 +7,7 @@ import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry } from '../../../shared/types.js';
 import { folderOf } from '../library/entries.js';
 import { RunProgress } from '../runner/RunProgress.js';
+import { budgetFromInputs, rememberBudget, rememberedBudget, type BudgetInputs } from './budget.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
@@ -32,6 +33,14 @@ export default function EvalsView(props: {
   const [runs, setRuns] = useState(3);
   const [baseline, setBaseline] = useState(true);
   const [results, setResults] = useState<EvalResultsView>();
+  const [budgetInputs, setBudgetInputs] = useState<BudgetInputs>(() => rememberedBudget(entry.id));
+  useEffect(() => setBudgetInputs(rememberedBudget(entry.id)), [entry.id]);
+  const budget = budgetFromInputs(budgetInputs);
+  const typeBudget = (patch: Partial<BudgetInputs>) => {
+    const next = { ...budgetInputs, ...patch };
+    setBudgetInputs(next);
+    rememberBudget(entry.id, next);
+  };
   const [kind, setKind] = useState<RunKind>();
   const run = useEvalRun<unknown>(host);
   const draft = useMemo(
@@ -56,7 +65,8 @@ export default function EvalsView(props: {
 
   const start = async (which: RunKind) => {
     setKind(which);
-    const common = { provider, runs };
+    const limits = budget.limits;
+    const common = { provider, runs, ...(Object.keys(limits).length ? { budget: limits } : {}) };
     await run.start((runId) =>
       which === 'collisions'
         ? host.invoke('evals:run-collisions', { runId, ...common })
@@ -73,7 +83,7 @@ export default function EvalsView(props: {
   };
 
   const busy = run.running !== undefined;
-  const canRun = provider !== '' && !busy && !props.readOnly;
+  const canRun = provider !== '' && !busy && !props.readOnly && budget.problem === undefined;
   const progressFor = (which: RunKind[]) =>
     busy && kind && which.includes(kind) ? (
       <div className="eval-progress">
@@ -109,6 +119,33 @@ export default function EvalsView(props: {
             onChange={(e) => setRuns(Math.min(20, Math.max(1, Number(e.target.value) || 1)))}
           />
         </label>
+        <label title="Tokens a run may use in all (grading included); empty: no limit">
+          Max tokens
+          <input
+            className="budget-input"
+            inputMode="numeric"
+            placeholder="no limit"
+            value={budgetInputs.maxTokens}
+            disabled={busy}
+            onChange={(e) => typeBudget({ maxTokens: e.target.value })}
+          />
+        </label>
+        <label title="US dollars a run may cost (from the provider's price); empty: no limit">
+          Max cost (USD)
+          <input
+            className="budget-input"
+            inputMode="decimal"
+            placeholder="no limit"
+            value={budgetInputs.maxCostUsd}
+            disabled={busy}
+            onChange={(e) => typeBudget({ maxCostUsd: e.target.value })}
+          />
+        </label>
+        {budget.problem ? (
+          <span className="sev-error budget-problem" role="alert">
+            {budget.problem}
+          </span>
+        ) : null}
         {providers && providers.length === 0 ? (
           <span className="banner" role="status">
             No model provider yet: add one in Settings → Model providers.

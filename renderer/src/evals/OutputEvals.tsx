@@ -4,6 +4,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { EvalRunResult, OutputRunView, TranscriptView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
+import { BudgetStop } from './BudgetStop.js';
 import { percent } from './format.js';
 
 const BenchmarkChart = lazy(() => import('./BenchmarkChart.js'));
@@ -56,11 +57,14 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
       <Suspense fallback={<p className="muted">Loading the chart…</p>}>
         <BenchmarkChart benchmark={benchmark} />
       </Suspense>
-      {benchmark.notes.map((n) => (
-        <p key={n} className="sev-warning small-text">
-          {n}
-        </p>
-      ))}
+      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
+      {benchmark.notes
+        .filter((n) => n !== props.view.stopped)
+        .map((n) => (
+          <p key={n} className="sev-warning small-text">
+            {n}
+          </p>
+        ))}
       <table className="evals-table" aria-label="Output eval runs">
         <thead>
           <tr>

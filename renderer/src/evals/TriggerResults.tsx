@@ -1,6 +1,7 @@
 // One trigger report (issue 15): precision, recall and accuracy with their counts, then each query with its trigger
 // rate as a bar, pass or fail, and the skills picked instead.
 import { TRIGGER_THRESHOLD, type TriggerReport } from '../../../shared/evals.js';
+import { BudgetStop } from './BudgetStop.js';
 import { percent, pickedInstead, summaryParts } from './format.js';
 
 export function TriggerResults(props: { report: TriggerReport; title: string }) {
@@ -26,11 +27,7 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
         {TRIGGER_THRESHOLD * 100}% or more. {report.usage.inputTokens + report.usage.outputTokens} tokens
         {report.usage.costUsd ? `, $${report.usage.costUsd.toFixed(4)}` : ''}.
       </p>
-      {report.stopped ? (
-        <p className="sev-warning" role="status">
-          {report.stopped}
-        </p>
-      ) : null}
+      {report.stopped ? <BudgetStop message={report.stopped} /> : null}
       <table className="evals-table">
         <thead>
           <tr>

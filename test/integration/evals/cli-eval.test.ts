@@ -146,7 +146,9 @@ describe('skillbench eval triggers', () => {
     );
     expect(code).toBe(1);
     expect(server.received).toHaveLength(3);
-    expect(stdout).toContain('Stopped: token budget spent: 360 of 300 tokens used.');
+    expect(stdout).toContain(
+      'Stopped: token budget spent: 360 of 300 tokens used; 1 of 6 queries finished (3 of 18 runs).',
+    );
     expect(stderr).toContain('the run is incomplete');
   });
 

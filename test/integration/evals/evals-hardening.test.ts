@@ -243,7 +243,7 @@ describe.each<ProviderKind>(['anthropic', 'openai'])(
       const report = await runEvals(root, client, { runs: 6 });
       // One request at a time: the first answer's estimate (its system text alone is over 80 characters) spends it.
       expect(report.stopped).toMatch(
-        /^Stopped: token budget spent: \d+ of 20 tokens used \(1 response reported no usable usage: estimated at 4 characters a token\)\.$/,
+        /^Stopped: token budget spent: \d+ of 20 tokens used \(1 response reported no usable usage: estimated at 4 characters a token\); 1 of 6 eval runs finished\.$/,
       );
       expect(report.benchmark.runs).toHaveLength(1);
       expect(server.received).toHaveLength(1);

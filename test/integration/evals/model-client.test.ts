@@ -146,7 +146,9 @@ describe('budget', () => {
       set,
     });
     expect(server.received).toHaveLength(5);
-    expect(report.stopped).toBe('Stopped: token budget spent: 600 of 600 tokens used.');
+    expect(report.stopped).toBe(
+      'Stopped: token budget spent: 600 of 600 tokens used; 1 of 6 queries finished (5 of 18 runs).',
+    );
     expect(report.queries.map((q) => q.runs)).toEqual([3, 2, 0, 0, 0, 0]);
     expect(report.queries.filter((q) => q.skipped)).toHaveLength(4);
     expect(report.summary).toMatchObject({ tp: 2, fp: 0, tn: 0, fn: 0 });

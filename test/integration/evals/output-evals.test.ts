@@ -142,7 +142,9 @@ describe('output evals bookkeeping', () => {
         runs: 2,
       });
       expect(second.iterationDir).toBe(join(root, 'csv-report-workspace', 'iteration-2'));
-      expect(second.stopped).toBe('Stopped: token budget spent: 120 of 1 tokens used.');
+      expect(second.stopped).toBe(
+        'Stopped: token budget spent: 120 of 1 tokens used; 0 of 4 eval runs finished.',
+      );
       expect(second.benchmark.runs).toEqual([]);
       expect(second.benchmark.notes).toEqual([second.stopped]);
       expect(server.received).toHaveLength(1);

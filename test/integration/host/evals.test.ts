@@ -175,6 +175,57 @@ describe('eval runs', () => {
     expect(results.triggersDraft).toEqual(ab);
   });
 
+  it('stops a trigger run on the budget the tab gives, with the partial results and the reason, and reopens it', async () => {
+    const { ok, skillId } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    const route = router();
+    server.received.length = 0;
+    server.script = (req) => route(lastUserText(req));
+    const report = await ok<TriggerReport>('evals:run-triggers', {
+      runId: 'b1',
+      skillId,
+      provider: 'fake',
+      budget: { maxTokens: 200 },
+    });
+    // Every answer reports 120 tokens; requests in flight when the budget is spent finish and count.
+    const answered = server.received.length;
+    expect(answered).toBeGreaterThanOrEqual(2);
+    expect(answered).toBeLessThan(18);
+    const runsDone = report.queries.reduce((n, q) => n + q.runs, 0);
+    expect(runsDone).toBe(answered);
+    const finished = report.queries.filter((q) => q.runs === 3).length;
+    expect(report.stopped).toBe(
+      `Stopped: token budget spent: ${answered * 120} of 200 tokens used; ${finished} of 6 queries finished (${answered} of 18 runs).`,
+    );
+    expect(report.queries.filter((q) => q.skipped).length).toBeGreaterThan(0);
+    expect(report.usage).toMatchObject({ inputTokens: answered * 100, outputTokens: answered * 20 });
+    expect((await ok<EvalResultsView>('evals:results', { skillId })).triggers?.stopped).toBe(report.stopped);
+    // Without a budget the same run goes to the end.
+    const full = await ok<TriggerReport>('evals:run-triggers', { runId: 'b2', skillId, provider: 'fake' });
+    expect(full.stopped).toBeUndefined();
+  });
+
+  it('stops output evals on a cost budget and says so when the results reopen', async () => {
+    const { ok, skillId } = open();
+    await ok('evals:save-provider', {
+      provider: { ...fake(), price: { input: 10, output: 50 } }, // 120-token answers cost $0.002
+      key: KEY,
+    });
+    server.script = scriptedModels;
+    const run = await ok<OutputRunView>('evals:run-output', {
+      runId: 'bo',
+      skillId,
+      provider: 'fake',
+      runs: 2,
+      budget: { maxCostUsd: 0.001 },
+    });
+    expect(run.stopped).toMatch(
+      /^Stopped: cost budget spent: \$0\.\d{4} of \$0\.0010 used; \d of 4 eval runs finished\.$/,
+    );
+    expect(run.benchmark.runs.length).toBeLessThan(4);
+    expect((await ok<EvalResultsView>('evals:results', { skillId })).output?.stopped).toBe(run.stopped);
+  });
+
   it('saves a first trigger set into a skill that has no evals folder yet, and runs it', async () => {
     const { host, ok, library } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
