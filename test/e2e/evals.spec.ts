@@ -120,3 +120,61 @@ test('run an output eval, see the benchmark chart and open a transcript', async 
   await transcript.scrollIntoViewIfNeeded();
   await docShot(page, 'evals-output');
 });
+
+test('generate near-misses with the model, take some of them, and save the set', async ({ page }) => {
+  await addProvider(page);
+  await openSkill(page, 'csv-report', 'Evals');
+  const set = page.getByRole('region', { name: 'Trigger set' });
+  await expect(set.getByLabel('Query 6', { exact: true })).toHaveValue(
+    'Write a commit message for my staged changes',
+  );
+  // A row typed before asking stays where it is.
+  await set.getByRole('button', { name: 'Add query' }).click();
+  await set.getByLabel('Query 7', { exact: true }).fill('Chart the columns of sales.csv');
+  await set.getByRole('button', { name: 'Generate near-misses…' }).click();
+  const proposals = set.getByRole('region', { name: 'Proposed queries' });
+  await expect(proposals).toContainText('4 new, 2 already in the set left out');
+  await expect(proposals.getByRole('row')).toHaveCount(5);
+  await expect(set.getByLabel('Query 8', { exact: true })).toHaveCount(0);
+  await proposals.getByRole('button', { name: 'Add "Extract the tables from q3.pdf into a CSV"' }).click();
+  await proposals.getByRole('checkbox', { name: 'Select "Make a report from q3-sales.csv"' }).check();
+  await proposals.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-generate');
+  await proposals.getByRole('button', { name: 'Add selected (1)' }).click();
+  await expect(set.getByLabel('Query 7', { exact: true })).toHaveValue('Chart the columns of sales.csv');
+  await expect(set.getByLabel('Query 8', { exact: true })).toHaveValue(
+    'Extract the tables from q3.pdf into a CSV',
+  );
+  await expect(set.getByLabel('Query 8 should trigger', { exact: true })).not.toBeChecked();
+  await expect(set.getByLabel('Query 9', { exact: true })).toHaveValue('Make a report from q3-sales.csv');
+  await expect(set.getByRole('status').last()).toContainText('Added 1 query; not saved yet.');
+  await set.getByRole('button', { name: 'Save trigger set' }).click();
+  await expect(set.getByText('Saved.')).toBeVisible();
+  await expect(proposals.getByRole('row')).toHaveCount(3); // the two not taken are still offered
+});
+
+test('a budget set in the tab stops a run, says so, and is remembered for the skill', async ({ page }) => {
+  await addProvider(page);
+  await openSkill(page, 'csv-report', 'Evals');
+  const bar = page.getByRole('group', { name: 'Model' });
+  await bar.getByLabel('Max tokens').fill('many');
+  await expect(bar.getByRole('alert')).toHaveText(
+    'Max tokens is a whole number of at least 1 (got "many"), or empty for no limit.',
+  );
+  await expect(page.getByRole('button', { name: 'Run trigger eval' })).toBeDisabled();
+  await bar.getByLabel('Max tokens').fill('200');
+  await page.getByRole('button', { name: 'Run trigger eval' }).click();
+  const saved = page.getByRole('region', { name: 'Saved description' });
+  const stop = saved.getByRole('status', { name: 'Stopped by the budget' });
+  await expect(stop).toContainText(
+    /Stopped by the budget: token budget spent: \d+ of 200 tokens used; \d of 6 queries finished \(\d+ of 18 runs\)\./,
+  );
+  await expect(saved.getByRole('row').filter({ hasText: 'skipped' }).first()).toBeVisible();
+  await saved.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-budget');
+
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Evals' }).click();
+  await expect(bar.getByLabel('Max tokens')).toHaveValue('200');
+  await expect(page.getByRole('status', { name: 'Stopped by the budget' })).toBeVisible();
+});
