@@ -1,11 +1,14 @@
-// Accessibility (issue 13): axe-core on the library, the editor, the runner (with a form of every kind of control)
-// and the Add skills panel (issue 17), with no serious or critical violation. axe is injected by the test; the
+// Accessibility (issue 13): axe-core on the library, the editor, the runner (with a form of every kind of control),
+// the Add skills panel (issue 17) and the Evals tab with its results, heat map and proposals (issue 15), with no
+// serious or critical violation. axe is injected by the test; the
 // page's CSP is bypassed for that script only in this spec.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openSkill, watchPageErrors } from './helpers.js';
+import { startFakeModelServer } from '../fakes/model-server.js';
+import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
+import { addModelProvider, openSkill, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -16,7 +19,7 @@ let server: Served;
 let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
-  server = await startServe({ skills: ['form-shapes'] });
+  server = await startServe({ skills: ['form-shapes', ...EVAL_SKILLS] });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(server.url);
 });
@@ -86,4 +89,33 @@ test('the Add skills panel, looking inside a source with findings and tools', as
   await panel.getByRole('button', { name: 'Look inside' }).click();
   await expect(panel.getByRole('article', { name: 'Skill pdf-tools' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Evals tab, with trigger results, the collision heat map, proposals and output evals', async ({
+  page,
+}) => {
+  const model = await startFakeModelServer(scriptedServer());
+  try {
+    await addModelProvider(page, model.anthropicBaseURL, 'sk-a11y');
+    expect(await seriousViolations(page), 'Settings with a provider').toEqual([]);
+    await openSkill(page, 'csv-report', 'Evals');
+    const bar = page.getByRole('group', { name: 'Model' });
+    await bar.getByLabel('Runs').fill('1');
+    // The trigger run is stopped by a budget, so its notice is checked too; the other runs have none.
+    await bar.getByLabel('Max tokens').fill('200');
+    await page.getByRole('button', { name: 'Run trigger eval' }).click();
+    await expect(page.getByRole('status', { name: 'Stopped by the budget' })).toBeVisible();
+    await bar.getByLabel('Max tokens').fill('');
+    await page.getByRole('button', { name: 'Run library collisions' }).click();
+    await expect(page.getByRole('table', { name: 'Collision matrix' })).toBeVisible();
+    await page.getByRole('button', { name: 'Generate near-misses…' }).click();
+    await expect(page.getByRole('region', { name: 'Proposed queries' })).toBeVisible();
+    await page.getByRole('button', { name: 'Run output evals' }).click();
+    await expect(page.getByRole('img', { name: /^Pass rate/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Transcript of eval-1 with_skill run 1' }).click();
+    await expect(page.getByRole('region', { name: 'Transcript' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await model.close();
+  }
 });

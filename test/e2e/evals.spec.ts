@@ -2,35 +2,20 @@
 // through Settings (its key write-only), the trigger set edited, a trigger eval run with its results, the library's
 // collision heat map, an output eval with its benchmark chart, and a transcript opened.
 import { expect, test, type Page } from '@playwright/test';
-import {
-  lastUserText,
-  startFakeModelServer,
-  type FakeModelServer,
-  type Received,
-} from '../fakes/model-server.js';
-import { router, scriptedModels } from '../integration/evals/routes.js';
-import { docShot, openSkill, watchPageErrors } from './helpers.js';
+import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
+import { addModelProvider, docShot, openSkill, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 const KEY = 'sk-e2e-not-shown';
-const EVAL_SKILLS = ['csv-report', 'pdf-extract', 'commit-message'].map((s) => `../evals/library/${s}`);
 
 let model: FakeModelServer;
 let server: Served;
 let pageErrors: string[] = [];
 
-/** Trigger requests (they offer the Skill tool) follow the scripted routes; output evals the scripted models. */
-function script(): (req: Received) => ReturnType<FakeModelServer['script']> {
-  const route = router();
-  return (req) => {
-    const tools = (req.body.tools ?? []) as Array<{ name?: string }>;
-    return tools.some((t) => t.name === 'Skill') ? route(lastUserText(req)) : scriptedModels(req);
-  };
-}
-
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
-  model = await startFakeModelServer(script());
+  model = await startFakeModelServer(scriptedServer());
   server = await startServe({ skills: EVAL_SKILLS });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(server.url);
@@ -42,16 +27,8 @@ test.afterEach(async () => {
 });
 
 async function addProvider(page: Page) {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
-  const form = page.getByRole('form', { name: 'Add a provider' });
-  await form.getByLabel('Name').fill('fake');
-  await form.getByLabel('Kind').selectOption('anthropic');
-  await form.getByLabel('Base URL').fill(model.anthropicBaseURL);
-  await form.getByLabel('Model').fill('scripted-1');
-  await form.getByLabel('API key').fill(KEY);
-  await form.getByRole('button', { name: 'Add provider' }).click();
+  const form = await addModelProvider(page, model.anthropicBaseURL, KEY);
   const list = page.getByRole('list', { name: 'Model providers' });
-  await expect(list).toContainText('key set');
   await expect(list).toContainText(model.anthropicBaseURL);
   await expect(page.getByText(KEY)).toHaveCount(0);
   await expect(form.getByLabel('API key')).toHaveValue('');

@@ -96,7 +96,7 @@ export function ProvidersSettings(props: { host: HostApi }) {
             {p.hasKey ? (
               <button
                 className="small"
-                aria-label={`Clear the key of ${p.name}`}
+                aria-label={`Clear key of ${p.name}`}
                 onClick={() =>
                   void host
                     .invoke('evals:save-provider', {

@@ -95,3 +95,17 @@ export function scriptedModels(req: Received): Reply {
   }
   return { text: 'The total is 42.' };
 }
+
+/** The eval fixture library as `startServe({ skills })` takes it (the e2e specs). */
+export const EVAL_SKILLS = ['csv-report', 'pdf-extract', 'commit-message'].map(
+  (s) => `../evals/library/${s}`,
+);
+
+/** One script for a whole session: trigger requests (they offer the Skill tool) follow the routes, the rest the models. */
+export function scriptedServer(): (req: Received) => Reply {
+  const route = router();
+  return (req) => {
+    const tools = (req.body.tools ?? []) as Array<{ name?: string }>;
+    return tools.some((t) => t.name === 'Skill') ? route(lastUserText(req)) : scriptedModels(req);
+  };
+}
