@@ -42,6 +42,12 @@ const SYSTEM = [
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max)} [… ${text.length - max} more characters]`;
 
+/** The library's other skills a model may pick: what a near-miss may be `close_to`. */
+const otherSkills = (entries: readonly LibraryEntry[], skill: SkillDefinition) =>
+  catalogEntries(entries).flatMap((e) =>
+    e.skill && e.skill.name !== skill.name && e.skill.shadowedBy === undefined ? [e.skill] : [],
+  );
+
 /** The request: the skill, a bounded summary of its body, the other skills of the library, the set so far. */
 export function generateRequest(o: {
   skill: SkillDefinition;
@@ -50,8 +56,7 @@ export function generateRequest(o: {
   existing: readonly TriggerQuery[];
   count: number;
 }): ChatRequest {
-  const others = catalogEntries(o.entries)
-    .flatMap((e) => (e.skill && e.skill.name !== o.skill.name && !e.skill.shadowedBy ? [e.skill] : []))
+  const others = otherSkills(o.entries, o.skill)
     .slice(0, MAX_OTHER_SKILLS)
     .map(
       (s) =>
@@ -180,11 +185,7 @@ export async function generateTriggerQueries(o: GenerateOptions): Promise<Genera
       'InvalidArgs',
       `The number of queries to generate is a whole number from 1 to ${MAX_GENERATE_COUNT} (got ${count}).`,
     );
-  const others = new Set(
-    catalogEntries(o.entries).flatMap((e) =>
-      e.skill && e.skill.name !== o.skill.name ? [e.skill.name] : [],
-    ),
-  );
+  const others = new Set(otherSkills(o.entries, o.skill).map((s) => s.name));
   const request = generateRequest({ ...o, count });
   let response: ChatResponse;
   try {

@@ -109,6 +109,12 @@ describe.each<ProviderKind>(['anthropic', 'openai'])(
       expect((await failure(generate(kind))).message).toContain(
         'queries[0] has no "should_trigger" (true or false).',
       );
+      server.script = () => ({
+        text: JSON.stringify({ queries: [{ query: 'x'.repeat(501), should_trigger: false }] }),
+      });
+      expect((await failure(generate(kind))).message).toContain(
+        'queries[0].query is 501 characters long; at most 500.',
+      );
       server.script = () => ({ text: JSON.stringify({ ideas: [] }) });
       expect((await failure(generate(kind))).message).toContain('it has no "queries" list.');
       server.script = () => ({ text: JSON.stringify(GENERATED) });
