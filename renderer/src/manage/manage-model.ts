@@ -127,7 +127,7 @@ export function describeStep(step: ManageStep): string {
     case 'validating':
       return `Checking ${step.skill} (${step.profiles.join(', ')})…`;
     case 'staged':
-      return `${step.how === 'link' ? 'Prepared a link' : 'Copied'} ${step.skill} for ${step.path}`;
+      return `${step.how === 'link' ? 'Linked' : 'Copied'} ${step.skill} for ${step.path}`;
     case 'placed':
       return `Placed ${step.skill} at ${step.path}`;
     case 'lockfile':
