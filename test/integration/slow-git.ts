@@ -1,9 +1,10 @@
 // A `git` that holds every clone until the test lets it go, then runs the real git: put first on PATH, it makes a
-// fetch last exactly as long as a test needs (no timers), so tests can act while a clone is running.
+// fetch last exactly as long as a test needs (no timers), so tests can act while a clone is running. Plain Node (no
+// test runner imports): the vitest and the Playwright tests share it.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface SlowGit {
   /** The folder to put first on PATH. */
@@ -36,12 +37,11 @@ export function makeSlowGit(dir: string): SlowGit {
   return {
     bin,
     started: async () => {
-      await vi.waitFor(
-        () => {
-          if (!existsSync(startedFile)) throw new Error('no clone has started yet');
-        },
-        { timeout: 30_000, interval: 20 },
-      );
+      // Polls for the script's own mark (a state, not a duration); gives up after a generous bound.
+      for (let waited = 0; !existsSync(startedFile); waited += 20) {
+        if (waited > 30_000) throw new Error('no clone started within 30 s');
+        await sleep(20);
+      }
       return Number(readFileSync(startedFile, 'utf8').trim());
     },
     release: () => writeFileSync(releaseFile, ''),

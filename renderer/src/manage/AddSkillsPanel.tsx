@@ -203,32 +203,34 @@ export function AddSkillsPanel(props: {
           ))}
         </div>
         <div className="add-options">
-          <label>
-            <input
-              type="radio"
-              name="scope"
-              checked={scope === 'project'}
-              disabled={!props.projects.length}
-              onChange={() => setScope('project')}
-            />{' '}
-            {props.projects.length > 1 ? 'The project' : 'This project'}
-            {props.projects.length === 1 ? <code> {props.projects[0]}</code> : null}
-            {props.projects.length === 0 ? ' (none open)' : null}
-          </label>
-          {props.projects.length > 1 && (
-            <select
-              aria-label="Project"
-              value={project}
-              disabled={scope !== 'project' || busy !== undefined}
-              onChange={(e) => setProjectChoice(e.target.value)}
-            >
-              {props.projects.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          )}
+          <div className="project-choice">
+            <label>
+              <input
+                type="radio"
+                name="scope"
+                checked={scope === 'project'}
+                disabled={!props.projects.length}
+                onChange={() => setScope('project')}
+              />{' '}
+              {props.projects.length > 1 ? 'The project' : 'This project'}
+              {props.projects.length === 1 ? <code> {props.projects[0]}</code> : null}
+              {props.projects.length === 0 ? ' (none open)' : null}
+            </label>
+            {props.projects.length > 1 && (
+              <select
+                aria-label="Project"
+                value={project}
+                disabled={scope !== 'project' || busy !== undefined}
+                onChange={(e) => setProjectChoice(e.target.value)}
+              >
+                {props.projects.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
           <label>
             <input type="radio" name="scope" checked={scope === 'user'} onChange={() => setScope('user')} />{' '}
             Your home folder (every project)
