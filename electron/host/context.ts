@@ -114,18 +114,25 @@ export class HostContext {
   }
 
   /**
-   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in the first
+   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in each
    * project (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder (the
    * agent table, issue 17: every installed skill is seen), the bundled examples.
    */
   private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
     const s = this.settings.get();
     const { projectRoots = [], bundledSkills, userDataDir, trustProjectRoots } = this.options;
-    const project = this.manageProjects()[0];
-    // Without a project, only the home folder's agent folders (the data folder stands in for a project).
-    const agentRoots = usualRoots(project ?? userDataDir, agentContext()).filter(
-      (r) => project !== undefined || r.kind === 'user',
-    );
+    const projects = this.manageProjects();
+    // Without a project, only the home folder's agent folders (the data folder stands in for a project). The agent
+    // folders of every project are roots (a skill installed into any of them is seen, issue 17); the first project's
+    // keep their plain ids ("project-claude"), the others' are numbered ("project2-claude").
+    const agentRoots = [
+      ...projects.flatMap((p, i) =>
+        usualRoots(p, agentContext())
+          .filter((r) => r.kind === 'project')
+          .map((r) => (i === 0 || !r.id ? r : { ...r, id: r.id.replace(/^project-/, `project${i + 1}-`) })),
+      ),
+      ...usualRoots(projects[0] ?? userDataDir, agentContext()).filter((r) => r.kind === 'user'),
+    ];
     return {
       roots: [
         ...projectRoots.map((path) => ({ path, kind: 'project' as const })),

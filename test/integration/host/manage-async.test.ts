@@ -205,5 +205,11 @@ describe('the target project', () => {
     expect(existsSync(join(other, '.claude', 'skills', 'notes', 'SKILL.md'))).toBe(true);
     expect(progress.at(-1)).toMatchObject({ step: 'lockfile', path: join(other, 'skills-lock.json') });
     expect(readdirSync(project)).toEqual([]);
+    // The agents' folders of every open project are library roots: the install is seen, with its agents.
+    const { entries } = await ok<{ entries: LibraryEntry[] }>('skills:list');
+    const shared = entries.find((e) => e.path === join(other, '.agents', 'skills', 'notes', 'SKILL.md'));
+    expect(shared?.id).toBe('project2-agents/notes');
+    const installed = await ok<InstalledSkillView[]>('manage:installed');
+    expect(installed.find((i) => i.name === 'notes')?.entryIds).toContain('project2-agents/notes');
   });
 });
