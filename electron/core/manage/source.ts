@@ -223,6 +223,11 @@ async function git(args: string[], cwd: string, what: string, signal?: AbortSign
     });
   } catch (error) {
     if (isCancelled(error)) throw error;
+    if (error instanceof SkillError && error.code === 'Timeout')
+      throw new SkillError(
+        'Timeout',
+        `${what}: git did not finish within 2 minutes and was stopped. Check the URL and the network, then try again (or add the skill from a local folder).`,
+      );
     if (error instanceof SkillError && (error.details as { errno?: string } | undefined)?.errno === 'ENOENT')
       throw new SkillError(
         'NotFound',
