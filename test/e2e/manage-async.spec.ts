@@ -1,19 +1,18 @@
 // Issue 17 in the app: with two projects open, the Add skills panel asks which one to install into; a look at a git
 // source shows its progress while git clones, and Cancel stops it (nothing fetched is left, nothing written). The
 // server's `git` is a slow one (test/integration/slow-git.ts) that holds each clone until the test lets it go.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { agentHomeEnv, fixtureRepo } from '../integration/manage-fixtures.js';
 import { makeSlowGit, type SlowGit } from '../integration/slow-git.js';
 import { docShot, watchPageErrors } from './helpers.js';
-import { REPO, startServe, type Served } from './serve-fixture.js';
+import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
 let tmp: string;
-let work: string;
+let source: string;
 let second: string;
 let slow: SlowGit;
 let pageErrors: string[] = [];
@@ -21,28 +20,14 @@ let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
   tmp = mkdtempSync(join(tmpdir(), 'skillbench-e2e-manage-async-'));
-  work = join(tmp, 'skills-repo');
-  cpSync(join(REPO, 'test', 'fixtures', 'manage', 'repo'), work, { recursive: true });
-  for (const args of [
-    ['init', '-q', '-b', 'main'],
-    ['add', '-A'],
-    ['commit', '-q', '-m', 'skills'],
-  ])
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-      cwd: work,
-    });
+  source = fixtureRepo(join(tmp, 'skills-repo'));
   second = join(tmp, 'website');
   for (const d of [join(tmp, 'home'), join(tmp, 'temp'), second]) mkdirSync(d);
   slow = makeSlowGit(join(tmp, 'slow-git'));
   server = await startServe({
     projects: [second],
     env: {
-      SKILLBENCH_HOME: join(tmp, 'home'),
-      XDG_CONFIG_HOME: '',
-      XDG_STATE_HOME: '',
-      CODEX_HOME: '',
-      CLAUDE_CONFIG_DIR: '',
-      XDG_DATA_HOME: join(tmp, 'data'),
+      ...agentHomeEnv(tmp),
       PATH: `${slow.bin}:${process.env.PATH ?? ''}`,
       TMPDIR: join(tmp, 'temp'),
     },
@@ -69,7 +54,6 @@ test('choose the project, follow a clone as it runs, cancel it', async ({ page }
     join(second, '.claude', 'skills'),
   );
 
-  const source = pathToFileURL(work).href;
   await panel.getByRole('textbox', { name: 'Source' }).fill(source);
   await panel.getByRole('button', { name: 'Look inside' }).click();
   await slow.started();

@@ -17,8 +17,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManageStep } from '../../shared/manage-types.js';
 import { agentContext, agentsByIds } from '../../electron/core/manage/agents.js';
@@ -26,6 +24,7 @@ import { fetchAndInspect } from '../../electron/core/manage/inspect.js';
 import { installSkills, type ManageBase } from '../../electron/core/manage/install.js';
 import { parseSource } from '../../electron/core/manage/source.js';
 import { FIXTURES, REPO } from '../helpers.js';
+import { agentHomeEnv, fixtureRepo } from './manage-fixtures.js';
 import { alive, makeSlowGit } from './slow-git.js';
 
 let tmp: string;
@@ -38,12 +37,7 @@ beforeEach(() => {
   project = join(tmp, 'project');
   const home = join(tmp, 'home');
   for (const d of [project, home]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('SKILLBENCH_HOME', home);
-  vi.stubEnv('XDG_CONFIG_HOME', '');
-  vi.stubEnv('XDG_STATE_HOME', '');
-  vi.stubEnv('CODEX_HOME', '');
-  vi.stubEnv('CLAUDE_CONFIG_DIR', '');
-  vi.stubEnv('XDG_DATA_HOME', join(tmp, 'data'));
+  for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
   source = join(tmp, 'src', 'notes');
   cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), source, { recursive: true });
   base = { project, ctx: agentContext() };
@@ -130,27 +124,15 @@ describe('cancelling an install', () => {
 
 describe('Ctrl-C in the CLI', () => {
   it('stops a clone: git killed, its temporary folder removed, nothing written, exit 130', async () => {
-    const work = join(tmp, 'work');
-    cpSync(join(FIXTURES, 'manage', 'repo'), work, { recursive: true });
-    const git = (args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-        cwd: work,
-      });
-    git(['init', '-q', '-b', 'main']);
-    git(['add', '-A']);
-    git(['commit', '-q', '-m', 'skills']);
+    const remote = fixtureRepo(join(tmp, 'work'));
     const slow = makeSlowGit(join(tmp, 'slow-git'));
     const temp = join(tmp, 'temp');
     mkdirSync(temp);
-    const child = spawn(
-      process.execPath,
-      [join(REPO, 'bin', 'skillbench.js'), 'add', pathToFileURL(work).href, '--yes'],
-      {
-        cwd: project,
-        env: { ...process.env, PATH: `${slow.bin}:${process.env.PATH ?? ''}`, TMPDIR: temp },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [join(REPO, 'bin', 'skillbench.js'), 'add', remote, '--yes'], {
+      cwd: project,
+      env: { ...process.env, PATH: `${slow.bin}:${process.env.PATH ?? ''}`, TMPDIR: temp },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -159,9 +141,7 @@ describe('Ctrl-C in the CLI', () => {
       expect(readdirSync(temp).filter((n) => n.startsWith('skillbench-source-'))).toHaveLength(1);
       child.kill('SIGINT');
       expect(await exited).toBe(130);
-      expect(stderr).toBe(
-        `skillbench: Fetching ${pathToFileURL(work).href} was cancelled; nothing was written.\n`,
-      );
+      expect(stderr).toBe(`skillbench: Fetching ${remote} was cancelled; nothing was written.\n`);
       expect(alive(pid)).toBe(false);
       expect(readdirSync(temp)).toEqual([]);
       expect(readdirSync(project)).toEqual([]);

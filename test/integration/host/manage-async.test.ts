@@ -2,7 +2,6 @@
 // the test lets it go) shows that progress arrives before the request completes, that other requests are answered
 // while the clone runs, and that `manage:cancel` stops git, removes its temporary folder and writes nothing. Also:
 // a killed install's leftovers reach the app as `manage:notice`, and the target project can be any open project.
-import { execFileSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -15,7 +14,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult } from '../../../shared/ipc.js';
 import type {
@@ -28,6 +26,7 @@ import type {
 import type { LibraryEntry } from '../../../shared/types.js';
 import { Host } from '../../../electron/host/host.js';
 import { FIXTURES, REPO } from '../../helpers.js';
+import { agentHomeEnv, fixtureRepo } from '../manage-fixtures.js';
 import { alive, makeSlowGit, type SlowGit } from '../slow-git.js';
 
 let tmp: string;
@@ -38,10 +37,6 @@ let other: string;
 let remote: string;
 let slow: SlowGit;
 let host: Host;
-
-function git(args: string[], cwd: string): void {
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd });
-}
 
 async function ok<T>(channel: string, request: unknown = {}): Promise<T> {
   const r = (await host.handle(channel, request)) as IpcResult<T>;
@@ -57,18 +52,8 @@ beforeEach(() => {
   // The fetch's temporary folders go here, so the test sees every one (the machine's own temp is shared).
   temp = join(tmp, 'temp');
   for (const d of [home, project, other, temp]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('SKILLBENCH_HOME', home);
-  vi.stubEnv('XDG_CONFIG_HOME', '');
-  vi.stubEnv('XDG_STATE_HOME', '');
-  vi.stubEnv('CODEX_HOME', '');
-  vi.stubEnv('CLAUDE_CONFIG_DIR', '');
-  vi.stubEnv('XDG_DATA_HOME', join(tmp, 'data'));
-  const work = join(tmp, 'work');
-  cpSync(join(FIXTURES, 'manage', 'repo'), work, { recursive: true });
-  git(['init', '-q', '-b', 'main'], work);
-  git(['add', '-A'], work);
-  git(['commit', '-q', '-m', 'skills'], work);
-  remote = pathToFileURL(work).href;
+  for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
+  remote = fixtureRepo(join(tmp, 'work'));
   slow = makeSlowGit(join(tmp, 'slow-git'));
   vi.stubEnv('PATH', `${slow.bin}:${process.env.PATH ?? ''}`);
   vi.stubEnv('TMPDIR', temp);

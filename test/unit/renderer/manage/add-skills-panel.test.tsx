@@ -2,11 +2,9 @@
 // Issue 17, the Add skills panel against a real host with two open projects: the target project defaults to the one
 // given (the selected skill's), can be changed in a select, and the install lands there; a look at a git source that
 // is still cloning can be cancelled from the panel (a slow `git` first on PATH holds the clone).
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostApi } from '../../../../shared/ipc.js';
@@ -14,6 +12,7 @@ import type { ManageAgentsView } from '../../../../shared/manage-types.js';
 import { Host } from '../../../../electron/host/host.js';
 import { AddSkillsPanel } from '../../../../renderer/src/manage/AddSkillsPanel.js';
 import { FIXTURES, REPO } from '../../../helpers.js';
+import { agentHomeEnv, fixtureRepo } from '../../../integration/manage-fixtures.js';
 import { makeSlowGit } from '../../../integration/slow-git.js';
 
 let tmp: string;
@@ -27,12 +26,7 @@ beforeEach(() => {
   first = join(tmp, 'first');
   second = join(tmp, 'second');
   for (const d of [first, second, join(tmp, 'temp')]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('SKILLBENCH_HOME', join(tmp, 'home'));
-  vi.stubEnv('XDG_CONFIG_HOME', '');
-  vi.stubEnv('XDG_STATE_HOME', '');
-  vi.stubEnv('CODEX_HOME', '');
-  vi.stubEnv('CLAUDE_CONFIG_DIR', '');
-  vi.stubEnv('XDG_DATA_HOME', join(tmp, 'data'));
+  for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
   vi.stubEnv('TMPDIR', join(tmp, 'temp'));
   host = new Host({
     bundledSkills: join(REPO, 'skills'),
@@ -104,21 +98,11 @@ describe('the Add skills panel with two projects', () => {
   });
 
   it('cancels a look at a git source while it clones: nothing fetched is left, the panel says so', async () => {
-    const work = join(tmp, 'work');
-    cpSync(join(FIXTURES, 'manage', 'repo'), work, { recursive: true });
-    for (const args of [
-      ['init', '-q', '-b', 'main'],
-      ['add', '-A'],
-      ['commit', '-q', '-m', 'skills'],
-    ])
-      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
-        cwd: work,
-      });
+    const source = fixtureRepo(join(tmp, 'work'));
     const slow = makeSlowGit(join(tmp, 'slow-git'));
     vi.stubEnv('PATH', `${slow.bin}:${process.env.PATH ?? ''}`);
     try {
       const region = await panel();
-      const source = pathToFileURL(work).href;
       fireEvent.change(within(region).getByRole('textbox', { name: 'Source' }), {
         target: { value: source },
       });
