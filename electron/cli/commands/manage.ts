@@ -76,14 +76,17 @@ const json = (io: CliIo, value: unknown) => io.stdout(`${JSON.stringify(value, n
 const EXIT_CANCELLED = 130;
 
 /** One of the manage commands, with its operands; Ctrl-C stops it cleanly. */
-export async function runManage(
-  command: string,
-  operands: string[],
-  o: ManageOptions,
-  io: CliIo,
-): Promise<number> {
+export function runManage(command: string, operands: string[], o: ManageOptions, io: CliIo): Promise<number> {
+  return stoppable(io, (signal) => manage(command, operands, o, io, signal));
+}
+
+/**
+ * Runs a command that may fetch sources with Ctrl-C as its cancel: git runs in its own process group, so the
+ * terminal's SIGINT reaches only this process, which stops git, removes what it fetched and exits 130.
+ */
+async function stoppable(io: CliIo, run: (signal: AbortSignal) => Promise<number>): Promise<number> {
   try {
-    return await withCancel((signal) => manage(command, operands, o, io, signal));
+    return await withCancel(run);
   } catch (error) {
     if (!isCancelled(error)) throw error;
     io.stderr(`skillbench: ${(error as Error).message}\n`);
@@ -384,9 +387,17 @@ function printUpdates(results: readonly UpdateCheck[], applied: boolean, io: Cli
 }
 
 /** `list --installed`: each installed skill with its agents, scope, source and state. */
-export async function runInstalled(
+export function runInstalled(
   o: { global?: boolean; format?: string; check?: boolean },
   io: CliIo,
+): Promise<number> {
+  return stoppable(io, (signal) => installedList(o, io, signal));
+}
+
+async function installedList(
+  o: { global?: boolean; format?: string; check?: boolean },
+  io: CliIo,
+  signal: AbortSignal,
 ): Promise<number> {
   const format = parseFormat(o.format, ['text', 'json'] as const);
   const base = baseOf(io);
@@ -401,6 +412,7 @@ export async function runInstalled(
           scope,
           names,
           apply: false,
+          signal,
           ...(gitBase() ? { gitBase: gitBase() } : {}),
         }))
           updates.set(`${scope}/${u.name}`, u);
