@@ -52,6 +52,25 @@ export class HostContext {
   /** Runs in progress, by run id. */
   readonly runs = new Map<string, AbortController>();
 
+  /** Runs `work` under `runId` in the one registry of runs (an id already going is refused), so it can be stopped. */
+  async trackRun<T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
+    const controller = new AbortController();
+    this.runs.set(runId, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      this.runs.delete(runId);
+    }
+  }
+
+  /** Stops a run of any area by its id (`tools:cancel`, `manage:cancel`); says whether one was going. */
+  cancelRun(runId: string): { cancelled: boolean } {
+    const run = this.runs.get(runId);
+    run?.abort();
+    return { cancelled: run !== undefined };
+  }
+
   constructor(
     readonly options: HostOptions,
     private readonly events: Pick<HostServer, 'emit'>,

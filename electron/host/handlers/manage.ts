@@ -108,18 +108,6 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
     };
   };
 
-  /** Runs a fetch or an install under `runId` (in the host's one registry of runs), so `manage:cancel` stops it. */
-  const cancellable = async <T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
-    if (ctx.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
-    const controller = new AbortController();
-    ctx.runs.set(runId, controller);
-    try {
-      return await work(controller.signal);
-    } finally {
-      ctx.runs.delete(runId);
-    }
-  };
-
   /** Installed skills of the scopes that apply, each with the library entries that are it: the project scope of the
    *  project asked for, or of every project the app was given when none is named, and the user scope once. */
   const installed = (project: string | undefined): InstalledSkillView[] => {
@@ -169,7 +157,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       const profiles = [...new Set(agentsOf(agents).map((a) => a.profile))];
       const cwd = baseOf('user', project).project;
       const parsed = parseSource(source, { cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
-      const { fetched, inspection } = await cancellable(runId, (signal) =>
+      const { fetched, inspection } = await ctx.trackRun(runId, (signal) =>
         fetchAndInspect(parsed, profiles, {
           signal,
           onProgress: (step) => ctx.emit('manage:progress', { runId, ...step }),
@@ -193,11 +181,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       };
       return view;
     },
-    'manage:cancel': ({ runId }) => {
-      const run = ctx.runs.get(runId);
-      run?.abort();
-      return { cancelled: run !== undefined };
-    },
+    'manage:cancel': ({ runId }) => ctx.cancelRun(runId),
     'manage:install': async ({ runId, inspectionId, skills, agents, scope, project, copy, force }) => {
       const inspection = inspections.get(inspectionId);
       if (!inspection)
@@ -219,7 +203,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       inspection.installing = true;
       let results;
       try {
-        results = await cancellable(runId, (signal) =>
+        results = await ctx.trackRun(runId, (signal) =>
           installSkills(baseOf(scope, project), inspection.fetched, chosen, {
             agents: agentsOf(agents),
             scope,
