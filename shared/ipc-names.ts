@@ -72,6 +72,7 @@ export const CHANNEL_NAMES = [
   'evals:transcript',
   'manage:agents',
   'manage:inspect',
+  'manage:cancel',
   'manage:install',
   'manage:discard',
   'manage:installed',
@@ -94,6 +95,7 @@ export const EVENT_NAMES = [
   'mcp:request-settled',
   'mcp:notification',
   'manage:progress',
+  'manage:notice',
 ] as const;
 export type EventNameOnly = (typeof EVENT_NAMES)[number];
 

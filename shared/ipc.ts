@@ -41,6 +41,7 @@ import type {
   InstallProgressView,
   InstallResultView,
   ManageAgentsView,
+  ManageNoticeView,
   PackResultView,
   RemoveResultView,
   SourceInspectionView,
@@ -401,15 +402,27 @@ export const CONTRACT = {
   /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */
   'evals:transcript': { request: strict({ skillId: Id, dir: Path }), response: returns<TranscriptView>() },
   // Managing skills across agents (issue 17): the same core as `skillbench add | update | remove | pack`.
-  'manage:agents': { request: Empty, response: returns<ManageAgentsView>() },
-  /** Fetches a source (folder, .skill/.zip, git) and says what it holds, checked with the agents' profiles. */
+  /** The agent table, with the folders of `project` (one of the open projects; the first by default). */
+  'manage:agents': {
+    request: strict({ project: Type.Optional(Path) }),
+    response: returns<ManageAgentsView>(),
+  },
+  /**
+   * Fetches a source (folder, .skill/.zip, git) and says what it holds, checked with the agents' profiles. With a
+   * `runId`, each step is told as `manage:progress` and `manage:cancel` stops it; relative paths are read from
+   * `project` (the first open project by default).
+   */
   'manage:inspect': {
     request: strict({
       source: Type.String({ minLength: 1, maxLength: 4096 }),
       agents: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+      runId: Type.Optional(Id),
+      project: Type.Optional(Path),
     }),
     response: returns<SourceInspectionView>(),
   },
+  /** Stops a running `manage:inspect` or `manage:install` (nothing is written; an install is undone whole). */
+  'manage:cancel': { request: strict({ runId: Id }), response: returns<{ cancelled: boolean }>() },
   /** Installs skills of an inspected source (progress as `manage:progress` with `runId`); the source is then let go. */
   'manage:install': {
     request: strict({
@@ -523,6 +536,8 @@ export const EVENTS = {
   'mcp:request-settled': returns<{ id: string; outcome: 'answered' | 'cancelled' | 'timeout' }>(),
   'mcp:notification': returns<McpNotificationView>(),
   'manage:progress': returns<InstallProgressView>(),
+  /** What a manage request did besides its task: a killed install's leftovers put back or sent to the trash. */
+  'manage:notice': returns<ManageNoticeView>(),
 } satisfies Record<EventNameOnly, unknown>;
 export type EventName = keyof typeof EVENTS;
 export type EventOf<E extends EventName> = (typeof EVENTS)[E];

@@ -107,12 +107,30 @@ export interface PackResultView {
   findings: Diagnostic[];
 }
 
-/** One step of an install (`manage:progress`). */
-export interface InstallProgressView {
-  runId: string;
-  skill: string;
-  step: 'staged' | 'placed';
-  path: string;
-  done: number;
-  total: number;
+/**
+ * One step of adding skills, told as it happens (core's `onProgress`, the app's `manage:progress`): the source being
+ * fetched, the skills found in it, each checked with the agents' profiles, each placement staged (copied or linked)
+ * and then placed, and the lockfile written.
+ */
+export type ManageStep =
+  | { step: 'fetching'; source: string }
+  | { step: 'found'; count: number }
+  | { step: 'validating'; skill: string; profiles: ValidationProfile[] }
+  | {
+      step: 'staged' | 'placed';
+      skill: string;
+      path: string;
+      how: 'copy' | 'link';
+      /** Staging and placing steps done so far, of `total` (every placement is staged, then placed). */
+      done: number;
+      total: number;
+    }
+  | { step: 'lockfile'; path: string };
+
+/** One step of a run (`manage:progress`): `runId` is the one the request named. */
+export type InstallProgressView = ManageStep & { runId: string };
+
+/** What a run did besides its task (a killed install's leftovers put back or trashed), in words (`manage:notice`). */
+export interface ManageNoticeView {
+  message: string;
 }

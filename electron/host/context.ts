@@ -52,6 +52,25 @@ export class HostContext {
   /** Runs in progress, by run id. */
   readonly runs = new Map<string, AbortController>();
 
+  /** Runs `work` under `runId` in the one registry of runs (an id already going is refused), so it can be stopped. */
+  async trackRun<T>(runId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (this.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
+    const controller = new AbortController();
+    this.runs.set(runId, controller);
+    try {
+      return await work(controller.signal);
+    } finally {
+      this.runs.delete(runId);
+    }
+  }
+
+  /** Stops a run of any area by its id (`tools:cancel`, `manage:cancel`); says whether one was going. */
+  cancelRun(runId: string): { cancelled: boolean } {
+    const run = this.runs.get(runId);
+    run?.abort();
+    return { cancelled: run !== undefined };
+  }
+
   constructor(
     readonly options: HostOptions,
     private readonly events: Pick<HostServer, 'emit'>,
@@ -114,18 +133,25 @@ export class HostContext {
   }
 
   /**
-   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in the first
+   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in each
    * project (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder (the
    * agent table, issue 17: every installed skill is seen), the bundled examples.
    */
   private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
     const s = this.settings.get();
     const { projectRoots = [], bundledSkills, userDataDir, trustProjectRoots } = this.options;
-    const project = this.manageProjects()[0];
-    // Without a project, only the home folder's agent folders (the data folder stands in for a project).
-    const agentRoots = usualRoots(project ?? userDataDir, agentContext()).filter(
-      (r) => project !== undefined || r.kind === 'user',
-    );
+    const projects = this.manageProjects();
+    // Without a project, only the home folder's agent folders (the data folder stands in for a project). The agent
+    // folders of every project are roots (a skill installed into any of them is seen, issue 17); the first project's
+    // keep their plain ids ("project-claude"), the others' are numbered ("project2-claude").
+    const agentRoots = [
+      ...projects.flatMap((p, i) =>
+        usualRoots(p, agentContext())
+          .filter((r) => r.kind === 'project')
+          .map((r) => (i === 0 || !r.id ? r : { ...r, id: r.id.replace(/^project-/, `project${i + 1}-`) })),
+      ),
+      ...usualRoots(projects[0] ?? userDataDir, agentContext()).filter((r) => r.kind === 'user'),
+    ];
     return {
       roots: [
         ...projectRoots.map((path) => ({ path, kind: 'project' as const })),

@@ -13,6 +13,8 @@ import { useLibrary } from './library/use-library.js';
 import type { AddPrefill } from './manage/AddSkillsPanel.js';
 import { InstallBadges } from './manage/InstallBadges.js';
 import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
+import { defaultProject } from './manage/manage-model.js';
+import { ManageNotices } from './manage/ManageNotices.js';
 import { useManage } from './manage/use-manage.js';
 import { CommandPalette } from './palette/CommandPalette.js';
 import { useClientRequests } from './servers/use-client-requests.js';
@@ -72,6 +74,7 @@ export function App({ host }: { host: HostApi }) {
   );
   const clearManageRequest = useCallback(() => setManageRequest(undefined), []);
   const installs = entry ? (manage.byEntry.get(entry.id) ?? []) : [];
+  const addProject = defaultProject(entry?.path, manage.projects);
   const anyInstalled = installs.length > 0;
   const lockedInstalled = installs.some((i) => i.source);
 
@@ -142,6 +145,7 @@ export function App({ host }: { host: HostApi }) {
           onPalette={() => setPalette(true)}
         />
         <DataNotices host={host} />
+        <ManageNotices notices={manage.notices} onDismiss={() => manage.store.dismissNotices()} />
         <SignInNotices host={host} />
         {serverRequests.length ? (
           <Suspense fallback={null}>
@@ -178,6 +182,7 @@ export function App({ host }: { host: HostApi }) {
                 host={host}
                 agents={manage.agents}
                 projects={manage.projects}
+                {...(addProject ? { defaultProject: addProject } : {})}
                 {...(addPrefill ? { prefill: addPrefill } : {})}
                 onInstalled={() => void manage.store.refresh()}
               />

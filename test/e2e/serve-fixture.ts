@@ -29,6 +29,8 @@ export async function startServe(
     mcpServers?: Record<string, unknown>;
     /** More environment for serve (e.g. SKILLBENCH_HOME: a temporary home for the agents' user folders). */
     env?: Record<string, string>;
+    /** More project folders for serve, after the library. */
+    projects?: string[];
   } = {},
 ): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
@@ -56,6 +58,7 @@ export async function startServe(
       join(REPO, 'bin', 'skillbench.js'),
       'serve',
       join(work, 'library'),
+      ...(options.projects ?? []),
       ...(options.trust === false ? [] : ['--trust']),
     ],
     {

@@ -280,6 +280,7 @@ describe('the contract over HTTP and WebSocket', () => {
         agents: ['claude-code'],
         scope: 'project',
       },
+      'manage:cancel': { runId: 'none' },
       'manage:discard': { inspectionId: 'missing' },
       'manage:check-updates': { scope: 'project', names: ['missing'] },
       'manage:update': { scope: 'project', names: ['missing'] },

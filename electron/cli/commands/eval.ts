@@ -28,6 +28,7 @@ import {
   runTriggerEval,
   TRIGGER_THRESHOLD,
 } from '../../core/evals/triggers.js';
+import { withCancel } from '../cancel.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, openFromArgs, parseFormat, parseProfile } from '../library-args.js';
 import { cliTrust } from '../trust.js';
@@ -174,18 +175,6 @@ function budgetFrom(v: Values): Budget {
     ...(maxTokens !== undefined ? { maxTokens } : {}),
     ...(maxCostUsd !== undefined ? { maxCostUsd } : {}),
   });
-}
-
-/** SIGINT cancels the run (in-flight requests are aborted); the handler is removed afterwards. */
-async function withCancel<T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  try {
-    return await fn(controller.signal);
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
 }
 
 /** The library the model sees: SKILL's folder when it is a path, plus --root / --discover / --with-bundled. */

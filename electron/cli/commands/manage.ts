@@ -1,5 +1,6 @@
 // `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
 // agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
+// Ctrl-C cancels add, update and sync cleanly (git stopped, a half-done install undone): exit 130.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
@@ -12,8 +13,9 @@ import {
   type Agent,
   type Scope,
 } from '../../core/manage/agents.js';
+import { isCancelled } from '../../core/manage/cancel.js';
 import {
-  inspectSource,
+  fetchAndInspect,
   pathInSource,
   type InspectedSkill,
   type SourceInspection,
@@ -27,8 +29,9 @@ import {
   type ManageBase,
 } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
-import { fetchSource, parseSource } from '../../core/manage/source.js';
+import { parseSource } from '../../core/manage/source.js';
 import { syncProject, updateSkills, type UpdateCheck } from '../../core/manage/update.js';
+import { withCancel } from '../cancel.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, parseFormat } from '../library-args.js';
 
@@ -69,8 +72,35 @@ function agentsOf(ids: string[] | undefined, fallback?: string[]): Agent[] | und
 
 const json = (io: CliIo, value: unknown) => io.stdout(`${JSON.stringify(value, null, 2)}\n`);
 
-/** One of the manage commands, with its operands. */
-export function runManage(command: string, operands: string[], o: ManageOptions, io: CliIo): number {
+/** Exit status of a run stopped by Ctrl-C (128 + SIGINT), as shells report it. */
+const EXIT_CANCELLED = 130;
+
+/** One of the manage commands, with its operands; Ctrl-C stops it cleanly. */
+export function runManage(command: string, operands: string[], o: ManageOptions, io: CliIo): Promise<number> {
+  return stoppable(io, (signal) => manage(command, operands, o, io, signal));
+}
+
+/**
+ * Runs a command that may fetch sources with Ctrl-C as its cancel: git runs in its own process group, so the
+ * terminal's SIGINT reaches only this process, which stops git, removes what it fetched and exits 130.
+ */
+async function stoppable(io: CliIo, run: (signal: AbortSignal) => Promise<number>): Promise<number> {
+  try {
+    return await withCancel(run);
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    io.stderr(`skillbench: ${(error as Error).message}\n`);
+    return EXIT_CANCELLED;
+  }
+}
+
+async function manage(
+  command: string,
+  operands: string[],
+  o: ManageOptions,
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const format = parseFormat(o.format, ['text', 'json'] as const);
   const scope: Scope = o.global ? 'user' : 'project';
   const base = baseOf(io);
@@ -82,7 +112,7 @@ export function runManage(command: string, operands: string[], o: ManageOptions,
         throw new UsageError(
           'Usage: skillbench add SOURCE [--skill NAME]... [--agent ID]... [--global] [--copy] [--yes] [--force]',
         );
-      return add(base, operands[0] ?? '', { ...o, scope, format }, io);
+      return add(base, operands[0] ?? '', { ...o, scope, format }, io, signal);
     case 'remove': {
       if (operands.length === 0)
         throw new UsageError('Usage: skillbench remove NAME... [--agent ID]... [--global]');
@@ -101,10 +131,11 @@ export function runManage(command: string, operands: string[], o: ManageOptions,
       return 0;
     }
     case 'update': {
-      const results = updateSkills(base, {
+      const results = await updateSkills(base, {
         scope,
         names: operands,
         apply: !o.check,
+        signal,
         ...(o.force ? { force: true } : {}),
         ...(gitBase() ? { gitBase: gitBase() } : {}),
       });
@@ -116,7 +147,8 @@ export function runManage(command: string, operands: string[], o: ManageOptions,
       if (o.global)
         throw new UsageError('sync works on the project lockfile (skills-lock.json); leave out --global.');
       const agents = agentsOf(o.agent);
-      const results = syncProject(base, {
+      const results = await syncProject(base, {
+        signal,
         ...(agents ? { agents } : {}),
         ...(o.copy ? { copy: true } : {}),
         ...(o.force ? { force: true } : {}),
@@ -229,17 +261,19 @@ function describeSkill(s: InspectedSkill, io: CliIo): void {
   for (const m of s.mcpServers) io.stdout(`  calls the MCP server: ${m}\n`);
 }
 
-function add(
+async function add(
   base: ManageBase,
   input: string,
   o: ManageOptions & { scope: Scope; format: 'text' | 'json' },
   io: CliIo,
-): number {
+  signal: AbortSignal,
+): Promise<number> {
   const agents = agentsOf(o.agent, DEFAULT_AGENTS) ?? [];
   const source = parseSource(input, { cwd: io.cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
-  const fetched = fetchSource(source);
+  const opened = await fetchAndInspect(source, [...new Set(agents.map((a) => a.profile))], { signal });
+  const fetched = opened.fetched;
   try {
-    const inspection: SourceInspection = inspectSource(fetched, [...new Set(agents.map((a) => a.profile))]);
+    const inspection: SourceInspection = opened.inspection;
     let chosen = inspection.skills;
     if (o.skill?.length) {
       const missing = o.skill.filter((n) => !inspection.skills.some((s) => s.name === n));
@@ -285,9 +319,10 @@ function add(
       }
       return duplicates || (blocked.length && !o.force) ? 1 : 0;
     }
-    const results = installSkills(base, fetched, chosen, {
+    const results = await installSkills(base, fetched, chosen, {
       agents,
       scope: o.scope,
+      signal,
       ...(o.copy ? { copy: true } : {}),
       ...(o.force ? { force: true } : {}),
     });
@@ -352,7 +387,18 @@ function printUpdates(results: readonly UpdateCheck[], applied: boolean, io: Cli
 }
 
 /** `list --installed`: each installed skill with its agents, scope, source and state. */
-export function runInstalled(o: { global?: boolean; format?: string; check?: boolean }, io: CliIo): number {
+export function runInstalled(
+  o: { global?: boolean; format?: string; check?: boolean },
+  io: CliIo,
+): Promise<number> {
+  return stoppable(io, (signal) => installedList(o, io, signal));
+}
+
+async function installedList(
+  o: { global?: boolean; format?: string; check?: boolean },
+  io: CliIo,
+  signal: AbortSignal,
+): Promise<number> {
   const format = parseFormat(o.format, ['text', 'json'] as const);
   const base = baseOf(io);
   const scopes: Scope[] = o.global ? ['user'] : ['project', 'user'];
@@ -362,10 +408,11 @@ export function runInstalled(o: { global?: boolean; format?: string; check?: boo
     for (const scope of scopes) {
       const names = installed.filter((i) => i.scope === scope && i.lock).map((i) => i.name);
       if (names.length)
-        for (const u of updateSkills(base, {
+        for (const u of await updateSkills(base, {
           scope,
           names,
           apply: false,
+          signal,
           ...(gitBase() ? { gitBase: gitBase() } : {}),
         }))
           updates.set(`${scope}/${u.name}`, u);

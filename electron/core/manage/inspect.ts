@@ -7,7 +7,8 @@ import type { TrustReportView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
 import { Workspace } from '../workspace.js';
-import type { FetchedSource } from './source.js';
+import { checkCancelled } from './cancel.js';
+import { fetchSource, type FetchedSource, type RunControl, type SkillSource } from './source.js';
 
 const SOURCE_ROOT = 'source';
 
@@ -65,6 +66,7 @@ function toolRuns(t: SkillTool): string {
 export function inspectSource(
   fetched: FetchedSource,
   profiles: readonly ValidationProfile[],
+  onProgress?: RunControl['onProgress'],
 ): SourceInspection {
   const checked: ValidationProfile[] = profiles.length ? [...new Set(profiles)] : ['skillbench'];
   const byProfile = checked.map((profile) => ({
@@ -75,6 +77,10 @@ export function inspectSource(
   if (!first) return { skills: [], servers: [], problems: [] };
   const skills: InspectedSkill[] = [];
   const problems: SourceInspection['problems'] = [];
+  onProgress?.({
+    step: 'found',
+    count: first.entries.filter((e) => e.status !== 'excluded' && e.skill).length,
+  });
   for (const entry of first.entries) {
     if (entry.status === 'excluded') continue;
     if (!entry.skill) {
@@ -82,6 +88,7 @@ export function inspectSource(
       continue;
     }
     const skill = entry.skill;
+    onProgress?.({ step: 'validating', skill: skill.name, profiles: checked });
     const findings: InspectedSkill['findings'] = {};
     for (const { profile, ws } of byProfile)
       findings[profile] = ws.entries.find((e) => e.path === entry.path)?.diagnostics ?? [];
@@ -107,4 +114,24 @@ export function inspectSource(
   const servers = first.trustReport(SOURCE_ROOT).servers;
   for (const { ws } of byProfile) void ws.close();
   return { skills, servers, problems };
+}
+
+/**
+ * The one way a source is opened for adding (the CLI's `add`, the app's `manage:inspect`, updates and sync): fetched,
+ * then inspected, progress told at each step; on failure or cancel nothing fetched is left behind.
+ */
+export async function fetchAndInspect(
+  source: SkillSource,
+  profiles: readonly ValidationProfile[],
+  run: RunControl = {},
+): Promise<{ fetched: FetchedSource; inspection: SourceInspection }> {
+  const fetched = await fetchSource(source, run);
+  try {
+    const inspection = inspectSource(fetched, profiles, run.onProgress);
+    checkCancelled(run.signal, `fetching ${source.source}`);
+    return { fetched, inspection };
+  } catch (error) {
+    fetched.dispose();
+    throw error;
+  }
 }

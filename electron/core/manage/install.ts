@@ -3,8 +3,8 @@
 // lockfile of the scope kept in step, name clashes refused unless forced, and every install atomic: each item is
 // staged beside its skill folder's parent (same filesystem, never inside a folder an agent scans), then renamed into
 // place; any failure puts back what was there and leaves nothing new. Removal moves real folders to the OS trash.
+// Installing is asynchronous (copies with fs/promises) and cancellable between its steps: a cancel undoes it whole.
 import {
-  copyFileSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -17,8 +17,10 @@ import {
   statSync,
   symlinkSync,
 } from 'node:fs';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
+import type { ManageStep } from '../../../shared/manage-types.js';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
 import { moveToTrash } from '../editor/trash.js';
 import { isWithin, realPathOf } from '../fs-confine.js';
@@ -32,10 +34,11 @@ import {
   type AgentContext,
   type Scope,
 } from './agents.js';
+import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 import type { InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, computeSkillFolderHash } from './skill-hash.js';
-import { gitTreeHash, type FetchedSource } from './source.js';
+import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
 
 /** Where the project is and whose home the user scope is. */
 export interface ManageBase {
@@ -45,25 +48,17 @@ export interface ManageBase {
   note?: (message: string) => void;
 }
 
-export interface InstallOptions {
+export interface InstallOptions extends RunControl {
   agents: readonly Agent[];
   scope: Scope;
   /** Copies in every agent folder instead of one shared copy and links. */
   copy?: boolean;
   /** Install over a different skill of the same name, a locally modified copy, or findings with errors. */
   force?: boolean;
-  /** Told after each item is staged and after each is renamed into place (the app's progress). */
-  onProgress?: (step: InstallStep) => void;
 }
 
-export interface InstallStep {
-  skill: string;
-  step: 'staged' | 'placed';
-  path: string;
-  /** Steps done so far, of `total` (every placement is staged, then placed). */
-  done: number;
-  total: number;
-}
+/** A staging or placing step of an install. */
+export type InstallStep = Extract<ManageStep, { step: 'staged' | 'placed' }>;
 
 /**
  * Fault injection points for the interrupted-install tests (issue 17): with SKILLBENCH_FAULT=install-after-staging
@@ -130,14 +125,15 @@ function realOrUndefined(path: string): string | undefined {
 }
 
 /** Copies a skill folder: folders and regular files only (links and special files are not taken along). */
-export function copySkillFolder(from: string, to: string): void {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
+export async function copySkillFolder(from: string, to: string, signal?: AbortSignal): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    checkCancelled(signal, 'the install');
     const src = join(from, entry.name);
     if (entry.isDirectory()) {
       if (entry.name === '.git' || entry.name === 'node_modules') continue;
-      copySkillFolder(src, join(to, entry.name));
-    } else if (entry.isFile()) copyFileSync(src, join(to, entry.name));
+      await copySkillFolder(src, join(to, entry.name), signal);
+    } else if (entry.isFile()) await copyFile(src, join(to, entry.name));
   }
 }
 
@@ -218,12 +214,13 @@ function existingAt(
  * Installs inspected skills from a fetched source for the agents and scope given. Each skill is all or nothing, and
  * so is the lockfile: when anything fails, what was there is put back and the error says nothing was installed.
  */
-export function installSkills(
+export async function installSkills(
   base: ManageBase,
   fetched: FetchedSource,
   skills: readonly InspectedSkill[],
   opts: InstallOptions,
-): InstallResult[] {
+): Promise<InstallResult[]> {
+  checkCancelled(opts.signal, 'the install');
   cleanStaleStaging(base);
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const problems: string[] = [];
@@ -275,32 +272,42 @@ export function installSkills(
       conflicts,
     });
 
+  // The source's git tree hashes are read before anything is written, so placing does not wait on git.
+  const treeHashes = new Map<string, string | undefined>();
+  for (const { skill } of plans)
+    treeHashes.set(
+      skill.name,
+      fetched.commit !== undefined
+        ? await gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))
+        : undefined,
+    );
+
   const tx = new Transaction();
   const total = 2 * plans.reduce((n, p) => n + p.placements.length, 0);
   let done = 0;
-  const tell = (skill: string, step: InstallStep['step'], path: string) =>
-    opts.onProgress?.({ skill, step, path, done: ++done, total });
+  const tell = (skill: string, step: InstallStep['step'], p: Placement) =>
+    opts.onProgress?.({ step, skill, path: p.path, how: p.how, done: ++done, total });
   try {
     // Everything is staged first, then placed: a failure while copying (the long part) touches no agent folder.
+    // A cancel is honoured between any two steps (and between files while copying); it undoes the install whole.
     for (const { skill, placements } of plans) {
       const canonical = placements[0]?.path ?? '';
       for (const p of placements) {
+        checkCancelled(opts.signal, 'the install');
         const staged = tx.stage(dirname(p.path), basename(p.path));
-        if (p.how === 'copy') copySkillFolder(skill.folder, staged);
+        if (p.how === 'copy') await copySkillFolder(skill.folder, staged, opts.signal);
         else linkFolder(canonical, p.path, staged);
-        tell(skill.name, 'staged', p.path);
+        tell(skill.name, 'staged', p);
       }
     }
     if (process.env.SKILLBENCH_FAULT === FAULT_AFTER_STAGING) process.kill(process.pid, 'SIGKILL');
     for (const { skill, newHash, placements } of plans) {
       for (const p of placements) {
+        checkCancelled(opts.signal, 'the install');
         tx.commit(p.path, p.replaced === 'different');
-        tell(skill.name, 'placed', p.path);
+        tell(skill.name, 'placed', p);
       }
-      const treeHash =
-        fetched.commit !== undefined
-          ? gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))
-          : undefined;
+      const treeHash = treeHashes.get(skill.name);
       lock.set(skill.name, {
         source: fetched.source.source,
         sourceType: fetched.source.type,
@@ -311,9 +318,13 @@ export function installSkills(
         ...(treeHash ? { skillFolderHash: treeHash } : {}),
       });
     }
+    checkCancelled(opts.signal, 'the install');
+    opts.onProgress?.({ step: 'lockfile', path: lock.path });
     lock.save();
   } catch (error) {
     tx.rollback();
+    // What it had staged or placed is undone, so a cancelled install wrote nothing.
+    if (isCancelled(error)) throw cancelledError('the install');
     const message = error instanceof Error ? error.message : String(error);
     throw new SkillError('Io', `The install failed and was undone (nothing was installed): ${message}`);
   }

@@ -1,14 +1,18 @@
 // Owns where skills are added from (issue 17): parsing a source (a local folder, a .skill/.zip file, a git URL,
 // `owner/repo` shorthand with an optional path and `#ref`) and fetching it into a temporary folder. Git runs through
 // the system `git`; shorthand resolves against a base URL (https://github.com unless SKILLBENCH_GIT_BASE says
-// otherwise, which is how tests point it at local bare repositories).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// otherwise, which is how tests point it at local bare repositories). Fetching is asynchronous and cancellable (the
+// app's host answers other requests while a clone runs; Cancel and Ctrl-C stop git and remove its temporary folder).
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
+import type { ManageStep } from '../../../shared/manage-types.js';
 import { isWithin, realPathOf } from '../fs-confine.js';
+import { runProcess } from '../tools/process-runner.js';
+import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 
 export type SourceType = 'github' | 'git' | 'local' | 'archive';
 
@@ -117,18 +121,31 @@ export interface FetchedSource {
   dispose(): void;
 }
 
-/** Fetches a source: clones git sources (shallow, at `ref`), unpacks archives, reads local folders in place. */
-export function fetchSource(source: SkillSource): FetchedSource {
+/** How a run is followed and stopped: progress as each step happens, and a signal that cancels it. */
+export interface RunControl {
+  signal?: AbortSignal;
+  onProgress?: (step: ManageStep) => void;
+}
+
+/**
+ * Fetches a source: clones git sources (shallow, at `ref`), unpacks archives, reads local folders in place. When
+ * `signal` is aborted, git is stopped, the temporary folder removed, and a `Cancelled` error thrown.
+ */
+export async function fetchSource(source: SkillSource, run: RunControl = {}): Promise<FetchedSource> {
+  const what = `fetching ${source.source}`;
+  checkCancelled(run.signal, what);
+  run.onProgress?.({ step: 'fetching', source: source.source });
   if (source.type === 'local') return inPlace(source, source.url, () => undefined);
-  const temp = mkdtempSync(join(tmpdir(), 'skillbench-source-'));
+  const temp = await mkdtemp(join(tmpdir(), 'skillbench-source-'));
   const dispose = () => rmSync(temp, { recursive: true, force: true });
   try {
     if (source.type === 'archive') {
       unpackArchive(source.url, temp);
+      checkCancelled(run.signal, what);
       return inPlace(source, temp, dispose);
     }
     const dir = join(temp, 'repo');
-    git(
+    await git(
       [
         'clone',
         '--quiet',
@@ -141,12 +158,16 @@ export function fetchSource(source: SkillSource): FetchedSource {
       ],
       temp,
       `Could not clone ${source.url}${source.ref ? ` at ${source.ref}` : ''}`,
+      run.signal,
     );
-    const commit = git(['rev-parse', 'HEAD'], dir, 'Could not read the cloned commit').trim();
+    const commit = (
+      await git(['rev-parse', 'HEAD'], dir, 'Could not read the cloned commit', run.signal)
+    ).trim();
+    checkCancelled(run.signal, what);
     return { ...inPlace(source, dir, dispose), commit };
   } catch (error) {
     dispose();
-    throw error;
+    throw isCancelled(error) ? cancelledError(what) : error;
   }
 }
 
@@ -174,30 +195,48 @@ function inPlace(source: SkillSource, dir: string, dispose: () => void): Fetched
 }
 
 /** The git tree SHA of a folder at HEAD of a clone (what the `skills` CLI records as `skillFolderHash`). */
-export function gitTreeHash(clone: string, folder: string): string | undefined {
+export async function gitTreeHash(clone: string, folder: string): Promise<string | undefined> {
   try {
-    return git(['rev-parse', folder ? `HEAD:${folder}` : 'HEAD^{tree}'], clone, 'rev-parse').trim();
+    return (await git(['rev-parse', folder ? `HEAD:${folder}` : 'HEAD^{tree}'], clone, 'rev-parse')).trim();
   } catch {
     return undefined;
   }
 }
 
-function git(args: string[], cwd: string, what: string): string {
-  const r = spawnSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    // Only the transports a source may name: never `ext::` (runs a command) or `fd::`, even from a lockfile.
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ALLOW_PROTOCOL: 'https:ssh:git:file' },
-    timeout: 120_000,
-  });
-  if (r.error && (r.error as NodeJS.ErrnoException).code === 'ENOENT')
-    throw new SkillError(
-      'NotFound',
-      'git is not installed (or not on PATH), and this source is a git repository. Install git (https://git-scm.com/downloads), or add the skill from a local folder or a .zip file.',
-    );
-  if (r.error) throw new SkillError('Io', `${what}: ${r.error.message}`);
-  if (r.status !== 0)
-    throw new SkillError('Io', `${what}: ${r.stderr.trim() || `git exited with ${r.status}`}`);
+/** Runs the system git through the one process runner: its whole tree is killed on cancel or after two minutes. */
+async function git(args: string[], cwd: string, what: string, signal?: AbortSignal): Promise<string> {
+  let r;
+  try {
+    r = await runProcess({
+      file: 'git',
+      args,
+      cwd,
+      // Only the transports a source may name: never `ext::` (runs a command) or `fd::`, even from a lockfile.
+      env: {
+        ...(process.env as Record<string, string>),
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'https:ssh:git:file',
+      },
+      timeoutMs: 120_000,
+      ...(signal ? { signal } : {}),
+      what: `git ${args[0] ?? ''}`,
+    });
+  } catch (error) {
+    if (isCancelled(error)) throw error;
+    if (error instanceof SkillError && error.code === 'Timeout')
+      throw new SkillError(
+        'Timeout',
+        `${what}: git did not finish within 2 minutes and was stopped. Check the URL and the network, then try again (or add the skill from a local folder).`,
+      );
+    if (error instanceof SkillError && (error.details as { errno?: string } | undefined)?.errno === 'ENOENT')
+      throw new SkillError(
+        'NotFound',
+        'git is not installed (or not on PATH), and this source is a git repository. Install git (https://git-scm.com/downloads), or add the skill from a local folder or a .zip file.',
+      );
+    throw new SkillError('Io', `${what}: ${(error as Error).message}`);
+  }
+  if (r.exitCode !== 0)
+    throw new SkillError('Io', `${what}: ${r.stderr.trim() || `git exited with ${r.exitCode ?? r.signal}`}`);
   return r.stdout;
 }
 

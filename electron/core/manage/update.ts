@@ -7,11 +7,19 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
 import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
-import { inspectSource, type InspectedSkill } from './inspect.js';
+import { isCancelled } from './cancel.js';
+import { fetchAndInspect, type InspectedSkill } from './inspect.js';
 import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { computeSkillFolderHash, skillFiles } from './skill-hash.js';
-import { fetchSource, parseSource, type FetchedSource, type SkillSource, type SourceType } from './source.js';
+import {
+  parseSource,
+  type FetchedSource,
+  type RunControl,
+  type SkillSource,
+  type SourceType,
+} from './source.js';
+import type { ValidationProfile } from '../../../shared/types.js';
 
 export interface FileChanges {
   added: string[];
@@ -118,16 +126,22 @@ class SourceCache {
   constructor(
     private readonly gitBase: string | undefined,
     private readonly cwd: string,
+    private readonly signal: AbortSignal | undefined,
   ) {}
 
-  get(entry: LockEntry, profiles: Parameters<typeof inspectSource>[1]): Fetched {
+  async get(entry: LockEntry, profiles: readonly ValidationProfile[]): Promise<Fetched> {
     const key = `${entry.sourceType}\0${entry.source}\0${entry.ref ?? ''}`;
     let hit = this.map.get(key);
     if (!hit) {
       try {
-        const fetched = fetchSource(sourceOfLock(entry, this.gitBase, this.cwd));
-        hit = { fetched, skills: inspectSource(fetched, profiles).skills };
+        const { fetched, inspection } = await fetchAndInspect(
+          sourceOfLock(entry, this.gitBase, this.cwd),
+          profiles,
+          this.signal ? { signal: this.signal } : {},
+        );
+        hit = { fetched, skills: inspection.skills };
       } catch (error) {
+        if (isCancelled(error)) throw error; // the whole run stops, not just this source
         hit = { skills: [], error: (error as Error).message };
       }
       this.map.set(key, hit);
@@ -144,10 +158,17 @@ class SourceCache {
  * Checks (and with `apply`, installs) updates of the locked skills of a scope. Applying reinstalls into the agents
  * that hold the skill now, the same way (links or copies); a modified copy is skipped unless `force`.
  */
-export function updateSkills(
+export async function updateSkills(
   base: ManageBase,
-  opts: { scope: Scope; names?: readonly string[]; apply: boolean; force?: boolean; gitBase?: string },
-): UpdateCheck[] {
+  opts: {
+    scope: Scope;
+    names?: readonly string[];
+    apply: boolean;
+    force?: boolean;
+    gitBase?: string;
+    signal?: AbortSignal;
+  },
+): Promise<UpdateCheck[]> {
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const names = opts.names?.length ? opts.names : lock.names;
   for (const n of names)
@@ -157,14 +178,14 @@ export function updateSkills(
         `"${n}" is not in the ${opts.scope} lockfile (${lock.path}), so it has no source to update from.`,
       );
   const installed = listInstalled(base, [opts.scope]);
-  const cache = new SourceCache(opts.gitBase, base.project);
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal);
   const results: UpdateCheck[] = [];
   try {
     for (const name of names) {
       const entry = lock.get(name) as LockEntry;
       const item = installed.find((i) => i.name === name);
       const agents = holderAgents(item);
-      const got = cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
+      const got = await cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
       const base_: UpdateCheck = {
         name,
         scope: opts.scope,
@@ -211,14 +232,16 @@ export function updateSkills(
           // No blanket force: the install replaces the skill's own earlier copy (same name, same locked source) and
           // still refuses a different skill in the way or findings with errors, unless the user forces.
           try {
-            installSkills(base, got.fetched, [found], {
+            await installSkills(base, got.fetched, [found], {
               agents: agents.length ? agents : [agentById(SHARED_AGENT_ID) as Agent],
               scope: opts.scope,
               copy: installedAsCopies(base, opts.scope, item),
               ...(opts.force ? { force: true } : {}),
+              ...(opts.signal ? { signal: opts.signal } : {}),
             });
             check.applied = true;
           } catch (error) {
+            if (isCancelled(error)) throw error;
             check.applied = false;
             check.skipped = (error as Error).message;
           }
@@ -256,14 +279,17 @@ export interface SyncResult {
  * for the agents given (default: the shared folder plus every agent whose own project folder, e.g. `.claude`,
  * exists). Present skills are checked against their hash and left alone.
  */
-export function syncProject(
+export async function syncProject(
   base: ManageBase,
-  opts: { agents?: readonly Agent[]; copy?: boolean; force?: boolean; gitBase?: string },
-): SyncResult[] {
+  opts: { agents?: readonly Agent[]; copy?: boolean; force?: boolean; gitBase?: string } & Pick<
+    RunControl,
+    'signal'
+  >,
+): Promise<SyncResult[]> {
   const lock = new SkillLock('project', lockPath('project', base));
   const installed = listInstalled(base, ['project']);
   const agents = opts.agents?.length ? [...opts.agents] : projectAgents(base);
-  const cache = new SourceCache(opts.gitBase, base.project);
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal);
   const results: SyncResult[] = [];
   try {
     for (const name of lock.names) {
@@ -273,7 +299,7 @@ export function syncProject(
         results.push({ name, status: item.state === 'modified' ? 'modified' : 'ok', agents: item.agents });
         continue;
       }
-      const got = cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
+      const got = await cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
       const { found, problem } = got.fetched ? findInSource(got.skills, name, entry) : { problem: '' };
       if (!got.fetched || !found) {
         results.push({ name, status: 'error', agents: [], message: got.error ?? problem });
@@ -291,11 +317,12 @@ export function syncProject(
         continue;
       }
       try {
-        const [done] = installSkills(base, got.fetched, [found], {
+        const [done] = await installSkills(base, got.fetched, [found], {
           agents,
           scope: 'project',
           ...(opts.copy ? { copy: true } : {}),
           ...(opts.force ? { force: true } : {}),
+          ...(opts.signal ? { signal: opts.signal } : {}),
         });
         const changed = sourceHash !== entry.computedHash;
         results.push({
@@ -307,6 +334,7 @@ export function syncProject(
             : {}),
         });
       } catch (error) {
+        if (isCancelled(error)) throw error;
         results.push({ name, status: 'error', agents: [], message: (error as Error).message });
       }
     }

@@ -306,6 +306,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
           new SkillError(
             'ToolExecution',
             `${capitalise(spec.what)} could not start: ${error.code === 'ENOENT' ? `"${spec.file}" was not found` : error.message}.`,
+            // The system's reason, for callers that word their own message (git missing: core/manage/source.ts).
+            { errno: error.code ?? null },
           ),
         ),
       ),

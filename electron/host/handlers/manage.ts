@@ -2,6 +2,8 @@
 // add / update / remove / pack use. A source is fetched once by `manage:inspect` and kept until it is installed,
 // discarded or the host closes. Writes go only where the user chose: an agent's folder in the home folder or in one
 // of the project folders the app was given (never another path), and packages inside the user's writable roots.
+// Fetching and installing are awaited (the host answers other requests meanwhile), tell each step as
+// `manage:progress`, and stop on `manage:cancel`; what a run did with a killed install's leftovers is `manage:notice`.
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -14,10 +16,10 @@ import type {
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
 import { agentContext, agentFolder, AGENTS, agentsByIds, type Agent } from '../../core/manage/agents.js';
-import { inspectSource, pathInSource, type InspectedSkill } from '../../core/manage/inspect.js';
+import { fetchAndInspect, pathInSource, type InspectedSkill } from '../../core/manage/inspect.js';
 import { installSkills, listInstalled, removeSkills, type ManageBase } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
-import { fetchSource, parseSource, type FetchedSource } from '../../core/manage/source.js';
+import { parseSource, type FetchedSource } from '../../core/manage/source.js';
 import { updateSkills } from '../../core/manage/update.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
@@ -28,6 +30,8 @@ const MAX_INSPECTIONS = 8;
 interface Inspection {
   fetched: FetchedSource;
   skills: InspectedSkill[];
+  /** An install from it is running (installs are awaited now: a second click must not start another). */
+  installing?: boolean;
 }
 
 function gitBase(): string | undefined {
@@ -97,7 +101,11 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         'NotFound',
         'No project folder is open: start Skillbench with a folder (skillbench serve FOLDER), add a root in Settings, or install for the user instead.',
       );
-    return { project: chosen ?? ctx.options.userDataDir, ctx: agentContext() };
+    return {
+      project: chosen ?? ctx.options.userDataDir,
+      ctx: agentContext(),
+      note: (message) => ctx.emit('manage:notice', { message }),
+    };
   };
 
   /** Installed skills of the scopes that apply, each with the library entries that are it: the project scope of the
@@ -130,9 +138,9 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
   };
 
   return {
-    'manage:agents': () => {
+    'manage:agents': ({ project }) => {
       const projects = ctx.manageProjects();
-      const base = baseOf('user', undefined);
+      const base = baseOf('user', project);
       return {
         projects,
         agents: AGENTS.map((a) => ({
@@ -145,18 +153,16 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         })),
       };
     },
-    'manage:inspect': ({ source, agents }) => {
+    'manage:inspect': async ({ source, agents, runId = randomUUID(), project }) => {
       const profiles = [...new Set(agentsOf(agents).map((a) => a.profile))];
-      const cwd = ctx.manageProjects()[0] ?? ctx.options.userDataDir;
+      const cwd = baseOf('user', project).project;
       const parsed = parseSource(source, { cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
-      const fetched = fetchSource(parsed);
-      let inspection;
-      try {
-        inspection = inspectSource(fetched, profiles);
-      } catch (error) {
-        fetched.dispose();
-        throw error;
-      }
+      const { fetched, inspection } = await ctx.trackRun(runId, (signal) =>
+        fetchAndInspect(parsed, profiles, {
+          signal,
+          onProgress: (step) => ctx.emit('manage:progress', { runId, ...step }),
+        }),
+      );
       const id = randomUUID();
       inspections.set(id, { fetched, skills: inspection.skills });
       for (const old of [...inspections.keys()].slice(0, -MAX_INSPECTIONS)) discard(old);
@@ -175,7 +181,8 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       };
       return view;
     },
-    'manage:install': ({ runId, inspectionId, skills, agents, scope, project, copy, force }) => {
+    'manage:cancel': ({ runId }) => ctx.cancelRun(runId),
+    'manage:install': async ({ runId, inspectionId, skills, agents, scope, project, copy, force }) => {
       const inspection = inspections.get(inspectionId);
       if (!inspection)
         throw new SkillError(
@@ -191,13 +198,24 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
           );
         return skill;
       });
-      const results = installSkills(baseOf(scope, project), inspection.fetched, chosen, {
-        agents: agentsOf(agents),
-        scope,
-        ...(copy ? { copy: true } : {}),
-        ...(force ? { force: true } : {}),
-        onProgress: (step) => ctx.emit('manage:progress', { runId, ...step }),
-      });
+      if (inspection.installing)
+        throw new SkillError('Conflict', 'Skills from this source are being installed already; wait for it.');
+      inspection.installing = true;
+      let results;
+      try {
+        results = await ctx.trackRun(runId, (signal) =>
+          installSkills(baseOf(scope, project), inspection.fetched, chosen, {
+            agents: agentsOf(agents),
+            scope,
+            ...(copy ? { copy: true } : {}),
+            ...(force ? { force: true } : {}),
+            signal,
+            onProgress: (step) => ctx.emit('manage:progress', { runId, ...step }),
+          }),
+        );
+      } finally {
+        inspection.installing = false;
+      }
       discard(inspectionId);
       ctx.reconfigure(); // new agent folders become roots; the library shows what was installed
       return results;
@@ -211,8 +229,8 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         apply: false,
         ...(gitBase() ? { gitBase: gitBase() } : {}),
       }),
-    'manage:update': ({ scope, names, project, force }) => {
-      const results = updateSkills(baseOf(scope, project), {
+    'manage:update': async ({ scope, names, project, force }) => {
+      const results = await updateSkills(baseOf(scope, project), {
         scope,
         ...(names?.length ? { names } : {}),
         apply: true,

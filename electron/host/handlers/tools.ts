@@ -1,7 +1,6 @@
 // `tools:*`: a skill's advertised tools, and runs with ids the renderer can cancel, progress (throttled and capped)
 // and results as events.
 import type { ExecuteOptions, JsonValue, ToolOutput } from '../../../shared/types.js';
-import { SkillError } from '../../../shared/errors.js';
 import type { HostContext } from '../context.js';
 import { ProgressGate } from '../progress-gate.js';
 import { toSkillError, type AreaHandlers } from '../server.js';
@@ -30,24 +29,21 @@ export async function trackWork<T>(
   run: (signal: AbortSignal, onProgress: NonNullable<ExecuteOptions['onProgress']>) => Promise<T>,
   outputOf: (value: T) => ToolOutput | undefined = () => undefined,
 ): Promise<T> {
-  if (ctx.runs.has(runId)) throw new SkillError('Conflict', `A run with id ${runId} is already going.`);
-  const controller = new AbortController();
-  ctx.runs.set(runId, controller);
-  const progress = new ProgressGate((p) => ctx.emit('runs:progress', { runId, ...p }));
-  try {
-    const value = await run(controller.signal, (p) => progress.push(p));
-    progress.flush();
-    const output = outputOf(value);
-    ctx.emit('runs:finished', { runId, ...(output ? { output } : {}) });
-    return value;
-  } catch (error) {
-    const e = toSkillError(error, failure, 'ToolExecution');
-    progress.flush();
-    ctx.emit('runs:finished', { runId, error: e.toJSON() });
-    throw e;
-  } finally {
-    ctx.runs.delete(runId);
-  }
+  return ctx.trackRun(runId, async (signal) => {
+    const progress = new ProgressGate((p) => ctx.emit('runs:progress', { runId, ...p }));
+    try {
+      const value = await run(signal, (p) => progress.push(p));
+      progress.flush();
+      const output = outputOf(value);
+      ctx.emit('runs:finished', { runId, ...(output ? { output } : {}) });
+      return value;
+    } catch (error) {
+      const e = toSkillError(error, failure, 'ToolExecution');
+      progress.flush();
+      ctx.emit('runs:finished', { runId, error: e.toJSON() });
+      throw e;
+    }
+  });
 }
 
 export function toolHandlers(ctx: HostContext): AreaHandlers<'tools'> {
@@ -61,10 +57,6 @@ export function toolHandlers(ctx: HostContext): AreaHandlers<'tools'> {
           onProgress,
         }),
       ),
-    'tools:cancel': ({ runId }) => {
-      const run = ctx.runs.get(runId);
-      run?.abort();
-      return { cancelled: run !== undefined };
-    },
+    'tools:cancel': ({ runId }) => ctx.cancelRun(runId),
   };
 }

@@ -1,7 +1,8 @@
 // The "Add skills" panel (issue 17), non-modal: paste a source (a folder, a .skill/.zip file, a git URL or
 // owner/repo), see what it holds before anything is written (findings per agent profile, what each skill runs),
-// pick skills, agents, scope and links or copies, and install with progress. Errors block unless "Install anyway";
-// a different skill of the same name is replaced only on an explicit second choice, never a focused default.
+// pick skills, agents, scope (and which open project) and links or copies, and install with progress. Looking and
+// installing can be cancelled (nothing is written). Errors block unless "Install anyway"; a different skill of the
+// same name is replaced only on an explicit second choice, never a focused default.
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi, IpcError } from '../../../shared/ipc.js';
 import type {
@@ -12,7 +13,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentLabel, defaultSkills, installBlocker } from './manage-model.js';
+import { agentLabel, defaultSkills, describeStep, installBlocker } from './manage-model.js';
 import './manage.css';
 
 const DEFAULT_AGENTS = ['claude-code'];
@@ -27,6 +28,8 @@ export function AddSkillsPanel(props: {
   host: HostApi;
   agents: ManageAgentView[];
   projects: string[];
+  /** The project installed into until the user picks one: the selected skill's, else the first. */
+  defaultProject?: string;
   prefill?: AddPrefill;
   onInstalled(): void;
 }) {
@@ -36,6 +39,14 @@ export function AddSkillsPanel(props: {
   // Until the user picks, the project when one is open (the list arrives after the panel mounts).
   const [scopeChoice, setScope] = useState<ManageScope>();
   const scope: ManageScope = scopeChoice ?? (props.projects.length ? 'project' : 'user');
+  const [projectChoice, setProjectChoice] = useState<string>();
+  const project =
+    projectChoice !== undefined && props.projects.includes(projectChoice)
+      ? projectChoice
+      : (props.defaultProject ?? props.projects[0]);
+  // The agents' folders in the project chosen (the list given is for the first project).
+  const [projectAgents, setProjectAgents] = useState<{ project: string; agents: ManageAgentView[] }>();
+  const agentTable = projectAgents && projectAgents.project === project ? projectAgents.agents : props.agents;
   const [copy, setCopy] = useState(false);
   const [inspection, setInspection] = useState<SourceInspectionView>();
   const [skills, setSkills] = useState<string[]>([]);
@@ -48,6 +59,20 @@ export function AddSkillsPanel(props: {
   const runId = useRef('');
   /** The agents the shown findings were checked for (sorted, joined). */
   const [inspectedFor, setInspectedFor] = useState('');
+  const [cancelled, setCancelled] = useState<string>();
+  const newRun = (kind: string) =>
+    (runId.current = `${kind}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`);
+
+  useEffect(() => {
+    if (!project || project === props.projects[0]) return;
+    let live = true;
+    void host.invoke('manage:agents', { project }).then((r) => {
+      if (live && r.ok) setProjectAgents({ project, agents: r.value.agents });
+    });
+    return () => {
+      live = false;
+    };
+  }, [host, project, props.projects]);
 
   useEffect(
     () =>
@@ -64,12 +89,20 @@ export function AddSkillsPanel(props: {
     setConflicts(undefined);
     setDone(undefined);
     setProgress(undefined);
+    setCancelled(undefined);
     if (inspection) void host.invoke('manage:discard', { inspectionId: inspection.id });
-    const r = await host.invoke('manage:inspect', { source: what.trim(), agents: forAgents });
+    const r = await host.invoke('manage:inspect', {
+      source: what.trim(),
+      agents: forAgents,
+      runId: newRun('inspect'),
+      ...(project ? { project } : {}),
+    });
     setBusy(undefined);
+    setProgress(undefined);
     if (!r.ok) {
       setInspection(undefined);
-      setProblem(r.error.message);
+      if (r.error.code === 'Cancelled') setCancelled(r.error.message);
+      else setProblem(r.error.message);
       return;
     }
     setInspection(r.value);
@@ -87,17 +120,17 @@ export function AddSkillsPanel(props: {
 
   const install = async (replace: boolean) => {
     if (!inspection) return;
-    runId.current = `install-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`;
     setBusy('install');
     setProblem(undefined);
     setProgress(undefined);
+    setCancelled(undefined);
     const r = await host.invoke('manage:install', {
-      runId: runId.current,
+      runId: newRun('install'),
       inspectionId: inspection.id,
       skills,
       agents,
       scope,
-      ...(scope === 'project' && props.projects[0] ? { project: props.projects[0] } : {}),
+      ...(scope === 'project' && project ? { project } : {}),
       ...(copy ? { copy: true } : {}),
       ...(anyway || replace ? { force: true } : {}),
     });
@@ -113,8 +146,12 @@ export function AddSkillsPanel(props: {
     const details = error.details as { conflicts?: InstallConflictView[] } | undefined;
     const found = (details?.conflicts ?? []).filter((c) => c.state !== 'blocked');
     if (error.code === 'Conflict' && found.length) setConflicts(found);
+    else if (error.code === 'Cancelled') setCancelled(error.message);
     else setProblem(error.message);
+    setProgress(undefined);
   };
+
+  const cancel = () => void host.invoke('manage:cancel', { runId: runId.current });
 
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -144,12 +181,17 @@ export function AddSkillsPanel(props: {
         <button type="submit" disabled={!source.trim() || busy !== undefined}>
           {busy === 'inspect' ? 'Looking…' : 'Look inside'}
         </button>
+        {busy !== undefined && (
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        )}
       </form>
 
       <fieldset>
         <legend>Install for</legend>
         <div className="agent-picks">
-          {props.agents.map((a) => (
+          {agentTable.map((a) => (
             <label key={a.id} title={scope === 'project' ? a.projectFolder : a.userFolder}>
               <input
                 type="checkbox"
@@ -161,16 +203,34 @@ export function AddSkillsPanel(props: {
           ))}
         </div>
         <div className="add-options">
-          <label>
-            <input
-              type="radio"
-              name="scope"
-              checked={scope === 'project'}
-              disabled={!props.projects.length}
-              onChange={() => setScope('project')}
-            />{' '}
-            This project{props.projects[0] ? <code> {props.projects[0]}</code> : ' (none open)'}
-          </label>
+          <div className="project-choice">
+            <label>
+              <input
+                type="radio"
+                name="scope"
+                checked={scope === 'project'}
+                disabled={!props.projects.length}
+                onChange={() => setScope('project')}
+              />{' '}
+              {props.projects.length > 1 ? 'The project' : 'This project'}
+              {props.projects.length === 1 ? <code> {props.projects[0]}</code> : null}
+              {props.projects.length === 0 ? ' (none open)' : null}
+            </label>
+            {props.projects.length > 1 && (
+              <select
+                aria-label="Project"
+                value={project}
+                disabled={scope !== 'project' || busy !== undefined}
+                onChange={(e) => setProjectChoice(e.target.value)}
+              >
+                {props.projects.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
           <label>
             <input type="radio" name="scope" checked={scope === 'user'} onChange={() => setScope('user')} />{' '}
             Your home folder (every project)
@@ -225,13 +285,27 @@ export function AddSkillsPanel(props: {
         </div>
       )}
 
-      {progress && (
-        <div className="install-progress" role="status" aria-label="Install progress">
-          <progress max={progress.total} value={progress.done} />{' '}
-          {progress.done === progress.total
-            ? 'Installed.'
-            : `${progress.step === 'staged' ? 'Staged' : 'Placed'} ${progress.skill} at ${progress.path}`}
+      {progress && (busy || progress.step === 'lockfile') && (
+        <div
+          className="install-progress"
+          role="status"
+          aria-label={busy === 'inspect' ? 'Fetch progress' : 'Install progress'}
+        >
+          {progress.step === 'staged' || progress.step === 'placed' ? (
+            <progress max={progress.total} value={progress.done} />
+          ) : busy ? (
+            <progress />
+          ) : (
+            <progress max={1} value={1} />
+          )}{' '}
+          {busy ? describeStep(progress) : 'Installed.'}
         </div>
+      )}
+
+      {cancelled && (
+        <p className="muted" role="status" aria-label="Cancelled">
+          {cancelled}
+        </p>
       )}
 
       {conflicts && (
@@ -262,10 +336,7 @@ export function AddSkillsPanel(props: {
                 {r.placements.map((p) => (
                   <span key={p.path} className="placement">
                     <code>{p.path}</code> ({p.how}
-                    {p.agents.length
-                      ? `: ${p.agents.map((a) => agentLabel(a, props.agents)).join(', ')}`
-                      : ''}
-                    )
+                    {p.agents.length ? `: ${p.agents.map((a) => agentLabel(a, agentTable)).join(', ')}` : ''})
                   </span>
                 ))}
                 {r.trashed.length > 0 && <span className="muted"> · replaced copies are in the trash</span>}

@@ -1,8 +1,10 @@
 // Owns the rules the manage UI follows (issue 17), as pure functions: which library entries an install is, what
-// state a skill shows (modified locally, update available), and whether the Add panel may install what is picked.
+// state a skill shows (modified locally, update available), whether the Add panel may install what is picked, which
+// project it installs into, and how a step of a run reads.
 import type {
   InstalledSkillView,
   ManageAgentView,
+  ManageStep,
   SourceInspectionView,
   UpdateCheckView,
 } from '../../../shared/manage-types.js';
@@ -98,4 +100,37 @@ export function installBlocker(inspection: SourceInspectionView, choice: Install
 /** What is picked first: every skill without errors. */
 export function defaultSkills(inspection: SourceInspectionView): string[] {
   return inspection.skills.filter((s) => !s.blocked).map((s) => s.name);
+}
+
+/** The open project holding `path` (the innermost, when projects nest), else undefined. */
+export function projectOf(path: string | undefined, projects: readonly string[]): string | undefined {
+  if (!path) return undefined;
+  const inside = (p: string) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}\\`);
+  return projects.filter(inside).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Where the Add panel installs when the user has not chosen: the selected skill's project, else the first. */
+export function defaultProject(
+  selectedPath: string | undefined,
+  projects: readonly string[],
+): string | undefined {
+  return projectOf(selectedPath, projects) ?? projects[0];
+}
+
+/** One step of a run, in words (the Add panel's progress line). */
+export function describeStep(step: ManageStep): string {
+  switch (step.step) {
+    case 'fetching':
+      return `Fetching ${step.source}…`;
+    case 'found':
+      return `Found ${step.count} skill${step.count === 1 ? '' : 's'}.`;
+    case 'validating':
+      return `Checking ${step.skill} (${step.profiles.join(', ')})…`;
+    case 'staged':
+      return `${step.how === 'link' ? 'Linked' : 'Copied'} ${step.skill} for ${step.path}`;
+    case 'placed':
+      return `Placed ${step.skill} at ${step.path}`;
+    case 'lockfile':
+      return `Writing the lockfile ${step.path}`;
+  }
 }

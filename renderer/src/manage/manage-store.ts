@@ -1,5 +1,6 @@
 // Owns the renderer's view of installed skills (issue 17): the agent table, what is installed where (fetched again
-// whenever the library changes, since installs add and remove roots), and the last update check. Nothing renders.
+// whenever the library changes, since installs add and remove roots), the last update check, and what the host says a
+// request did with a killed install's leftovers (`manage:notice`, kept until dismissed). Nothing renders.
 import type { HostApi } from '../../../shared/ipc.js';
 import type {
   InstalledSkillView,
@@ -16,6 +17,8 @@ export interface ManageSnapshot {
   byEntry: Map<string, InstalledSkillView[]>;
   /** By `scope/name`. */
   updates: Map<string, UpdateCheckView>;
+  /** What a request did besides its task (an interrupted install's leftovers put back or trashed). */
+  notices: string[];
   problem?: string;
 }
 
@@ -26,6 +29,7 @@ export class ManageStore {
     installed: [],
     byEntry: new Map(),
     updates: new Map(),
+    notices: [],
   };
   private readonly listeners = new Set<() => void>();
   private loads = 0;
@@ -44,11 +48,23 @@ export class ManageStore {
   }
 
   start(): () => void {
+    // Listening first: the first `manage:installed` is what clears leftovers of an install killed before this start.
+    const offNotice = this.host.on('manage:notice', (n) =>
+      this.set({ notices: [...this.current.notices, n.message] }),
+    );
     void this.host.invoke('manage:agents', {}).then((r) => {
       if (r.ok) this.set({ agents: r.value.agents, projects: r.value.projects });
     });
     void this.refresh();
-    return this.host.on('skills:changed', () => void this.refresh());
+    const offChanged = this.host.on('skills:changed', () => void this.refresh());
+    return () => {
+      offNotice();
+      offChanged();
+    };
+  }
+
+  dismissNotices(): void {
+    this.set({ notices: [] });
   }
 
   /** Fetches the installed skills again; a slower answer to an earlier call is ignored. */

@@ -144,11 +144,14 @@ describe('manage channels', () => {
     expect(results.map((r) => r.name)).toEqual(['notes', 'pdf-tools']);
     expect(lstatSync(join(project, '.claude', 'skills', 'notes')).isSymbolicLink()).toBe(true);
     expect(lstatSync(join(project, '.windsurf', 'skills', 'notes')).isSymbolicLink()).toBe(true);
-    // Every placement staged then placed, in order, for this run.
-    expect(progress.map((p) => [p.runId, p.step, p.done])).toEqual(
+    // Every placement staged then placed, in order, for this run; then the lockfile is written.
+    const steps = progress.flatMap((p) => (p.step === 'staged' || p.step === 'placed' ? [p] : []));
+    expect(steps.map((p) => [p.runId, p.step, p.done])).toEqual(
       Array.from({ length: 12 }, (_, i) => ['run-1', i < 6 ? 'staged' : 'placed', i + 1]),
     );
-    expect(progress.every((p) => p.total === 12)).toBe(true);
+    expect(steps.every((p) => p.total === 12)).toBe(true);
+    expect(progress.map((p) => p.step)).toEqual([...steps.map((p) => p.step), 'lockfile']);
+    expect(progress.at(-1)).toMatchObject({ runId: 'run-1', path: join(project, 'skills-lock.json') });
     // The source was let go once installed.
     expect(
       await err('manage:install', {

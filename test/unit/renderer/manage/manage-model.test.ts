@@ -9,7 +9,9 @@ import type {
 } from '../../../../shared/manage-types.js';
 import {
   agentBadges,
+  defaultProject,
   defaultSkills,
+  describeStep,
   installBlocker,
   installsByEntry,
   installStates,
@@ -110,6 +112,43 @@ describe('manage model', () => {
     );
     expect(installBlocker(inspection, { skills: ['good'], agents: [], anyway: false })).toBe(
       'Pick at least one agent.',
+    );
+  });
+});
+
+describe('the Add panel’s project and progress', () => {
+  const projects = ['/work/app', '/work/app/packages/web', '/work/other'];
+
+  it('installs into the selected skill’s project (the innermost that holds it), else the first', () => {
+    expect(defaultProject('/work/other/.claude/skills/x/SKILL.md', projects)).toBe('/work/other');
+    expect(defaultProject('/work/app/packages/web/skills/y/SKILL.md', projects)).toBe(
+      '/work/app/packages/web',
+    );
+    // A prefix of a name is not a folder that holds it.
+    expect(defaultProject('/work/other-place/SKILL.md', projects)).toBe('/work/app');
+    expect(defaultProject(undefined, projects)).toBe('/work/app');
+    expect(defaultProject('C:\\p\\skills\\a\\SKILL.md', ['C:\\q', 'C:\\p'])).toBe('C:\\p');
+    expect(defaultProject(undefined, [])).toBeUndefined();
+  });
+
+  it('words each step of a run', () => {
+    expect(describeStep({ step: 'fetching', source: 'owner/repo' })).toBe('Fetching owner/repo…');
+    expect(describeStep({ step: 'found', count: 1 })).toBe('Found 1 skill.');
+    expect(describeStep({ step: 'validating', skill: 'notes', profiles: ['claude-code', 'portable'] })).toBe(
+      'Checking notes (claude-code, portable)…',
+    );
+    expect(
+      describeStep({
+        step: 'staged',
+        skill: 'notes',
+        path: '/p/.claude/skills/notes',
+        how: 'link',
+        done: 2,
+        total: 4,
+      }),
+    ).toBe('Linked notes for /p/.claude/skills/notes');
+    expect(describeStep({ step: 'lockfile', path: '/p/skills-lock.json' })).toBe(
+      'Writing the lockfile /p/skills-lock.json',
     );
   });
 });
