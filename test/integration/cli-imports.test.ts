@@ -56,14 +56,21 @@ describe('what each command loads', () => {
     }
   });
 
-  it('validate of a skill without tools loads the YAML parsers, not the MCP SDK, ws, TypeBox, Ajv, TOML or JSONC', () => {
+  it('validate of a clean skill without tools loads js-yaml, not `yaml`, the MCP SDK, ws, TypeBox, Ajv, TOML or JSONC', () => {
     const t = trace('validate', fixtureSkill('valid-minimal'));
     expect(t.code).toBe(0);
-    expect(t.packages.has('yaml')).toBe(true); // the trace sees packages: this one is needed
+    expect(t.packages.has('js-yaml')).toBe(true); // the trace sees packages: this one is needed
+    expect(t.packages.has('yaml')).toBe(false); // the Document: only for a YAML error or a nested position
     expect(overlap(t.packages, [...RUNTIME_ONLY, 'ajv', 'ajv-formats', 'smol-toml', 'jsonc-parser'])).toEqual(
       [],
     );
     expect([...t.own].filter((f) => /cli\/commands\/(?!validate)|\/host\//.test(f))).toEqual([]);
+  });
+
+  it('validate loads `yaml` for a skill whose frontmatter has a syntax error (the Document places it)', () => {
+    const t = trace('validate', fixtureSkill('yaml-broken'));
+    expect(t.code).toBe(1);
+    expect(t.packages.has('yaml')).toBe(true);
   });
 
   it('validate loads Ajv only for a skill whose tools declare schemas, smol-toml only for a TOML manifest', () => {

@@ -38,8 +38,9 @@ export interface EvaluateOptions {
 
 /**
  * A manifest read from disk and evaluated. Where its `name` is written (for a shadowing diagnostic) is not part of
- * it: finding it builds the `yaml` Document, which clean frontmatter otherwise never needs (issue 14: doing it for
- * every skill cost a third of a load); the library re-reads the few skills that end up shadowed.
+ * it: the library re-reads the few skills that end up shadowed (issue 14: looking it up for every skill once built a
+ * `yaml` Document each, a third of a load; a top-level position now comes from the fast parse, but carrying a range
+ * per skill, also across worker threads, is still more than re-reading a handful).
  */
 export interface Evaluation {
   entry: LibraryEntry;

@@ -1,5 +1,4 @@
 // Owns reading SKILL.md: frontmatter split, YAML parse, and the parse-level diagnostics with exact positions.
-import { isMap, isScalar } from 'yaml';
 import type { Diagnostic, QuickFix, Range } from '../../../shared/types.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
@@ -7,13 +6,16 @@ import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
 import {
+  isYamlMap,
+  isYamlScalar,
   MAX_YAML_ALIASES,
-  nodeAt,
   parseYaml,
   parseYamlFast,
+  yamlScalarSource,
   yamlScalarStyle,
   yamlSpan,
   type ParsedYaml,
+  type YamlPositions,
 } from './yaml-source.js';
 
 export function parseSkillMd(file: string, source: ManifestText, folderName: string): RawManifest {
@@ -135,8 +137,8 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
   const at = (start: number, end: number): Range =>
     lines.range(offset + start, offset + Math.max(end, start + 1));
   const errorLines = new Set<number>();
-  // Clean frontmatter (the common case) takes the fast path; the `yaml` Document is then built only if a
-  // position or a scalar's source is asked for.
+  // Clean frontmatter (the common case) takes the fast path, which also records where its top-level entries are
+  // written; the `yaml` Document is then built only if another position or scalar source is asked for.
   let parsedYaml: ParsedYaml | undefined;
   const full = (): ParsedYaml => (parsedYaml ??= parseYaml(yamlText));
   const fast = parseYamlFast(yamlText);
@@ -192,9 +194,9 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     }
 
     const contents = parsed.doc.contents;
-    if (contents === null || (isScalar(contents) && contents.value === null)) {
+    if (contents === null || (isYamlScalar(contents) && contents.value === null)) {
       data = {};
-    } else if (isMap(contents) && parsed.value && typeof parsed.value === 'object') {
+    } else if (isYamlMap(contents) && parsed.value && typeof parsed.value === 'object') {
       data = parsed.value as Record<string, unknown>;
     } else if (!parsed.aliasLimitHit) {
       diagnostics.push(
@@ -209,8 +211,12 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     }
   }
 
+  const positions: YamlPositions = {
+    top: fast && data === fast.value ? fast.top : undefined,
+    document: () => full().doc,
+  };
   const span = (path: DataPath, part: SpanPart): [number, number] | undefined => {
-    const s = yamlSpan(full().doc, path, part);
+    const s = yamlSpan(positions, path, part);
     return s ? [offset + s[0], offset + s[1]] : undefined;
   };
   return {
@@ -222,13 +228,8 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
       return header();
     },
     span,
-    scalarSource(path) {
-      const node = nodeAt(full().doc, path)?.value;
-      if (!isScalar(node) || !node.range) return undefined;
-      if (node.type === 'PLAIN') return text.slice(offset + node.range[0], offset + node.range[1]);
-      return typeof node.value === 'string' ? node.value : String(node.value);
-    },
-    scalarStyle: (path) => yamlScalarStyle(full().doc, path),
+    scalarSource: (path) => yamlScalarSource(positions, yamlText, path),
+    scalarStyle: (path) => yamlScalarStyle(positions, path),
     ...(errorLines.size > 0 ? { unreliableLines: { from: split.openLine, to: split.closeLine } } : {}),
   };
 }
@@ -325,7 +326,7 @@ export function unquotedColonFix(
 
 function describeYamlNode(node: unknown): string {
   if (node && typeof node === 'object' && 'items' in node) return 'a list';
-  if (isScalar(node)) return `the scalar \`${String(node.value)}\``;
+  if (isYamlScalar(node)) return `the scalar \`${String(node.value)}\``;
   return 'not a mapping';
 }
 

@@ -1,19 +1,18 @@
 // Owns parsing YAML safely (no tags that construct objects, bounded aliases) and locating values in it.
+import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
-import {
-  isMap,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  YAMLParseError,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLError,
-  type YAMLMap,
-} from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document, Node, Pair, Scalar, YAMLError, YAMLMap } from 'yaml';
 import type { DataPath, SpanPart } from './raw-manifest.js';
+
+// `yaml` is CommonJS, about 70 modules, and only needed for a Document: required on first use, not at startup
+// (issue 14), so validating clean frontmatter never loads it.
+const require = createRequire(import.meta.url);
+let yamlLib: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlLib ??= require('yaml') as typeof Yaml);
+
+export const isYamlMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
+export const isYamlScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
 
 export const MAX_YAML_ALIASES = 100;
 
@@ -27,7 +26,7 @@ export interface ParsedYaml {
 }
 
 export function parseYaml(source: string): ParsedYaml {
-  const doc = parseDocument(source, {
+  const doc = yaml().parseDocument(source, {
     schema: 'core',
     resolveKnownTags: false, // !!binary, !!set, !!timestamp... stay unresolved and are reported
     merge: false,
@@ -54,6 +53,7 @@ export function parseYaml(source: string): ParsedYaml {
 /** A DUPLICATE_KEY error for every repeated scalar key of every mapping (`a` and `"a"` are the same key). */
 function duplicateKeyErrors(doc: Document.Parsed): YAMLError[] {
   const errors: YAMLError[] = [];
+  const { isScalar, visit, YAMLParseError } = yaml();
   visit(doc, {
     Map(_, map) {
       const seen = new Set<string>();
@@ -117,18 +117,182 @@ const CORE_1_2 = jsyaml.FAILSAFE_SCHEMA.extend({
 });
 
 /**
+ * Where an anchor (`&`), an alias (`*`) or a tag (`!`) could start: at a line's start or after a space, a flow
+ * indicator, or the `:` that follows a quoted key or a flow collection in a flow mapping (`{"a":*x}`). The same
+ * characters inside a scalar (`Bash(git:*)`, `Hello!`) are only text.
+ */
+const NODE_PROPERTY = /(?:^|[\s[{,]|["'\]}]:)[&*!]/m;
+
+/**
  * The fast path: plain data from js-yaml (several times faster than building a `yaml` Document), taken only when
  * the source has no anchors, aliases or tags and parses without any error. Anything else returns undefined and
- * goes through `parseYaml`, which owns every diagnostic. Positions always come from the `yaml` Document, built
- * lazily, so a clean file never pays for it.
+ * goes through `parseYaml`, which owns every diagnostic. The same parse records where each top-level entry is
+ * written (`TopLevelSpans`), so the common positions need no Document; the rest come from the `yaml` Document,
+ * built lazily.
  */
-export function parseYamlFast(source: string): { value: unknown } | undefined {
-  if (/[&*!]/.test(source)) return undefined;
+export function parseYamlFast(
+  source: string,
+): { value: unknown; top: TopLevelSpans | undefined } | undefined {
+  if (NODE_PROPERTY.test(source)) return undefined;
+  const recorder = new TopLevelRecorder(source);
   try {
-    return { value: jsyaml.load(source, { schema: CORE_1_2, json: false }) };
+    const value = jsyaml.load(source, { schema: CORE_1_2, json: false, listener: recorder.listener });
+    return { value, top: recorder.done(value) };
   } catch {
     return undefined;
   }
+}
+
+/** One top-level pair as js-yaml's listener saw it: offsets where its key and value nodes opened and closed. */
+interface RecordedPair {
+  keyStart: number;
+  keyEnd: number;
+  /** Where js-yaml opened the value: just after the `:`, before the separating space. */
+  valueOpen: number;
+  valueClose: number;
+  /** js-yaml's node kind: 'scalar', 'mapping', 'sequence', or null for an empty value. */
+  valueKind: string | null;
+}
+
+/**
+ * Listens to js-yaml's open/close events (each node's `composeNode`, with `state.position`) and keeps those of the
+ * top-level block mapping's keys and values, which alternate. Anything it does not follow exactly (a flow mapping at
+ * the top, an explicit `? ` key, a key that is not a scalar) turns recording off, and every position then comes from
+ * the Document.
+ */
+class TopLevelRecorder {
+  private depth = 0;
+  private ok = true;
+  private atKey = true;
+  private keyStart = 0;
+  private keyEnd = 0;
+  private key = '';
+  private valueOpen = 0;
+  private readonly pairs = new Map<string, RecordedPair>();
+
+  constructor(private readonly source: string) {}
+
+  readonly listener = (event: jsyaml.EventType, state: jsyaml.State): void => {
+    if (event === 'open') {
+      this.depth++;
+      if (this.depth === 1) {
+        if (this.source.charCodeAt(state.position) === 0x7b /* { */) this.ok = false;
+      } else if (this.depth === 2 && this.ok) {
+        if (this.atKey) {
+          this.keyStart = state.position;
+          // An implicit key opens on its first character; `? key` opens on the space after the `?`.
+          if (isSpace(this.source.charCodeAt(state.position))) this.ok = false;
+        } else this.valueOpen = state.position;
+      }
+      return;
+    }
+    if (this.depth === 2 && this.ok) {
+      if (this.atKey) {
+        if (state.kind !== 'scalar') this.ok = false;
+        else {
+          this.key = String(state.result);
+          this.keyEnd = state.position;
+        }
+      } else {
+        this.pairs.set(this.key, {
+          keyStart: this.keyStart,
+          keyEnd: this.keyEnd,
+          valueOpen: this.valueOpen,
+          valueClose: state.position,
+          valueKind: state.kind,
+        });
+      }
+      this.atKey = !this.atKey;
+    }
+    this.depth--;
+  };
+
+  done(value: unknown): TopLevelSpans | undefined {
+    if (!this.ok || !this.atKey || value === null || typeof value !== 'object' || Array.isArray(value))
+      return undefined;
+    return new TopLevelSpans(this.source, this.pairs, value as Record<string, unknown>);
+  }
+}
+
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** Offset of the first character after spaces, line breaks and comments, from `at`. */
+function skipSeparation(source: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const c = source.charCodeAt(i);
+    if (isSpace(c)) i++;
+    else if (c === 0x23 /* # */) {
+      while (i < source.length && source.charCodeAt(i) !== 0x0a && source.charCodeAt(i) !== 0x0d) i++;
+    } else return i;
+  }
+}
+
+/** `end` moved back over trailing spaces and line breaks. */
+function trimEnd(source: string, start: number, end: number): number {
+  let i = end;
+  while (i > start && isSpace(source.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+/**
+ * Where each top-level entry of a block mapping is written, from the fast parse, in the terms of the `yaml`
+ * Document's ranges (so `yamlSpan` answers the same either way; tested on every fixture and the bench corpus).
+ * Keys are always known; a value is known when it is a flow scalar (plain or quoted) or empty, and `unknown`
+ * otherwise (block scalars and collections), which sends the question to the Document.
+ */
+export class TopLevelSpans {
+  constructor(
+    private readonly source: string,
+    private readonly pairs: ReadonlyMap<string, RecordedPair>,
+    private readonly data: Readonly<Record<string, unknown>>,
+  ) {}
+
+  /** The key's range, or undefined when the mapping has no such key. */
+  key(name: string): [number, number] | undefined {
+    const p = this.pairs.get(name);
+    if (!p) return undefined;
+    const quoted = this.source.charCodeAt(p.keyStart);
+    return [
+      p.keyStart,
+      quoted === 0x22 || quoted === 0x27 ? p.keyEnd : trimEnd(this.source, p.keyStart, p.keyEnd),
+    ];
+  }
+
+  /** How the value is written. */
+  style(name: string): 'plain' | 'quoted' | 'block' | 'collection' | undefined {
+    const p = this.pairs.get(name);
+    if (!p) return undefined;
+    if (p.valueKind === null) return 'plain'; // the Document's empty value is a plain scalar
+    if (p.valueKind !== 'scalar') return 'collection';
+    const c = this.source.charCodeAt(skipSeparation(this.source, p.valueOpen));
+    return c === 0x22 || c === 0x27 ? 'quoted' : c === 0x7c || c === 0x3e ? 'block' : 'plain';
+  }
+
+  /** The value's range, null when the value is empty, or 'unknown' for a block scalar or a collection. */
+  value(name: string): [number, number] | null | 'unknown' | undefined {
+    const p = this.pairs.get(name);
+    const style = this.style(name);
+    if (!p || style === undefined) return undefined;
+    if (style === 'block' || style === 'collection') return 'unknown';
+    if (p.valueKind === null) return null;
+    const start = skipSeparation(this.source, p.valueOpen);
+    return [start, style === 'quoted' ? p.valueClose : trimEnd(this.source, start, p.valueClose)];
+  }
+
+  /** The value as parsed (for a quoted or block scalar, its text is its source). */
+  parsed(name: string): unknown {
+    return this.data[name];
+  }
+}
+
+/**
+ * Where one YAML source's values are written: the top-level entries recorded by the fast parse when it ran, and the
+ * `yaml` Document (built on first call) for everything else.
+ */
+export interface YamlPositions {
+  top: TopLevelSpans | undefined;
+  document(): Document.Parsed;
 }
 
 /** The node at a data path, walking maps by key text and sequences by index. */
@@ -136,6 +300,7 @@ export function nodeAt(
   doc: Document.Parsed,
   path: DataPath,
 ): { key?: Node; value?: Node | null } | undefined {
+  const { isMap, isSeq } = yaml();
   let current: unknown = doc.contents;
   let key: Node | undefined;
   for (const seg of path) {
@@ -161,7 +326,7 @@ function pairIndex(map: YAMLMap): Map<string, Pair> {
   if (!index) {
     index = new Map();
     for (const p of map.items) {
-      if (!isScalar(p.key)) continue;
+      if (!isYamlScalar(p.key)) continue;
       const k = String(p.key.value);
       if (!index.has(k)) index.set(k, p);
     }
@@ -170,30 +335,57 @@ function pairIndex(map: YAMLMap): Map<string, Pair> {
   return index;
 }
 
-/** Offsets relative to the YAML source. */
-export function yamlSpan(doc: Document.Parsed, path: DataPath, part: SpanPart): [number, number] | undefined {
-  const found = nodeAt(doc, path);
+/** The key's and the value's ranges at a path (offsets in the YAML source), or undefined when nothing is there. */
+function rangesAt(
+  at: YamlPositions,
+  path: DataPath,
+  part: SpanPart,
+): { key?: readonly number[]; value?: readonly number[] } | undefined {
+  if (at.top && path.length === 1) {
+    const name = String(path[0]);
+    const key = at.top.key(name);
+    if (!key) return undefined;
+    if (part === 'key') return { key };
+    const value = at.top.value(name);
+    if (value !== 'unknown') return value ? { key, value } : { key };
+  }
+  const found = nodeAt(at.document(), path);
   if (!found) return undefined;
-  const keyRange = found.key?.range;
-  const valueRange = found.value?.range;
-  const hasValue = valueRange && valueRange[1] > valueRange[0];
+  return {
+    ...(found.key?.range ? { key: found.key.range } : {}),
+    ...(found.value?.range ? { value: found.value.range } : {}),
+  };
+}
+
+/**
+ * Where the key, the value or the whole pair at a path is written: offsets relative to the YAML source. The one
+ * answer to "where is this path written" for YAML, whichever parse recorded it.
+ */
+export function yamlSpan(at: YamlPositions, path: DataPath, part: SpanPart): [number, number] | undefined {
+  const found = rangesAt(at, path, part);
+  if (!found) return undefined;
+  const keyRange = found.key;
+  const valueRange = found.value;
+  const hasValue = valueRange !== undefined && valueRange[1]! > valueRange[0]!;
   if (part === 'key')
-    return keyRange ? [keyRange[0], keyRange[1]] : hasValue ? [valueRange[0], valueRange[1]] : undefined;
+    return keyRange ? [keyRange[0]!, keyRange[1]!] : hasValue ? [valueRange[0]!, valueRange[1]!] : undefined;
   if (part === 'value') {
-    if (hasValue) return [valueRange[0], valueRange[1]];
-    return keyRange ? [keyRange[0], keyRange[1]] : undefined;
+    if (hasValue) return [valueRange[0]!, valueRange[1]!];
+    return keyRange ? [keyRange[0]!, keyRange[1]!] : undefined;
   }
   const start = keyRange?.[0] ?? valueRange?.[0];
   const end = hasValue ? valueRange[1] : keyRange?.[1];
   return start === undefined || end === undefined ? undefined : [start, end];
 }
 
-export function yamlScalarStyle(
-  doc: Document.Parsed,
-  path: DataPath,
-): 'plain' | 'quoted' | 'block' | undefined {
-  const node = nodeAt(doc, path)?.value;
-  if (!isScalar(node)) return undefined;
+/** How the scalar at a path is written, or undefined when there is no scalar there. */
+export function yamlScalarStyle(at: YamlPositions, path: DataPath): 'plain' | 'quoted' | 'block' | undefined {
+  if (at.top && path.length === 1) {
+    const style = at.top.style(String(path[0]));
+    return style === 'collection' ? undefined : style;
+  }
+  const node = nodeAt(at.document(), path)?.value;
+  if (!isYamlScalar(node)) return undefined;
   switch (node.type) {
     case 'PLAIN':
       return 'plain';
@@ -206,4 +398,23 @@ export function yamlScalarStyle(
     default:
       return undefined;
   }
+}
+
+/** The exact source text of a plain scalar (so `version: 2.10` stays "2.10"), or a quoted or block scalar's text. */
+export function yamlScalarSource(at: YamlPositions, source: string, path: DataPath): string | undefined {
+  if (at.top && path.length === 1) {
+    const name = String(path[0]);
+    const style = at.top.style(name);
+    if (style === undefined || style === 'collection') return undefined;
+    if (style === 'plain') {
+      const value = at.top.value(name);
+      return Array.isArray(value) ? source.slice(value[0], value[1]) : '';
+    }
+    const parsed = at.top.parsed(name);
+    return typeof parsed === 'string' ? parsed : String(parsed);
+  }
+  const node = nodeAt(at.document(), path)?.value;
+  if (!isYamlScalar(node) || !node.range) return undefined;
+  if (node.type === 'PLAIN') return source.slice(node.range[0], node.range[1]);
+  return typeof node.value === 'string' ? node.value : String(node.value);
 }

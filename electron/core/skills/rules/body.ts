@@ -27,7 +27,7 @@ export const bodyTooLong: Rule = {
   id: 'body-too-long',
   summary: 'Instructions over 500 lines should move detail into referenced files.',
   check(skill, ctx) {
-    const lines = skill.instructions.replace(/(\r?\n|\r)$/, '').split(/\r\n|\n|\r/).length;
+    const lines = lineCount(skill.instructions);
     if (lines <= BODY_MAX_LINES) return [];
     const firstBodyLine = ctx.raw.bodyLines.position(ctx.raw.bodyOffset).line;
     const line = firstBodyLine + BODY_MAX_LINES;
@@ -43,6 +43,28 @@ export const bodyTooLong: Rule = {
     ];
   },
 };
+
+/** Lines of a text as `split(/\r\n|\n|\r/)` counts them after one trailing line break is dropped, without the array. */
+export function lineCount(text: string): number {
+  let end = text.length;
+  if (text.charCodeAt(end - 1) === 10) end -= text.charCodeAt(end - 2) === 13 ? 2 : 1;
+  else if (text.charCodeAt(end - 1) === 13) end--;
+  let lines = 1;
+  if (!text.includes('\r')) {
+    // The common case, searched natively: a loop over every character runs slowly before the JIT warms up.
+    for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) lines++;
+    return lines;
+  }
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) lines++;
+    else if (c === 13) {
+      lines++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return lines;
+}
 
 export interface BodyLink {
   target: string;
@@ -66,13 +88,18 @@ export function markdownLinks(body: string): BodyLink[] {
       end: start + raw.length - (angle ? 1 : 0),
     });
   };
-  for (const m of body.matchAll(/!?\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|[^\s)]+)/g)) {
-    const raw = m[1] ?? '';
-    push(raw, (m.index ?? 0) + m[0].length - raw.length);
+  // Each pattern needs its own pair of characters: a body without `]:` (most) is not scanned for definitions.
+  if (body.includes('](')) {
+    for (const m of body.matchAll(/!?\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|[^\s)]+)/g)) {
+      const raw = m[1] ?? '';
+      push(raw, (m.index ?? 0) + m[0].length - raw.length);
+    }
   }
-  for (const m of body.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm)) {
-    const raw = m[1] ?? '';
-    push(raw, (m.index ?? 0) + m[0].length - raw.length);
+  if (body.includes(']:')) {
+    for (const m of body.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*(<[^>\n]*>|\S+)/gm)) {
+      const raw = m[1] ?? '';
+      push(raw, (m.index ?? 0) + m[0].length - raw.length);
+    }
   }
   return links.sort((a, b) => a.start - b.start);
 }
@@ -82,9 +109,9 @@ function codeRanges(body: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   if (body.includes('```') || body.includes('~~~')) {
     let fence: { marker: string; start: number } | undefined;
-    const lineRe = /^.*$/gm;
-    for (const m of body.matchAll(lineRe)) {
-      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(m[0])?.[1];
+    // Only the lines that open with a fence marker: the whole line in m[0], the marker in m[1].
+    for (const m of body.matchAll(/^ {0,3}(`{3,}|~{3,}).*$/gm)) {
+      const marker = m[1];
       if (!marker) continue;
       if (!fence) fence = { marker, start: m.index ?? 0 };
       else if (
@@ -130,13 +157,25 @@ export const bodyLinks: Rule = {
   check(skill, ctx) {
     const out: Diagnostic[] = [];
     const base = dirname(ctx.raw.bodyFile);
+    // A body links the same few files many times: each distinct path is resolved and looked up once.
+    const verdicts = new Map<string, 'outside' | 'missing' | 'ok'>();
     for (const link of markdownLinks(skill.instructions)) {
       const path = localPath(link.target);
       if (path === undefined) continue;
-      const absolute = resolve(base, path);
+      let verdict = verdicts.get(path);
+      if (verdict === undefined) {
+        const absolute = resolve(base, path);
+        verdict = !isWithin(ctx.folderPath, absolute)
+          ? 'outside'
+          : ctx.pathExists(absolute)
+            ? 'ok'
+            : 'missing';
+        verdicts.set(path, verdict);
+      }
+      if (verdict === 'ok') continue;
       const range = () =>
         ctx.raw.bodyLines.range(ctx.raw.bodyOffset + link.start, ctx.raw.bodyOffset + link.end);
-      if (!isWithin(ctx.folderPath, absolute)) {
+      if (verdict === 'outside') {
         out.push(
           atRange(
             ctx,
@@ -147,7 +186,7 @@ export const bodyLinks: Rule = {
             `The link "${link.target}" points outside the skill folder, so it will not ship with the skill. Copy the file into the skill (e.g. references/) and link it there.`,
           ),
         );
-      } else if (!ctx.pathExists(absolute)) {
+      } else {
         out.push(
           atRange(
             ctx,

@@ -1,12 +1,13 @@
 // Loading a library of clean SKILL.md files never builds a `yaml` Document (issue 14): js-yaml's plain data is
-// enough, and positions are looked up only for a diagnostic, or for the name of a skill that ends up shadowed.
+// enough, and the same parse records where each top-level entry is written, so a diagnostic on a top-level key or
+// value (a shadowed skill's name among them) needs no Document either; a deeper path builds it.
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { loadLibrary } from '../../../../electron/core/skills/index.js';
 import type * as YamlSource from '../../../../electron/core/skills/yaml-source.js';
-import { REPO } from '../../../helpers.js';
+import { fixtureSkill, REPO } from '../../../helpers.js';
 
 const built = vi.hoisted(() => ({ sources: [] as string[] }));
 vi.mock('../../../../electron/core/skills/yaml-source.js', async (load) => {
@@ -33,7 +34,7 @@ describe('the yaml Document at load', () => {
     expect(built.sources).toEqual([]);
   });
 
-  it('is built once for a shadowed skill, whose diagnostic points at its name', () => {
+  it('is not built for a shadowed skill, whose diagnostic points at its name', () => {
     const project = rootOf('commit-messages');
     const user = rootOf(...CLEAN);
     built.sources.length = 0;
@@ -44,7 +45,17 @@ describe('the yaml Document at load', () => {
     const losers = lib.entries.filter((e) => e.status === 'shadowed');
     expect(losers.map((e) => e.path)).toEqual([join(user, 'commit-messages', 'SKILL.md')]);
     expect(losers[0]?.diagnostics.find((d) => d.code === 'name-shadowed')).toMatchObject({ line: 2 });
+    expect(built.sources).toEqual([]);
+  });
+
+  it('is built once for a skill whose diagnostics point below the top level', () => {
+    built.sources.length = 0;
+    const lib = loadLibrary([{ path: fixtureSkill('variables') }]);
+    // `variables: [topic, unused]`: the unused entry is at ['variables', 1].
+    expect(lib.entries[0]?.diagnostics.find((d) => d.code === 'variable-unused')).toMatchObject({
+      line: 4,
+      column: 20,
+    });
     expect(built.sources).toHaveLength(1);
-    expect(built.sources[0]).toMatch(/^name: commit-messages$/m);
   });
 });

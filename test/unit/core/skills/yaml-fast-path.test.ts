@@ -66,5 +66,15 @@ describe('YAML fast path', () => {
     expect(parseYamlFast('a: b: c\n')).toBeUndefined();
     expect(parseYamlFast('a:\n\tb: 1\n')).toBeUndefined();
     expect(parseYamlFast('a: [1\n')).toBeUndefined();
+    expect(parseYamlFast('a: [x, *y]\n')).toBeUndefined();
+    expect(parseYamlFast('a: {"k":*y}\n')).toBeUndefined();
+    expect(parseYamlFast('--- !!map\na: 1\n')).toBeUndefined();
+  });
+
+  it('takes `&`, `*` and `!` inside a scalar as text', () => {
+    expect(parseYamlFast('allowed-tools: Bash(git:*) Read\ndescription: Hello! R&D\n')?.value).toEqual({
+      'allowed-tools': 'Bash(git:*) Read',
+      description: 'Hello! R&D',
+    });
   });
 });

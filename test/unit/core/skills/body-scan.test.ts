@@ -1,0 +1,50 @@
+// The body rules scan long instructions once per skill (issue 14): a repeated link target is looked up once, and
+// counting lines needs no array of them; what they report is unchanged.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lineCount } from '../../../../electron/core/skills/rules/body.js';
+import { validateText } from '../../../../electron/core/skills/validate.js';
+import { fixtureSkill } from '../../../helpers.js';
+
+describe('body scanning', () => {
+  it('reports every occurrence of a missing link but asks the disk once per target', () => {
+    const file = join(fixtureSkill('links-repeated'), 'SKILL.md');
+    const asked: string[] = [];
+    const result = validateText(file, readFileSync(file, 'utf8'), {
+      pathExists: (p) => (asked.push(p), p.endsWith('guide.md')),
+    });
+    const missing = result.diagnostics.filter((d) => d.code === 'link-missing');
+    // Three links in the text and the reference definition; none of those inside the two fences.
+    expect(missing.map((d) => [d.line, d.column])).toEqual([
+      [5, 70],
+      [11, 65],
+      [12, 13],
+      [18, 8],
+    ]);
+    expect(asked.map((p) => p.slice(p.indexOf('references')))).toEqual([
+      join('references', 'guide.md'),
+      join('references', 'gone.md'),
+    ]);
+  });
+
+  it('counts lines as splitting on \\r\\n, \\n and \\r does, one trailing break dropped', () => {
+    const texts = [
+      '',
+      '\n',
+      '\r\n',
+      '\r',
+      'a',
+      'a\n',
+      'a\r\n',
+      'a\r',
+      'a\n\n',
+      '\r\n\r\n',
+      'a\rb\nc\r\nd',
+      '\n\ra',
+      'a\r\r\n',
+    ];
+    for (const t of texts)
+      expect(lineCount(t), JSON.stringify(t)).toBe(t.replace(/(\r?\n|\r)$/, '').split(/\r\n|\n|\r/).length);
+  });
+});
