@@ -265,13 +265,26 @@ export function parseGraderAnswer(text: string, expected: readonly string[]): Gr
       evidence: `The grader's answer was not JSON: ${text.slice(0, 200)}`,
     }));
   }
+  // Each verdict answers the expectation it quotes (spacing aside), and only one: a grader that reorders its list is
+  // still read right and two expectations with the same text take one verdict each. A verdict that quotes nothing
+  // answers the expectation at its position (a list as long as the one asked); one quoting another text never does.
+  const used = new Set<number>();
+  const unquoted = (i: number) =>
+    verdicts.length === expected.length && !used.has(i) && typeof verdicts[i]?.text !== 'string' ? i : -1;
   return expected.map((t, i) => {
-    const v = verdicts.find((x) => x.text === t) ?? verdicts[i];
+    const quoted = verdicts.findIndex(
+      (x, j) => !used.has(j) && typeof x.text === 'string' && sameText(x.text, t),
+    );
+    const k = quoted >= 0 ? quoted : unquoted(i);
+    const v = k < 0 ? undefined : verdicts[k];
     if (!v || typeof v.passed !== 'boolean')
       return { text: t, passed: false, evidence: 'The grader gave no verdict for this expectation.' };
+    used.add(k);
     return { text: t, passed: v.passed, evidence: typeof v.evidence === 'string' ? v.evidence : '' };
   });
 }
+
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 export function gradingSummary(expectations: readonly GradedExpectation[]): Grading['summary'] {
   const passed = expectations.filter((e) => e.passed).length;
@@ -286,25 +299,30 @@ async function grade(
   sample: number,
   signal: AbortSignal | undefined,
 ): Promise<{ expectations: GradedExpectation[]; tokens: number; costUsd: number }> {
-  const byModel = e.expectations.filter((x): x is string => typeof x === 'string');
-  const verdicts = new Map<string, GradedExpectation>();
+  // Verdicts by position, so two expectations with the same text are graded apart.
+  const verdicts: GradedExpectation[] = [];
+  const byModelAt: number[] = [];
   let tokens = 0;
   let costUsd = 0;
-  for (const x of e.expectations) {
-    if (typeof x === 'string') continue;
+  for (const [i, x] of e.expectations.entries()) {
+    if (typeof x === 'string') {
+      byModelAt.push(i);
+      continue;
+    }
     const { text: _text, ...check } = x;
     const failures = checkExpectations(
       check,
       { output: run.answer, isError: false, durationMs: 0 },
       undefined,
     );
-    verdicts.set(expectationText(x), {
+    verdicts[i] = {
       text: expectationText(x),
       passed: failures.length === 0,
       evidence:
         failures.length === 0 ? `Checked by code: ${JSON.stringify(check)} holds.` : failures.join('; '),
-    });
+    };
   }
+  const byModel = byModelAt.map((i) => e.expectations[i] as string);
   if (byModel.length > 0) {
     const tools = run.transcript
       .filter((t) => t.tool)
@@ -329,10 +347,10 @@ async function grade(
       tokens += response.usage.inputTokens + response.usage.outputTokens;
       costUsd += response.usage.costUsd ?? 0;
     }
-    for (const g of parseGraderAnswer(response.text, byModel)) verdicts.set(g.text, g);
+    parseGraderAnswer(response.text, byModel).forEach((g, k) => (verdicts[byModelAt[k] as number] = g));
   }
   return {
-    expectations: e.expectations.map((x) => verdicts.get(expectationText(x)) as GradedExpectation),
+    expectations: verdicts,
     tokens,
     costUsd,
   };
@@ -454,6 +472,21 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   const toolNames = new Map(defs.map((d) => [d.composedName, d.name]));
   const prompts = new Map(o.evals.evals.map((e) => [e.id, userTurn(e, skillDir)])); // bad files fail before any call
   const folders = evalFolderNames(o.evals.evals);
+  // skill-creator's eval_metadata.json: in each eval's folder, where skill-creator writes it, and in each run's
+  // folder, where its viewer (which looks in a run's folder and the one above) finds the prompt of a `run-N`.
+  const metadata = new Map(
+    o.evals.evals.map((e, position) => {
+      const name = folders.get(e.id) ?? `eval-${position + 1}`;
+      const value = {
+        eval_id: e.id,
+        eval_name: name,
+        prompt: e.prompt,
+        assertions: e.expectations.map(expectationText),
+      };
+      writeJson(join(iterationDir, name, 'eval_metadata.json'), value);
+      return [e.id, value] as const;
+    }),
+  );
   const results: EvalRunResult[] = [];
   const failures: OutputReport['failures'] = [];
   let stopped: string | undefined;
@@ -498,6 +531,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             duration_ms: Math.round(run.seconds * 1000),
             total_duration_seconds: run.seconds,
           });
+          writeJson(join(dir, 'eval_metadata.json'), metadata.get(e.id));
           mkdirSync(join(dir, 'outputs'), { recursive: true });
           writeFileAtomically(join(dir, 'outputs', 'answer.md'), run.answer);
           results.push({

@@ -64,6 +64,15 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('output evals through the %
         },
       ]);
       expect(grading.summary).toEqual({ passed: 3, failed: 0, total: 3, pass_rate: 1 });
+      // skill-creator's eval_metadata.json, in the eval's folder and in each run's, where its viewer finds the prompt.
+      const evalsJson = readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'));
+      for (const dir of [join(report.iterationDir, 'eval-1'), runDir])
+        expect(readJson(join(dir, 'eval_metadata.json'))).toEqual({
+          eval_id: evalsJson.evals[0]?.id,
+          eval_name: 'eval-1',
+          prompt: evalsJson.evals[0]?.prompt,
+          assertions: grading.expectations.map((g) => g.text),
+        });
       const baseline = readJson<Grading>(
         join(report.iterationDir, 'eval-1', 'without_skill', 'run-1', 'grading.json'),
       );

@@ -80,6 +80,34 @@ describe('grader answers', () => {
     ]);
   });
 
+  it('reads verdicts by the text they quote: reordered, repeated, or quoting another expectation', () => {
+    const noVerdict = 'The grader gave no verdict for this expectation.';
+    // Reordered: each verdict goes to the expectation it quotes, not to the one at its position.
+    expect(
+      parseGraderAnswer(
+        '{"expectations":[{"text":"B","passed":false,"evidence":"no B"},{"text":" A ","passed":true,"evidence":"A"}]}',
+        expected,
+      ),
+    ).toEqual([
+      { text: 'A', passed: true, evidence: 'A' },
+      { text: 'B', passed: false, evidence: 'no B' },
+    ]);
+    // Two expectations with the same text take one verdict each, in order.
+    expect(
+      parseGraderAnswer(
+        '{"expectations":[{"text":"A","passed":true,"evidence":"1"},{"text":"A","passed":false,"evidence":"2"}]}',
+        ['A', 'A'],
+      ).map((g) => g.evidence),
+    ).toEqual(['1', '2']);
+    // A verdict quoting an expectation that was not asked is never given to another one by position.
+    expect(
+      parseGraderAnswer(
+        '{"expectations":[{"text":"A","passed":true,"evidence":"a"},{"text":"Z","passed":true,"evidence":"z"}]}',
+        expected,
+      )[1],
+    ).toEqual({ text: 'B', passed: false, evidence: noVerdict });
+  });
+
   it('fails what the grader did not judge, saying so', () => {
     expect(
       parseGraderAnswer('{"expectations":[{"text":"A","passed":true,"evidence":"ok"}]}', expected)[1],
