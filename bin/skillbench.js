@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'electron', 'cli', 'index.js');
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli', 'index.js');
 if (!existsSync(cli)) {
   process.stderr.write(
     'skillbench: the CLI is not built yet. Run `npm run build` (or `npm start`) in the Skillbench folder first.\n',

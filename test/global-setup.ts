@@ -1,4 +1,4 @@
-// Builds the node side once so tests of the installed command (bin/skillbench.js -> dist/) run the current code.
+// Builds the node side once so tests of the installed command (bin/skillbench.js -> dist/cli/) run the current code.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO } from './helpers.js';
@@ -7,6 +7,18 @@ export default function setup(): void {
   execFileSync(
     process.execPath,
     [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.node.json'],
+    { cwd: REPO, stdio: 'inherit' },
+  );
+  // The command runs the bundle made from that output (scripts/rolldown.cli.mjs).
+  execFileSync(
+    process.execPath,
+    [
+      join(REPO, 'node_modules', 'rolldown', 'bin', 'cli.mjs'),
+      '-c',
+      'scripts/rolldown.cli.mjs',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: REPO, stdio: 'inherit' },
   );
 }
