@@ -1,10 +1,11 @@
 // Test helpers: fixture paths and loading a fixture skill through the real library pipeline.
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SkillError } from '../shared/errors.js';
+import { splitFrontmatter } from '../shared/syntax/frontmatter.js';
 import type { Diagnostic, LibraryEntry, ValidationProfile } from '../shared/types.js';
 import { loadLibrary } from '../electron/core/skills/index.js';
 
@@ -64,4 +65,21 @@ export async function failure(p: Promise<unknown>): Promise<SkillError> {
     throw error;
   }
   throw new Error('expected the call to fail');
+}
+
+/** Every SKILL.md under `dir`, at any depth. */
+export function skillFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) skillFiles(path, out);
+    else if (name === 'SKILL.md') out.push(path);
+  }
+  return out;
+}
+
+/** The YAML between a SKILL.md's `---` fences, or undefined when it has none. */
+export function frontmatterOf(path: string): string | undefined {
+  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+  const split = splitFrontmatter(text);
+  return split.kind === 'ok' ? text.slice(split.yamlStart, split.yamlEnd) : undefined;
 }

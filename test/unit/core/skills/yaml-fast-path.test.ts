@@ -1,27 +1,11 @@
 // The js-yaml fast path must give exactly the data the `yaml` Document gives, or the validator would disagree
 // with itself depending on which path a file took.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
 import { toJsonValue } from '../../../../electron/core/skills/normalize.js';
 import { parseYaml, parseYamlFast } from '../../../../electron/core/skills/yaml-source.js';
-import { FIXTURES, REPO } from '../../../helpers.js';
-
-function skillFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) skillFiles(path, out);
-    else if (name === 'SKILL.md') out.push(path);
-  }
-  return out;
-}
-
-function frontmatterOf(path: string): string | undefined {
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-  const split = splitFrontmatter(text);
-  return split.kind === 'ok' ? text.slice(split.yamlStart, split.yamlEnd) : undefined;
-}
+import { FIXTURES, frontmatterOf, REPO, skillFiles } from '../../../helpers.js';
 
 describe('YAML fast path', () => {
   it('resolves every scalar exactly as the YAML 1.2 core schema does', () => {

@@ -1,10 +1,9 @@
 // Positions recorded by the fast parse (js-yaml's listener) must be exactly the yaml Document's: every diagnostic
 // and quick fix lands where it did when every position came from the Document (issue 14).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
 import {
   parseYaml,
   parseYamlFast,
@@ -16,22 +15,7 @@ import {
 import { toJsonValue } from '../../../../electron/core/skills/normalize.js';
 import type { SpanPart } from '../../../../electron/core/skills/raw-manifest.js';
 import { generateCorpus } from '../../../../bench/corpus.js';
-import { FIXTURES, REPO } from '../../../helpers.js';
-
-function skillFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) skillFiles(path, out);
-    else if (name === 'SKILL.md') out.push(path);
-  }
-  return out;
-}
-
-function frontmatterOf(path: string): string | undefined {
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-  const split = splitFrontmatter(text);
-  return split.kind === 'ok' ? text.slice(split.yamlStart, split.yamlEnd) : undefined;
-}
+import { FIXTURES, frontmatterOf, REPO, skillFiles } from '../../../helpers.js';
 
 const PARTS: SpanPart[] = ['key', 'value', 'pair'];
 
