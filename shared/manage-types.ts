@@ -32,6 +32,15 @@ export interface InspectedSkillView {
   tools: Array<{ name: string; kind: SkillTool['kind']; runs: string }>;
   commands: string[];
   mcpServers: string[];
+  /** `allowed-tools` entries: what an agent may use without asking while the skill is active. */
+  allowedTools: string[];
+  /** Files an agent could run, relative to the skill. */
+  scripts: string[];
+  /** Links inside the skill, which installing leaves out. */
+  links: Array<{ path: string; target: string }>;
+  /** The files installing copies, and their size in all. */
+  files: number;
+  bytes: number;
 }
 
 export interface SourceInspectionView {
@@ -103,7 +112,10 @@ export interface PackResultView {
   name: string;
   files: string[];
   skipped: string[];
+  /** Size of the zip. */
   bytes: number;
+  /** Size of the packed files before compression. */
+  contentBytes: number;
   findings: Diagnostic[];
 }
 

@@ -271,10 +271,11 @@ describe('skillbench add', () => {
     expect(existsSync(join(project, 'skills-lock.json'))).toBe(false);
     expect((await run(['add', 'owner/repo', '--skill', 'notes', '--yes', '--force'])).code).toBe(0);
     expect(lstatSync(join(project, '.claude/skills/notes')).isSymbolicLink()).toBe(true);
-    const trashed = readdirSync(join(tmp, 'data', 'Trash', 'files'));
-    expect(trashed).toHaveLength(1);
-    expect(readFileSync(join(tmp, 'data', 'Trash', 'files', trashed[0]!, 'SKILL.md'), 'utf8')).toContain(
-      'mine',
+    // Trashed under its own name, restorable to where it was (not the install's staging folder).
+    expect(readdirSync(join(tmp, 'data', 'Trash', 'files'))).toEqual(['notes']);
+    expect(readFileSync(join(tmp, 'data', 'Trash', 'files', 'notes', 'SKILL.md'), 'utf8')).toContain('mine');
+    expect(readFileSync(join(tmp, 'data', 'Trash', 'info', 'notes.trashinfo'), 'utf8')).toContain(
+      `Path=${encodeURI(join(project, '.claude', 'skills', 'notes'))}\n`,
     );
   });
 
@@ -461,6 +462,33 @@ describe('skillbench list --installed', () => {
     rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed', '--check']))
       .installed;
     expect(rows.map((r) => r.state)).toEqual(['clean, update available']);
+    expect(rows.map((r) => r.updateAvailable)).toEqual([true]);
+  });
+
+  it('says a check failed when the source cannot be reached, and exits 1', async () => {
+    expect(
+      (await run(['add', 'owner/repo', '--skill', 'notes', '--agent', 'claude-code', '--yes'])).code,
+    ).toBe(0);
+    rmSync(join(remotes, 'owner', 'repo.git'), { recursive: true, force: true });
+    const json = await run(['list', '--installed', '--check', '--format', 'json']);
+    expect(json.code).toBe(1);
+    const [row] = (JSON.parse(json.stdout) as { installed: Array<Record<string, unknown>> }).installed;
+    expect(row).toMatchObject({ name: 'notes', state: 'clean, check failed', hashState: 'clean' });
+    expect(row?.updateAvailable).toBe(false);
+    expect(String(row?.checkError)).toMatch(/repo\.git|could not|fetch|clone/i);
+    const text = await run(['list', '--installed', '--check']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/^notes +project +claude-code\S* +owner\/repo +clean, check failed$/m);
+    expect(text.stderr).toMatch(/^notes \(project\): update check failed: /m);
+    // Without --check nothing is fetched: the list stays a local answer, exit 0, updateAvailable unknown.
+    const local = await run(['list', '--installed', '--format', 'json']);
+    expect(local.code).toBe(0);
+    expect(
+      (JSON.parse(local.stdout) as { installed: Array<Record<string, unknown>> }).installed[0],
+    ).toMatchObject({
+      state: 'clean',
+      updateAvailable: null,
+    });
   });
 
   it('reads the skills CLI user lock (version 3) and keeps its other keys when it writes', async () => {

@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic } from '../../../shared/types.js';
+import { formatBytes } from '../../../shared/units.js';
 import {
   AGENTS,
   agentContext,
@@ -254,11 +255,20 @@ function describeSkill(s: InspectedSkill, io: CliIo): void {
       (file) => pathInSource(s, file),
     );
   }
-  if (!s.tools.length && !s.commands.length && !s.mcpServers.length)
+  io.stdout(`  ${s.files} file${s.files === 1 ? '' : 's'}, ${formatBytes(s.bytes)}\n`);
+  if (
+    !s.tools.length &&
+    !s.commands.length &&
+    !s.mcpServers.length &&
+    !s.allowedTools.length &&
+    !s.scripts.length
+  )
     io.stdout('  runs: nothing (instructions only)\n');
   for (const t of s.tools) io.stdout(`  tool ${t.name} (${t.kind}): ${t.runs}\n`);
   for (const c of s.commands) io.stdout(`  command run before the prompt: ${c}\n`);
   for (const m of s.mcpServers) io.stdout(`  calls the MCP server: ${m}\n`);
+  for (const a of s.allowedTools) io.stdout(`  may use without asking: ${a}\n`);
+  for (const f of s.scripts) io.stdout(`  script file: ${f}\n`);
 }
 
 async function add(
@@ -419,21 +429,37 @@ async function installedList(
     }
   const rows = installed.map((i) => {
     const u = updates.get(`${i.scope}/${i.name}`);
-    const state = [i.state, ...(u?.status === 'update-available' ? ['update available'] : [])];
+    // A check that could not reach the source, or found the skill gone from it, says so: never "clean" by default.
+    const checkError =
+      u?.status === 'error'
+        ? (u.message ?? 'could not fetch the source')
+        : u?.status === 'missing'
+          ? (u.message ?? 'the source no longer has this skill')
+          : undefined;
+    const state = [
+      i.state,
+      ...(u?.status === 'update-available' ? ['update available'] : []),
+      ...(checkError ? ['check failed'] : []),
+    ];
     return {
       name: i.name,
       scope: i.scope,
       agents: i.agents,
       source: i.lock?.source ?? null,
       state: state.join(', '),
+      hashState: i.state,
+      updateAvailable: u ? u.status === 'update-available' : null,
+      ...(checkError ? { checkError } : {}),
       hash: i.hash,
       folder: i.folder,
       paths: i.paths,
     };
   });
+  const failed = rows.filter((r) => r.checkError);
+  const code = failed.length ? 1 : 0;
   if (format === 'json') {
     json(io, { installed: rows });
-    return 0;
+    return code;
   }
   if (rows.length === 0) {
     io.stdout('No skills are installed in any agent folder.\n');
@@ -444,5 +470,6 @@ async function installedList(
     ['NAME', 'SCOPE', 'AGENTS', 'SOURCE', 'STATE'],
     rows.map((r) => [r.name, r.scope, r.agents.join(','), r.source ?? '-', r.state]),
   );
-  return 0;
+  for (const r of failed) io.stderr(`${r.name} (${r.scope}): update check failed: ${r.checkError}\n`);
+  return code;
 }

@@ -23,9 +23,14 @@ function move(from: string, to: string): void {
   }
 }
 
-/** Moves a file or folder to the trash; returns where it went (undefined on Windows, where the shell decides). */
-export function moveToTrash(path: string): string | undefined {
+/**
+ * Moves a file or folder to the trash; returns where it went (undefined on Windows, where the shell decides).
+ * `originalPath` is where the item lived when it was moved aside before trashing (an install's staging backup): the
+ * trash names it after that path and, on Linux, restores it there. On Windows the Recycle Bin records the current path.
+ */
+export function moveToTrash(path: string, originalPath: string = path): string | undefined {
   const target = resolve(path);
+  const original = resolve(originalPath);
   if (!existsSync(target)) throw new SkillError('NotFound', `${target} does not exist.`);
   try {
     if (process.platform === 'win32') {
@@ -42,7 +47,7 @@ export function moveToTrash(path: string): string | undefined {
     if (process.platform === 'darwin') {
       const trash = join(homedir(), '.Trash');
       mkdirSync(trash, { recursive: true });
-      const to = join(trash, uniqueName(trash, basename(target)));
+      const to = join(trash, uniqueName(trash, basename(original)));
       move(target, to);
       return to;
     }
@@ -50,8 +55,8 @@ export function moveToTrash(path: string): string | undefined {
     const trash = join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'Trash');
     mkdirSync(join(trash, 'files'), { recursive: true });
     mkdirSync(join(trash, 'info'), { recursive: true });
-    const name = uniqueName(join(trash, 'files'), basename(target));
-    const info = `[Trash Info]\nPath=${encodeURI(target)}\nDeletionDate=${new Date().toISOString().slice(0, 19)}\n`;
+    const name = uniqueName(join(trash, 'files'), basename(original));
+    const info = `[Trash Info]\nPath=${encodeURI(original)}\nDeletionDate=${new Date().toISOString().slice(0, 19)}\n`;
     writeFileSync(join(trash, 'info', `${name}.trashinfo`), info, { flag: 'wx' });
     const to = join(trash, 'files', name);
     move(target, to);

@@ -2,12 +2,17 @@
 // the profiles of the target agents (the library's own rules, through a Workspace), and exactly what each can run:
 // its tools with kinds and commands, its `!`command`` lines, and the MCP servers the source configures (the trust
 // report of workspace trust, issue 12).
-import { dirname, posix, relative, sep } from 'node:path';
+import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
+import { dirname, extname, join, posix, relative, sep } from 'node:path';
 import type { TrustReportView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
+import { formatBytes } from '../../../shared/units.js';
+import { isWithin } from '../fs-confine.js';
+import { makeDiagnostic } from '../skills/diagnostic.js';
 import { Workspace } from '../workspace.js';
 import { checkCancelled } from './cancel.js';
+import { skillFiles } from './skill-hash.js';
 import { fetchSource, type FetchedSource, type RunControl, type SkillSource } from './source.js';
 
 const SOURCE_ROOT = 'source';
@@ -35,11 +40,25 @@ export interface InspectedSkill {
   commands: string[];
   /** MCP servers its tools call (`server` of each `server__tool` target). */
   mcpServers: string[];
+  /** Its `allowed-tools` entries: what an agent may use without asking while the skill is active (`Bash(git:*)`). */
+  allowedTools: string[];
+  /** Files an agent could run ('/'-separated, relative to the skill): a shebang, the execute bit or a script's
+   *  extension. */
+  scripts: string[];
+  /** Links inside the folder ('/'-separated path and where it points): installing leaves them out. */
+  links: Array<{ path: string; target: string }>;
+  /** The files installing copies, and their size in all. */
+  files: number;
+  bytes: number;
 }
+
+/** The largest skill installed without --force: beyond it a skill almost surely carries a dataset or a build. */
+export const MAX_INSTALL_BYTES = 100 * 1024 * 1024;
 
 export interface SourceInspection {
   skills: InspectedSkill[];
-  /** MCP servers the source's own config would start, with their command lines. */
+  /** MCP servers the source's own config (its `.skillbench/mcp.json` files, never one outside the source) would start,
+   *  with their command lines. */
   servers: TrustReportView['servers'];
   /** Manifests found that could not be read as a skill, with why. */
   problems: Array<{ path: string; reason: string }>;
@@ -60,6 +79,86 @@ function toolRuns(t: SkillTool): string {
     default:
       return t.target === 'shell' ? `shell ${JSON.stringify(t.lockedArgs ?? {})}` : (t.target ?? t.name);
   }
+}
+
+const SCRIPT_EXTENSIONS = new Set([
+  '.sh',
+  '.bash',
+  '.zsh',
+  '.fish',
+  '.py',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.rb',
+  '.pl',
+  '.php',
+  '.lua',
+  '.ps1',
+  '.bat',
+  '.cmd',
+]);
+
+function startsWithShebang(full: string): boolean {
+  const fd = openSync(full, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString('latin1') === '#!';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The links below `folder` (not followed), '/'-separated, with their targets as written. */
+function linksIn(folder: string, prefix = ''): Array<{ path: string; target: string }> {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = join(folder, entry.name);
+    if (entry.isSymbolicLink()) return [{ path: `${prefix}${entry.name}`, target: readlinkSync(full) }];
+    if (entry.isDirectory() && entry.name !== '.git' && entry.name !== 'node_modules')
+      return linksIn(full, `${prefix}${entry.name}/`);
+    return [];
+  });
+}
+
+/** What installing the skill in `folder` copies, what of it can run, and the findings that follow from it. */
+function folderContents(folder: string, manifest: string) {
+  const files = skillFiles(folder);
+  const bytes = files.reduce((n, f) => n + f.size, 0);
+  const scripts = files
+    .filter(
+      (f) =>
+        SCRIPT_EXTENSIONS.has(extname(f.path).toLowerCase()) ||
+        (process.platform !== 'win32' && (lstatSync(f.full).mode & 0o111) !== 0) ||
+        startsWithShebang(f.full),
+    )
+    .map((f) => f.path);
+  const links = linksIn(folder);
+  const at = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  const findings: Diagnostic[] = [];
+  if (bytes > MAX_INSTALL_BYTES) {
+    const largest = files.reduce((a, b) => (b.size > a.size ? b : a));
+    findings.push(
+      makeDiagnostic(
+        'error',
+        'skill-too-large',
+        `The skill holds ${files.length} files, ${formatBytes(bytes)} in all (largest: ${largest.path}, ${formatBytes(largest.size)}), over the ${formatBytes(MAX_INSTALL_BYTES)} Skillbench installs without --force. Move large data out of the skill folder, or pass --force.`,
+        manifest,
+        at,
+      ),
+    );
+  }
+  if (links.length)
+    findings.push(
+      makeDiagnostic(
+        'warning',
+        'links-left-out',
+        `Installing leaves out the ${links.length === 1 ? 'link' : `${links.length} links`} in the skill (${links.map((l) => `${l.path} -> ${l.target}`).join(', ')}): agents read installed skills without them. Replace each with the file it points to if the skill needs it.`,
+        manifest,
+        at,
+      ),
+    );
+  return { files: files.length, bytes, scripts, links, findings };
 }
 
 /** The skills of a fetched source, each checked with every profile given (at least one). */
@@ -89,10 +188,14 @@ export function inspectSource(
     }
     const skill = entry.skill;
     onProgress?.({ step: 'validating', skill: skill.name, profiles: checked });
+    const folder = dirname(entry.path);
+    const contents = folderContents(folder, entry.path);
     const findings: InspectedSkill['findings'] = {};
     for (const { profile, ws } of byProfile)
-      findings[profile] = ws.entries.find((e) => e.path === entry.path)?.diagnostics ?? [];
-    const folder = dirname(entry.path);
+      findings[profile] = [
+        ...(ws.entries.find((e) => e.path === entry.path)?.diagnostics ?? []),
+        ...contents.findings,
+      ];
     skills.push({
       name: skill.name,
       description: skill.description,
@@ -109,9 +212,16 @@ export function inspectSource(
           skill.tools.filter((t) => t.kind === 'mcp').map((t) => (t.target ?? '').split('__')[0] ?? ''),
         ),
       ].filter(Boolean),
+      allowedTools: skill.allowedTools,
+      scripts: contents.scripts,
+      links: contents.links,
+      files: contents.files,
+      bytes: contents.bytes,
     });
   }
-  const servers = first.trustReport(SOURCE_ROOT).servers;
+  // A skill folder given as the source reads its parent's config too (the library it sits in); only the source's
+  // own files count here.
+  const servers = first.trustReport(SOURCE_ROOT).servers.filter((s) => isWithin(fetched.dir, s.file));
   for (const { ws } of byProfile) void ws.close();
   return { skills, servers, problems };
 }

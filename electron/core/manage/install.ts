@@ -418,7 +418,7 @@ class Transaction {
       const isLink = lstatSync(c.backup).isSymbolicLink();
       if (c.trash && !isLink) {
         // A different skill (or a locally changed copy) that --force replaced: kept in the trash, never deleted.
-        trashed.push({ from: c.path, to: moveToTrash(c.backup) });
+        trashed.push({ from: c.path, to: moveToTrash(c.backup, c.path) });
       }
     }
     this.dropStaging();
@@ -466,15 +466,13 @@ export function cleanStaleStaging(base: ManageBase): void {
           : undefined;
         if (!skill) continue;
         const backup = join(dir, item);
-        const empty = folders
-          .filter((f) => dirname(f) === parent)
-          .map((f) => join(f, skill))
-          .find((at) => !exists(at));
+        const places = folders.filter((f) => dirname(f) === parent).map((f) => join(f, skill));
+        const empty = places.find((at) => !exists(at));
         if (empty) {
           renameSync(backup, empty);
           base.note?.(`An interrupted install had moved ${empty} aside; it is back in its place.`);
         } else {
-          const to = moveToTrash(backup);
+          const to = moveToTrash(backup, places[0] ?? join(parent, skill));
           base.note?.(
             `An interrupted install had replaced ${skill}; the previous copy is in the trash${to ? ` (${to})` : ''}.`,
           );

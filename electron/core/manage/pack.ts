@@ -2,16 +2,20 @@
 // with the `portable` profile (the Agent Skills spec plus the hosted upload rules), without junk (VCS folders,
 // dependency caches, OS and editor leftovers, links), and within the size limit.
 import { basename, join } from 'node:path';
-import { zipSync, type Zippable } from 'fflate';
+import { Zip, ZipDeflate } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
+import { formatBytes } from '../../../shared/units.js';
 import type { PackResultView } from '../../../shared/manage-types.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { Workspace } from '../workspace.js';
 import { isSafeSkillName } from './install.js';
-import { skillFiles } from './skill-hash.js';
+import { readChunks, skillFiles, type SkillFile } from './skill-hash.js';
 
 /** The smallest hosted upload limit we pack for: the Claude API's 8 MB per skill upload. */
 export const MAX_PACK_BYTES = 8 * 1024 * 1024;
+
+/** Every entry's time, so packing the same files twice gives the same bytes. */
+const PACK_MTIME = new Date('2000-01-01T00:00:00Z');
 
 const JUNK_FOLDERS = new Set([
   '__pycache__',
@@ -44,6 +48,43 @@ export function isJunk(relativePath: string): boolean {
 /** What packing wrote: the same shape the app's `manage:pack` answers with. */
 export type PackResult = PackResultView;
 
+/**
+ * The zip of `files` under one folder `name`, compressed file by file and chunk by chunk, or undefined as soon as the
+ * output passes `limit` bytes: a skill holding a file of gigabytes is refused after reading only as much of it as
+ * fits, never loaded whole.
+ */
+function zipWithin(name: string, files: readonly SkillFile[], limit: number): Uint8Array | undefined {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let over = false;
+  const zip = new Zip((error, data) => {
+    if (error) throw error;
+    size += data.length;
+    if (size > limit) over = true;
+    else parts.push(data);
+  });
+  for (const f of files) {
+    if (over) break;
+    const entry = new ZipDeflate(`${name}/${f.path}`, { level: 9 });
+    entry.mtime = PACK_MTIME;
+    zip.add(entry);
+    readChunks(f.full, (chunk) => {
+      entry.push(chunk);
+      return !over;
+    });
+    entry.push(new Uint8Array(0), true);
+  }
+  zip.end();
+  if (over) return undefined;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Packs the skill in `folder` into `out` (default `<name>.zip` beside the working directory); errors block unless forced. */
 export function packSkill(
   folder: string,
@@ -73,16 +114,14 @@ export function packSkill(
   const name = entry.skill.name;
   const all = skillFiles(folder);
   const kept = all.filter((f) => !isJunk(f.path));
-  const tree: Zippable = {};
-  for (const f of kept) {
-    tree[`${name}/${f.path}`] = new Uint8Array(f.bytes);
-  }
-  const zip = zipSync(tree, { level: 9, mtime: new Date('2000-01-01T00:00:00Z') });
-  if (zip.length > MAX_PACK_BYTES)
+  const zip = zipWithin(name, kept, MAX_PACK_BYTES);
+  if (!zip) {
+    const total = kept.reduce((n, f) => n + f.size, 0);
     throw new SkillError(
       'InvalidArgs',
-      `The package would be ${(zip.length / 1024 / 1024).toFixed(1)} MiB, over the ${MAX_PACK_BYTES / 1024 / 1024} MiB upload limit: move large assets out of the skill.`,
+      `The package would be over the ${MAX_PACK_BYTES / 1024 / 1024} MiB upload limit (its ${kept.length} files hold ${formatBytes(total)} before compression): move large assets out of the skill.`,
     );
+  }
   const file = out ?? join(opts.cwd, `${name}.zip`);
   writeFileAtomically(file, zip);
   return {
@@ -91,6 +130,7 @@ export function packSkill(
     files: kept.map((f) => f.path),
     skipped: all.filter((f) => isJunk(f.path)).map((f) => f.path),
     bytes: zip.length,
+    contentBytes: kept.reduce((n, f) => n + f.size, 0),
     findings,
   };
 }

@@ -3,15 +3,22 @@
 // every regular file below the folder (symlinks and other special files are not read; `.git` and `node_modules`
 // folders are skipped), sorted by their '/'-separated relative path with String#localeCompare, then one SHA-256 over
 // path + contents of each file in that order, as lowercase hex.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Files are read in chunks, never whole, so a skill holding a file of several gigabytes is hashed, compared and packed
+// in bounded memory (Node cannot read a file over 2 GiB into one Buffer).
+import { createHash, type Hash } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface SkillFile {
   /** Relative path, '/'-separated. */
   path: string;
-  bytes: Buffer;
+  /** Absolute path. */
+  full: string;
+  /** Size in bytes. */
+  size: number;
 }
+
+const CHUNK = 1024 * 1024;
 
 /**
  * The files the hash covers, each with its '/'-separated relative path and its full path, unsorted: the one walk
@@ -32,24 +39,45 @@ function coveredFiles(folder: string): Array<{ path: string; full: string }> {
   return out;
 }
 
-/** The files the hash covers, sorted as the hash reads them. */
+/** The files the hash covers, sorted as the hash reads them, with their sizes (nothing is read). */
 export function skillFiles(folder: string): SkillFile[] {
   return coveredFiles(folder)
-    .map((f) => ({ path: f.path, bytes: readFileSync(f.full) }))
+    .map((f) => ({ ...f, size: statSync(f.full).size }))
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-export function hashSkillFiles(files: readonly SkillFile[]): string {
-  const hash = createHash('sha256');
-  for (const f of files) {
-    hash.update(f.path);
-    hash.update(f.bytes);
+/** Reads a file chunk by chunk, handing each chunk (a view valid only during the call) to `each`; `each` may return
+ *  false to stop early. */
+export function readChunks(full: string, each: (chunk: Uint8Array) => boolean | void): void {
+  const fd = openSync(full, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const n = readSync(fd, buffer, 0, CHUNK, null);
+      if (n === 0 || each(buffer.subarray(0, n)) === false) return;
+    }
+  } finally {
+    closeSync(fd);
   }
-  return hash.digest('hex');
+}
+
+function feed(hash: Hash, full: string): Hash {
+  readChunks(full, (chunk) => void hash.update(chunk));
+  return hash;
+}
+
+/** SHA-256 of one file's contents, read in chunks: how two versions of a file are compared. */
+export function fileDigest(full: string): string {
+  return feed(createHash('sha256'), full).digest('hex');
 }
 
 export function computeSkillFolderHash(folder: string): string {
-  return hashSkillFiles(skillFiles(folder));
+  const hash = createHash('sha256');
+  for (const f of skillFiles(folder)) {
+    hash.update(f.path);
+    feed(hash, f.full);
+  }
+  return hash.digest('hex');
 }
 
 /** Counts folder hashes actually computed (the cache misses of `cachedSkillFolderHash`); tests read it. */

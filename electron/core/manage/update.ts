@@ -11,7 +11,7 @@ import { isCancelled } from './cancel.js';
 import { fetchAndInspect, type InspectedSkill } from './inspect.js';
 import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { computeSkillFolderHash, skillFiles } from './skill-hash.js';
+import { computeSkillFolderHash, fileDigest, skillFiles, type SkillFile } from './skill-hash.js';
 import {
   parseSource,
   type FetchedSource,
@@ -45,12 +45,14 @@ export interface UpdateCheck {
 }
 
 export function fileChanges(before: string, after: string): FileChanges {
-  const a = new Map(skillFiles(before).map((f) => [f.path, f.bytes]));
-  const b = new Map(skillFiles(after).map((f) => [f.path, f.bytes]));
+  const a = new Map(skillFiles(before).map((f) => [f.path, f]));
+  const b = new Map(skillFiles(after).map((f) => [f.path, f]));
+  const differ = (x: SkillFile, y: SkillFile) =>
+    x.size !== y.size || fileDigest(x.full) !== fileDigest(y.full);
   return {
     added: [...b.keys()].filter((p) => !a.has(p)),
     removed: [...a.keys()].filter((p) => !b.has(p)),
-    changed: [...b.keys()].filter((p) => a.has(p) && !(a.get(p) as Buffer).equals(b.get(p) as Buffer)),
+    changed: [...b.keys()].filter((p) => a.has(p) && differ(a.get(p) as SkillFile, b.get(p) as SkillFile)),
   };
 }
 

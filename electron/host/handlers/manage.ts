@@ -70,6 +70,11 @@ function inspectedView(s: InspectedSkill): InspectedSkillView {
     tools: s.tools,
     commands: s.commands,
     mcpServers: s.mcpServers,
+    allowedTools: s.allowedTools,
+    scripts: s.scripts,
+    links: s.links,
+    files: s.files,
+    bytes: s.bytes,
   };
 }
 

@@ -5,6 +5,7 @@
 // same name is replaced only on an explicit second choice, never a focused default.
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi, IpcError } from '../../../shared/ipc.js';
+import { formatBytes } from '../../../shared/units.js';
 import type {
   InstallConflictView,
   InstallProgressView,
@@ -369,7 +370,12 @@ function Inspection(props: {
         const all = Object.entries(skill.findings).flatMap(([profile, list]) =>
           (list ?? []).filter((d) => d.severity !== 'info').map((d) => ({ profile, d })),
         );
-        const runs = skill.tools.length + skill.commands.length + skill.mcpServers.length;
+        const runs =
+          skill.tools.length +
+          skill.commands.length +
+          skill.mcpServers.length +
+          skill.allowedTools.length +
+          skill.scripts.length;
         return (
           <article key={skill.skillPath} className="found-skill" aria-label={`Skill ${skill.name}`}>
             <label className="found-name">
@@ -378,7 +384,10 @@ function Inspection(props: {
                 checked={props.skills.includes(skill.name)}
                 onChange={() => props.onToggle(skill.name)}
               />{' '}
-              <strong>{skill.name}</strong> <span className="muted">{skill.skillPath}</span>
+              <strong>{skill.name}</strong> <span className="muted">{skill.skillPath}</span>{' '}
+              <span className="muted">
+                · {skill.files} file{skill.files === 1 ? '' : 's'}, {formatBytes(skill.bytes)}
+              </span>
               {skill.blocked ? <span className="badge error">errors</span> : null}
             </label>
             {skill.description && <p>{skill.description}</p>}
@@ -420,6 +429,16 @@ function Inspection(props: {
                     {skill.mcpServers.map((m) => (
                       <li key={`m-${m}`}>
                         calls the MCP server <code>{m}</code>
+                      </li>
+                    ))}
+                    {skill.allowedTools.map((a) => (
+                      <li key={`a-${a}`}>
+                        may use without asking: <code>{a}</code>
+                      </li>
+                    ))}
+                    {skill.scripts.map((f) => (
+                      <li key={`s-${f}`}>
+                        script file <code>{f}</code>
                       </li>
                     ))}
                   </ul>

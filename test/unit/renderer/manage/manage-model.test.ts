@@ -88,6 +88,11 @@ describe('manage model', () => {
       tools: [],
       commands: [],
       mcpServers: [],
+      allowedTools: [],
+      scripts: [],
+      links: [],
+      files: 1,
+      bytes: 100,
     });
     const inspection: SourceInspectionView = {
       id: 'i',
