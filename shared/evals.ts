@@ -100,6 +100,9 @@ export interface TriggerQueryResult {
   picked: Record<string, number>;
   /** Runs answered from the response cache. */
   cached: number;
+  /** Time spent waiting for this query's answers, summed over its runs (runs overlap, so the sum can pass the run's
+   *  wall time); what a JUnit report gives as the case's time. */
+  durationMs: number;
   /** Runs that failed (after retries), with the first message; a query whose runs all failed does not pass. */
   errors?: { count: number; message: string };
   /** Not run: the budget was spent or the run was cancelled first. */

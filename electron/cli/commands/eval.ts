@@ -270,7 +270,7 @@ async function runTriggers(skillRef: string, v: Values, io: CliIo): Promise<numb
                     ? 'not run: the budget was spent first'
                     : `triggered ${q.triggers} of ${q.runs} runs; expected ${q.shouldTrigger ? 'at least' : 'under'} ${TRIGGER_THRESHOLD * 100}%${q.errors ? ` (${q.errors.count} failed: ${q.errors.message})` : ''}`,
                 ],
-            durationMs: 0,
+            durationMs: q.durationMs,
           })),
         ),
       );

@@ -188,6 +188,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     pass: false,
     picked: {},
     cached: 0,
+    durationMs: 0,
   }));
   const costBefore = o.client.budget.costUsd;
   let usageIn = 0;
@@ -200,6 +201,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     Array.from({ length: runs }, async (_, sample) => {
       const r = results[qi];
       if (!r) return;
+      const started = performance.now();
       try {
         const { response, cached } = await o.client.complete(triggerRequest(entries, o.profile, q.query), {
           ...(signal ? { signal } : {}),
@@ -224,6 +226,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
           message: r.errors?.message ?? (error as Error).message,
         };
       } finally {
+        r.durationMs += performance.now() - started;
         done++;
         o.onProgress?.(done, total, q.query);
       }

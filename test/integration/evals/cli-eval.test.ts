@@ -97,6 +97,10 @@ describe('skillbench eval triggers', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('<testsuite name="csv-report" tests="6" failures="2"');
     expect(stdout).toContain('<failure message="triggered 2 of 3 runs; expected under 50%">');
+    // Each case's time is the time its runs waited for the model (three HTTP round trips each), not 0.
+    const times = [...stdout.matchAll(/<testcase [^>]*time="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(times).toHaveLength(6);
+    for (const t of times) expect(t).toBeGreaterThan(0);
   });
 
   it('takes a provider from a providers file, and the key from its environment variable', async () => {

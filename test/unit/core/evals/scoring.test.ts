@@ -25,6 +25,7 @@ const q = (
   pass: false,
   picked: {},
   cached: 0,
+  durationMs: 0,
   ...extra,
 });
 
