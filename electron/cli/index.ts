@@ -41,6 +41,7 @@ Commands:
       --skill NAME         only this skill (repeatable)   --agent ID   for this agent (repeatable; see: agents)
       --global             the user scope (default: the project)   --copy   copies instead of one shared copy + links
       --force              install despite errors, or over a different or locally changed skill of the same name
+      --yes                install (without it, add only shows what it would do and writes nothing)
   remove NAME...         Remove installed skills (from --agent ID only, or all), real folders to the OS trash
   update [NAME...]       Update locked skills from their sources (--check: only report, with the SKILL.md diff)
   sync                   Install what skills-lock.json lists and the project's agents lack
@@ -64,6 +65,25 @@ Common options: --root PATH (repeatable), --mcp-config FILE, --history FILE.
 Without PATH (or --discover), validate, list, prompt and test use the bundled example skills.
 Options: --help, --version
 `;
+
+/**
+ * The part of USAGE about one command: its lines (a command line starts with two spaces and its name; lines indented
+ * further continue it) and the common notes; undefined for a command USAGE does not list.
+ */
+export function commandUsage(command: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const picked: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    const isCommandLine = /^ {2}\S/.test(line);
+    if (isCommandLine) inside = line.slice(2).split(' ')[0] === command;
+    else if (!/^ {3,}\S/.test(line)) inside = false;
+    if (inside) picked.push(line);
+  }
+  if (!picked.length) return undefined;
+  const notes = USAGE.slice(USAGE.indexOf('\nSKILL is ') + 1);
+  return `Usage: skillbench ${command} [options]\n\n${picked.join('\n')}\n\n${notes}All commands: skillbench --help\n`;
+}
 
 const OPTIONS = {
   profile: { type: 'string' },
@@ -122,14 +142,11 @@ const COMMANDS: Record<string, (c: CommandInput) => Promise<number>> = {
       : (await import('./commands/list.js')).runList(library, io),
   prompt: async ({ library, io }) => (await import('./commands/list.js')).runPrompt(library, io),
   tools: async ({ tool, p, io }) => {
-    if (p.length !== 1) throw new UsageError('Usage: skillbench tools SKILL [--format text|json]');
+    if (p.length !== 1) throw new UsageError(`tools takes one SKILL (got ${p.length}).`);
     return (await import('./commands/tools.js')).runTools({ ...tool, skill: p[0] }, io);
   },
   run: async ({ tool, p, io }) => {
-    if (p.length !== 2)
-      throw new UsageError(
-        'Usage: skillbench run SKILL TOOL [--args JSON | --arg key=value ...] [--timeout SECONDS]',
-      );
+    if (p.length !== 2) throw new UsageError(`run takes a SKILL and a TOOL (got ${p.length} operands).`);
     return (await import('./commands/tools.js')).runRun({ ...tool, skill: p[0], tool: p[1] }, io);
   },
   test: async ({ library, v, io }) =>
@@ -199,7 +216,7 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
       strict: true,
     });
     if (v.help) {
-      io.stdout(USAGE);
+      io.stdout(commandUsage(command) ?? USAGE);
       return 0;
     }
     const library = {
@@ -224,7 +241,13 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     return await run({ v, p, library, tool, io });
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.stderr(`skillbench: ${(error as Error).message}\n\n${USAGE}`);
+      // The message, then the help of the command that was misused (eval has its own), else the whole list.
+      const command = argv[0] ?? '';
+      const help =
+        command === 'eval'
+          ? (await import('./commands/eval.js')).EVAL_USAGE
+          : (commandUsage(command) ?? USAGE);
+      io.stderr(`skillbench: ${(error as Error).message}\n\n${help}`);
       return 2;
     }
     if (error instanceof SkillError) {

@@ -94,6 +94,36 @@ describe('skillbench validate', () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['--help'])).code).toBe(0);
   });
+
+  it("shows the misused command's own help, not the whole list", async () => {
+    const tools = await run(['tools']);
+    expect(tools.code).toBe(2);
+    expect(tools.stderr).toMatch(
+      /^skillbench: tools takes one SKILL \(got 0\)\.\n\nUsage: skillbench tools \[options\]\n/,
+    );
+    expect(tools.stderr).toContain('  tools SKILL ');
+    expect(tools.stderr).not.toContain('  validate [PATH...]');
+    expect(tools.stderr).toContain('All commands: skillbench --help');
+
+    const list = await run(['list', '--bogus']);
+    expect(list.stderr).toContain('  list [PATH...]');
+    expect(list.stderr).toContain('  list --installed ');
+    expect(list.stderr).not.toContain('  add SOURCE');
+
+    const add = await run(['add', '--help']);
+    expect(add.code).toBe(0);
+    expect(add.stdout).toMatch(/^Usage: skillbench add \[options\]\n\n {2}add SOURCE /);
+    for (const flag of ['--skill', '--agent', '--global', '--copy', '--force', '--yes'])
+      expect(add.stdout).toContain(flag);
+    expect(add.stdout).not.toContain('  serve [PATH...]');
+
+    const evalUsage = await run(['eval', 'triggers']);
+    expect(evalUsage.code).toBe(2);
+    expect(evalUsage.stderr).toMatch(
+      /^skillbench: eval needs a subcommand .*\n\nUsage:\n {2}skillbench eval triggers SKILL/,
+    );
+    expect(evalUsage.stderr).not.toContain('  validate [PATH...]');
+  });
 });
 
 describe('skillbench list and prompt', () => {

@@ -506,7 +506,7 @@ export async function runEval(argv: string[], io: CliIo): Promise<number> {
   const [sub, skill, ...extra] = p;
   if (sub === 'collisions') return runCollisions(p.slice(1), v, io);
   if ((sub !== 'triggers' && sub !== 'run' && sub !== 'generate') || skill === undefined || extra.length > 0)
-    throw new UsageError(`eval needs a subcommand and a SKILL.\n${EVAL_USAGE}`);
+    throw new UsageError('eval needs a subcommand (triggers, collisions, run or generate) and a SKILL.');
   if (sub === 'generate') return runGenerate(skill, v, io);
   return sub === 'triggers' ? runTriggers(skill, v, io) : runOutput(skill, v, io);
 }
