@@ -128,6 +128,11 @@ test('generate near-misses with the model, take some of them, and save the set',
   await set.getByRole('button', { name: 'Save trigger set' }).click();
   await expect(set.getByText('Saved.')).toBeVisible();
   await expect(proposals.getByRole('row')).toHaveCount(3); // the two not taken are still offered
+  // They were paid for: switching tabs and back keeps them.
+  const tabs = page.getByRole('tablist', { name: 'Skill views' });
+  await tabs.getByRole('tab', { name: 'Overview' }).click();
+  await tabs.getByRole('tab', { name: 'Evals' }).click();
+  await expect(page.getByRole('region', { name: 'Proposed queries' }).getByRole('row')).toHaveCount(3);
 });
 
 test('a budget set in the tab stops a run, says so, and is remembered for the skill', async ({ page }) => {

@@ -8,6 +8,7 @@ import { RunProgress } from '../runner/RunProgress.js';
 import {
   acceptProposals,
   emptyRow,
+  pendingProposals,
   rowsFromText,
   rowsToText,
   unsavedSets,
@@ -36,7 +37,12 @@ export function TriggerSetEditor(props: {
   const [status, setStatus] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   const [count, setCount] = useState(10);
-  const [proposals, setProposals] = useState<{ generated: GeneratedQueries; remaining: ProposedQuery[] }>();
+  const [proposals, setProposalsState] = useState(() => pendingProposals.get(path));
+  const setProposals = (next: typeof proposals) => {
+    setProposalsState(next);
+    if (next) pendingProposals.set(path, next);
+    else pendingProposals.delete(path);
+  };
   const generation = useEvalRun<GeneratedQueries>(host);
 
   useEffect(() => {

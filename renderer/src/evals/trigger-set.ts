@@ -4,6 +4,7 @@ import {
   formatTriggerSet,
   parseTriggerSet,
   queryKey,
+  type GeneratedQueries,
   type ProposedQuery,
   type TriggerQuery,
 } from '../../../shared/evals.js';
@@ -53,6 +54,12 @@ export function acceptProposals(
 
 /** Edits not yet saved, per file, so switching tabs does not lose what was typed. */
 export const unsavedSets = new Map<string, TriggerRow[]>();
+
+/** The model's proposals not yet taken or dismissed, per file: they were paid for, so switching tabs keeps them. */
+export const pendingProposals = new Map<
+  string,
+  { generated: GeneratedQueries; remaining: ProposedQuery[] }
+>();
 
 /** The description A/B: the one in the editor's unsaved manifest, when it differs from the saved one. */
 export function draftDescription(unsavedText: string | undefined, saved: string): string | undefined {
