@@ -134,6 +134,7 @@ export function App({ host }: { host: HostApi }) {
             installs={manage.byEntry.get(e.id)}
             agents={manage.agents}
             updates={manage.updates}
+            compact
           />
         )}
       />

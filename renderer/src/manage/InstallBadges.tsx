@@ -4,29 +4,48 @@ import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../..
 import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 import './manage.css';
 
+/** Agent badges a compact row shows before folding the rest into one "+N" badge. */
+export const COMPACT_AGENT_BADGES = 2;
+
 export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;
   agents: readonly ManageAgentView[];
   updates: ReadonlyMap<string, UpdateCheckView>;
+  /** A narrow row (the library list): a few agent badges, then "+N" naming the rest in its title. */
+  compact?: boolean;
 }) {
   if (!props.installs?.length) return null;
+  const states = props.installs.flatMap((item) =>
+    installStates(item, props.updates)
+      .filter((s) => s === 'modified' || s === 'update-available')
+      .map((s) => (
+        <span key={`${item.scope}-${s}`} className={`badge state-${s}`}>
+          {STATE_LABELS[s]}
+        </span>
+      )),
+  );
+  const badges = props.installs.flatMap((item) =>
+    agentBadges(item, props.agents).map((b) => ({
+      key: `${item.scope}-${b.label}`,
+      label: `${b.label}${item.scope === 'user' ? ' · user' : ''}`,
+      title: b.title,
+    })),
+  );
+  const shown = props.compact ? badges.slice(0, COMPACT_AGENT_BADGES) : badges;
+  const folded = badges.slice(shown.length);
   return (
     <>
-      {props.installs.flatMap((item) => [
-        ...installStates(item, props.updates)
-          .filter((s) => s === 'modified' || s === 'update-available')
-          .map((s) => (
-            <span key={`${item.scope}-${s}`} className={`badge state-${s}`}>
-              {STATE_LABELS[s]}
-            </span>
-          )),
-        ...agentBadges(item, props.agents).map((b) => (
-          <span key={`${item.scope}-${b.label}`} className="badge agent" title={b.title}>
-            {b.label}
-            {item.scope === 'user' ? ' · user' : ''}
-          </span>
-        )),
-      ])}
+      {states}
+      {shown.map((b) => (
+        <span key={b.key} className="badge agent" title={b.title}>
+          {b.label}
+        </span>
+      ))}
+      {folded.length > 0 && (
+        <span className="badge agent" title={`Also installed: ${folded.map((b) => b.label).join(', ')}`}>
+          +{folded.length}
+        </span>
+      )}
     </>
   );
 }
