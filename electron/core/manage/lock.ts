@@ -137,15 +137,21 @@ function readLock(scope: Scope, path: string): LockFile {
       ? { version: PROJECT_LOCK_VERSION, skills: nameMap() }
       : { version: USER_LOCK_VERSION, skills: nameMap(), dismissed: {} };
   if (!existsSync(path)) return empty();
+  const text = readFileSync(path, 'utf8');
+  if (scope === 'project' && CONFLICT_START.test(text)) return mergeConflicted(path, text);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new SkillError(
       'ParseError',
       `The lockfile ${path} is not valid JSON (${(error as Error).message}). Fix it (or resolve its merge conflict) and try again; it was not changed.`,
     );
   }
+  return checkedLock(scope, path, parsed, empty);
+}
+
+function checkedLock(scope: Scope, path: string, parsed: unknown, empty: () => LockFile): LockFile {
   const lock = parsed as Partial<LockFile>;
   if (
     typeof lock !== 'object' ||
@@ -161,4 +167,57 @@ function readLock(scope: Scope, path: string): LockFile {
   // The `skills` CLI starts a user lock older than version 3 afresh; so do we (its entries lack the folder hash).
   if (scope === 'user' && lock.version < USER_LOCK_VERSION) return empty();
   return { ...(lock as LockFile), skills: nameMap(lock.skills) };
+}
+
+const CONFLICT_START = /^<{7}(?: |$)/m;
+
+/** Both sides of a file with git conflict markers (diff3's base section is left out). */
+function conflictSides(text: string): [string, string] {
+  const ours: string[] = [];
+  const theirs: string[] = [];
+  let at: 'both' | 'ours' | 'base' | 'theirs' = 'both';
+  for (const line of text.split('\n')) {
+    if (/^<{7}(?: |$)/.test(line)) at = 'ours';
+    else if (/^\|{7}(?: |$)/.test(line) && at === 'ours') at = 'base';
+    else if (/^={7}$/.test(line) && (at === 'ours' || at === 'base')) at = 'theirs';
+    else if (/^>{7}(?: |$)/.test(line) && at === 'theirs') at = 'both';
+    else {
+      if (at === 'both' || at === 'ours') ours.push(line);
+      if (at === 'both' || at === 'theirs') theirs.push(line);
+    }
+  }
+  return [ours.join('\n'), theirs.join('\n')];
+}
+
+/**
+ * A project lockfile left with git's conflict markers (two branches each added skills): each side is read, and the
+ * skills of both are taken, as a person resolving it would. A skill both sides record differently is not guessed:
+ * the file must be resolved by hand. Nothing is written here; the next change saves the merged file.
+ */
+function mergeConflicted(path: string, text: string): LockFile {
+  const empty = (): LockFile => ({ version: PROJECT_LOCK_VERSION, skills: nameMap() });
+  const [ours, theirs] = conflictSides(text).map((side, i) => {
+    try {
+      return checkedLock('project', path, JSON.parse(side), empty);
+    } catch (error) {
+      throw new SkillError(
+        'ParseError',
+        `The lockfile ${path} has git merge conflict markers, and ${i === 0 ? 'our' : 'their'} side is not a lockfile (${(error as Error).message}). Resolve the conflict by hand and try again; it was not changed.`,
+      );
+    }
+  }) as [LockFile, LockFile];
+  const clashes = Object.keys(theirs.skills).filter(
+    (name) =>
+      Object.hasOwn(ours.skills, name) &&
+      JSON.stringify(ours.skills[name]) !== JSON.stringify(theirs.skills[name]),
+  );
+  if (clashes.length)
+    throw new SkillError(
+      'Conflict',
+      `The lockfile ${path} has git merge conflict markers, and both sides record ${clashes.map((n) => `"${n}"`).join(', ')} differently (${clashes.map((n) => `${ours.skills[n]?.source}@${ours.skills[n]?.computedHash.slice(0, 12)} vs ${theirs.skills[n]?.source}@${theirs.skills[n]?.computedHash.slice(0, 12)}`).join('; ')}). Keep one side for each and try again; it was not changed.`,
+    );
+  const skills = nameMap(ours.skills);
+  for (const name of Object.keys(theirs.skills))
+    if (!Object.hasOwn(skills, name)) skills[name] = theirs.skills[name] as LockEntry;
+  return { ...theirs, ...ours, skills };
 }

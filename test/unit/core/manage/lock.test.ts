@@ -1,5 +1,6 @@
 // Issue 17: the lockfiles are read and written in the `skills` CLI's formats (project skills-lock.json, user
 // .skill-lock.json version 3), keep what they do not know, and are never overwritten when unreadable.
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,8 +73,72 @@ describe('SkillLock', () => {
   it('refuses a lockfile that is not JSON, and leaves it as it was', () => {
     mkdirSync(join(tmp, 'p'));
     const file = join(tmp, 'p', 'skills-lock.json');
-    writeFileSync(file, '<<<<<<< HEAD\n{}\n');
+    writeFileSync(file, '{ "version": 1, "skills": {\n');
     expect(() => new SkillLock('project', file)).toThrow(/is not valid JSON[\s\S]*it was not changed/);
-    expect(readFileSync(file, 'utf8')).toBe('<<<<<<< HEAD\n{}\n');
+    expect(readFileSync(file, 'utf8')).toBe('{ "version": 1, "skills": {\n');
+  });
+});
+
+describe('a project lockfile left with git merge conflict markers', () => {
+  const entry = (source: string, hash: string) => ({ source, sourceType: 'github', computedHash: hash });
+  /** Two branches each change the lock from the same start; `git merge` leaves its markers in the file. */
+  function conflicted(ours: Record<string, unknown>, theirs: Record<string, unknown>): string {
+    const repo = join(tmp, 'repo');
+    mkdirSync(repo);
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@e', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+    const write = (skills: Record<string, unknown>) => {
+      const lock = new SkillLock('project', join(repo, 'skills-lock.json'));
+      for (const [name, e] of Object.entries(skills)) lock.set(name, e as never);
+      lock.save();
+    };
+    git('init', '-q', '-b', 'main');
+    write({ notes: entry('owner/repo', 'a'.repeat(64)) });
+    git('add', '-A');
+    git('commit', '-qm', 'start');
+    git('checkout', '-qb', 'theirs');
+    write(theirs);
+    git('commit', '-qam', 'theirs');
+    git('checkout', '-q', 'main');
+    write(ours);
+    git('commit', '-qam', 'ours');
+    expect(() => git('merge', '-q', 'theirs')).toThrow(); // the conflict
+    const file = join(repo, 'skills-lock.json');
+    expect(readFileSync(file, 'utf8')).toMatch(/^<<<<<<< HEAD$/m);
+    return file;
+  }
+
+  it('takes the skills of both sides, and the next save writes the merged file without markers', () => {
+    const file = conflicted(
+      { alpha: entry('team/alpha', 'b'.repeat(64)) },
+      { beta: entry('team/beta', 'c'.repeat(64)) },
+    );
+    const before = readFileSync(file, 'utf8');
+    const lock = new SkillLock('project', file);
+    expect(lock.names).toEqual(['alpha', 'beta', 'notes']);
+    expect(lock.get('beta')?.source).toBe('team/beta');
+    expect(readFileSync(file, 'utf8')).toBe(before); // reading writes nothing
+    lock.save();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      version: number;
+      skills: Record<string, unknown>;
+    };
+    expect(saved.version).toBe(1);
+    expect(Object.keys(saved.skills)).toEqual(['alpha', 'beta', 'notes']);
+  });
+
+  it('refuses when both sides record the same skill differently, naming it, and changes nothing', () => {
+    const file = conflicted(
+      { notes: entry('owner/repo', 'd'.repeat(64)) },
+      { notes: entry('owner/repo', 'e'.repeat(64)) },
+    );
+    const before = readFileSync(file, 'utf8');
+    expect(() => new SkillLock('project', file)).toThrow(
+      /merge conflict markers, and both sides record "notes" differently \(owner\/repo@dddddddddddd vs owner\/repo@eeeeeeeeeeee\)\. Keep one side/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
 });
