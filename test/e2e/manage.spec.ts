@@ -83,6 +83,8 @@ test('add from a git repository, see findings and what runs, install for two age
   await expect(notes.getByRole('region', { name: 'What notes runs' })).toContainText(
     'Nothing: instructions only.',
   );
+  await expect(notes).toContainText('2 files, 267 B'); // what installing copies
+  await expect(pdf).toContainText('1 file, 338 B');
   expect(existsSync(join(server.library, '.agents'))).toBe(false);
 
   // Picking the skill with errors blocks the install until "Install anyway".

@@ -11,7 +11,7 @@ export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;
   agents: readonly ManageAgentView[];
   updates: ReadonlyMap<string, UpdateCheckView>;
-  /** A narrow row (the library list): a few agent badges, then "+N" naming the rest in its title. */
+  /** A narrow row (the library list): two agent badges, then "+N" (N ≥ 2) naming the rest in its title. */
   compact?: boolean;
 }) {
   if (!props.installs?.length) return null;
@@ -31,7 +31,11 @@ export function InstallBadges(props: {
       title: b.title,
     })),
   );
-  const shown = props.compact ? badges.slice(0, COMPACT_AGENT_BADGES) : badges;
+  // "+1" would take the room of the badge it hides: fold only two or more.
+  const shown =
+    props.compact && badges.length > COMPACT_AGENT_BADGES + 1
+      ? badges.slice(0, COMPACT_AGENT_BADGES)
+      : badges;
   const folded = badges.slice(shown.length);
   return (
     <>

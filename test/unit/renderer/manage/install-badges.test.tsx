@@ -51,6 +51,18 @@ describe('InstallBadges', () => {
     );
   });
 
+  it('never folds a single badge into "+1"', () => {
+    const three = { ...installed, agents: ['claude-code', 'windsurf', 'goose'], state: 'clean' as const };
+    const { container } = render(
+      <InstallBadges installs={[three]} agents={agents} updates={new Map()} compact />,
+    );
+    expect([...container.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual([
+      'Claude Code',
+      'Windsurf',
+      'Goose',
+    ]);
+  });
+
   it('shows every agent when not compact', () => {
     const { container } = render(
       <InstallBadges installs={[installed]} agents={agents} updates={new Map()} />,
