@@ -21,6 +21,7 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import type { DataNotice } from '../../shared/host-types.js';
 import { SkillError } from '../../shared/errors.js';
+import { processAlive } from './pid.js';
 
 export const DATA_FILE_MODE = 0o600;
 export const DATA_DIR_MODE = 0o700;
@@ -96,20 +97,12 @@ function parseHolder(text: string): Holder | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // someone else's process: alive
-  }
-}
-
 /** Why the lock is stale, or undefined while its holder may still be working. */
 function staleness(seen: { text: string; mtimeMs: number }): string | undefined {
   const age = Date.now() - seen.mtimeMs;
   const holder = parseHolder(seen.text);
-  if (holder && holder.host === hostname() && !alive(holder.pid)) return `process ${holder.pid} is gone`;
+  if (holder && holder.host === hostname() && !processAlive(holder.pid))
+    return `process ${holder.pid} is gone`;
   if (!holder && age > 2000) return 'it is empty or unreadable'; // a holder died between creating and writing it
   if (age > LOCK_STALE_MS) return `it is ${Math.round(age / 1000)} s old`;
   return undefined;

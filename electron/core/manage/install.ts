@@ -39,6 +39,7 @@ import type { InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
+import { processAlive } from '../pid.js';
 
 /** Where the project is and whose home the user scope is. */
 export interface ManageBase {
@@ -480,15 +481,6 @@ export function cleanStaleStaging(base: ManageBase): void {
       }
       rmSync(dir, { recursive: true, force: true });
     }
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

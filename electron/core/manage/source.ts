@@ -3,7 +3,7 @@
 // the system `git`; shorthand resolves against a base URL (https://github.com unless SKILLBENCH_GIT_BASE says
 // otherwise, which is how tests point it at local bare repositories). Fetching is asynchronous and cancellable (the
 // app's host answers other requests while a clone runs; Cancel and Ctrl-C stop git and remove its temporary folder).
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { unzipSync } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import { isWithin, realPathOf } from '../fs-confine.js';
+import { processAlive } from '../pid.js';
 import { runProcess } from '../tools/process-runner.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 
@@ -127,6 +128,36 @@ export interface RunControl {
   onProgress?: (step: ManageStep) => void;
 }
 
+/** Temporary clones and unpacked archives are `<tmp>/skillbench-source-<pid>-<random>`. */
+const SOURCE_TEMP_PREFIX = 'skillbench-source-';
+
+/**
+ * Removes the temporary folders of fetches whose process is gone: a run killed hard mid-clone cannot clean up, and
+ * git may even finish the clone after it. Returns what was removed.
+ */
+export function removeStaleSourceFolders(): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    if (!name.startsWith(SOURCE_TEMP_PREFIX)) continue;
+    const pid = Number(name.slice(SOURCE_TEMP_PREFIX.length).split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || processAlive(pid)) continue;
+    const dir = join(tmpdir(), name);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      /* another user's, or in use: left alone */
+    }
+  }
+  return removed;
+}
+
 /**
  * Fetches a source: clones git sources (shallow, at `ref`), unpacks archives, reads local folders in place. When
  * `signal` is aborted, git is stopped, the temporary folder removed, and a `Cancelled` error thrown.
@@ -136,7 +167,8 @@ export async function fetchSource(source: SkillSource, run: RunControl = {}): Pr
   checkCancelled(run.signal, what);
   run.onProgress?.({ step: 'fetching', source: source.source });
   if (source.type === 'local') return inPlace(source, source.url, () => undefined);
-  const temp = await mkdtemp(join(tmpdir(), 'skillbench-source-'));
+  removeStaleSourceFolders();
+  const temp = await mkdtemp(join(tmpdir(), `${SOURCE_TEMP_PREFIX}${process.pid}-`));
   const dispose = () => rmSync(temp, { recursive: true, force: true });
   try {
     if (source.type === 'archive') {

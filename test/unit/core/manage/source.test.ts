@@ -1,9 +1,10 @@
 // Issue 17: what `skillbench add SOURCE` understands.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseSource } from '../../../../electron/core/manage/source.js';
+import { basename, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseSource, removeStaleSourceFolders } from '../../../../electron/core/manage/source.js';
 
 let cwd: string;
 beforeEach(() => {
@@ -54,5 +55,26 @@ describe('parseSource', () => {
     expect(() => parseSource('./notes.txt', { cwd })).toThrow(/not a folder or a \.zip or \.skill archive/);
     expect(() => parseSource('notes.txt', { cwd })).toThrow(/write \.\/notes\.txt/);
     expect(() => parseSource('just words', { cwd })).toThrow(/not a source Skillbench understands/);
+  });
+});
+
+describe('removeStaleSourceFolders', () => {
+  it('removes the temporary clones of runs that are gone, and nothing else', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'skillbench-temp-'));
+    vi.stubEnv('TMPDIR', temp);
+    try {
+      // A process that has exited: its pid no longer runs.
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+      const dead = join(temp, `skillbench-source-${gone}-AbC123`);
+      const live = join(temp, `skillbench-source-${process.ppid}-XyZ789`); // the parent still runs
+      const mine = join(temp, `skillbench-source-${process.pid}-Mine00`);
+      const other = join(temp, 'skillbench-source-notapid');
+      for (const d of [dead, live, mine, other]) mkdirSync(join(d, 'repo'), { recursive: true });
+      expect(removeStaleSourceFolders()).toEqual([dead]);
+      expect(readdirSync(temp).sort()).toEqual([live, mine, other].map((d) => basename(d)).sort());
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
