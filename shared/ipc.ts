@@ -418,6 +418,9 @@ export const CONTRACT = {
       agents: Type.Array(Id, { minItems: 1, maxItems: 100 }),
       runId: Type.Optional(Id),
       project: Type.Optional(Path),
+      /** Where and how it would be installed: which agents read the shared copy depends on both. */
+      scope: Type.Optional(ManageScope),
+      copy: Type.Optional(Type.Boolean()),
     }),
     response: returns<SourceInspectionView>(),
   },

@@ -28,6 +28,7 @@ export interface InspectedSkillView {
   skillPath: string;
   /** Findings per profile checked; `file` is relative to the source (the fetched copy is temporary). */
   findings: Partial<Record<ValidationProfile, Diagnostic[]>>;
+  /** Errors for the agents asked for: installing needs "Install anyway". */
   blocked: boolean;
   tools: Array<{ name: string; kind: SkillTool['kind']; runs: string }>;
   commands: string[];
@@ -47,8 +48,13 @@ export interface SourceInspectionView {
   /** Names this fetched source for `manage:install` (and `manage:discard`). */
   id: string;
   source: { type: string; source: string; ref?: string; commit?: string };
-  /** The profiles the findings were checked with (those of the agents asked for). */
+  /** The profiles the findings were checked with (those of the agents asked for, and of the agents that read the
+   *  shared copy). */
   profiles: ValidationProfile[];
+  /** The profiles whose errors block the install: those of the agents asked for. */
+  required: ValidationProfile[];
+  /** The other agents that would read the shared copy (their findings are shown, not blocking), by display name. */
+  readers: string[];
   skills: InspectedSkillView[];
   servers: TrustReportView['servers'];
   problems: Array<{ path: string; reason: string }>;

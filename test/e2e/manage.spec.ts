@@ -93,6 +93,16 @@ test('add from a git repository, see findings and what runs, install for two age
   await expect(install).toBeDisabled();
   await expect(panel.getByRole('checkbox', { name: /Install anyway/ })).not.toBeChecked();
   await pdf.getByRole('checkbox').uncheck();
+  // Ticking an agent the findings were not checked for holds the install until they are checked again.
+  const goose = panel.getByRole('checkbox', { name: 'Goose' });
+  await goose.check();
+  await expect(install).toBeDisabled();
+  await expect(panel).toContainText(
+    'The findings are for other agents or another folder: check again before installing.',
+  );
+  await goose.uncheck();
+  await expect(install).toBeEnabled();
+  await expect(panel).toContainText('The shared copy in .agents/skills is also read by Codex, Cursor');
   await docShot(page, 'manage-add');
 
   await expect(install).toHaveText('Install 1 skill');

@@ -67,7 +67,10 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 async function install(opts: { signal?: AbortSignal; onProgress?: (s: ManageStep) => void } = {}) {
-  const { fetched, inspection } = await fetchAndInspect(parseSource(source, { cwd: tmp }), ['claude-code']);
+  const { fetched, inspection } = await fetchAndInspect(parseSource(source, { cwd: tmp }), [
+    'claude-code',
+    'portable',
+  ]);
   try {
     return await installSkills(base, fetched, inspection.skills, {
       agents: agentsByIds(['claude-code', 'cursor']),

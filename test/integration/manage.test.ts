@@ -128,6 +128,28 @@ describe('skillbench add', () => {
     expect(tree(project)).toEqual([]);
   });
 
+  it('checks the shared copy with the profiles of the agents that read it too, and says they do not block', async () => {
+    const r = await run(['add', 'owner/repo', '--skill', 'pdf-tools']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      'The shared copy in .agents/skills is also read by Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline: checked with their profiles too',
+    );
+    expect(r.stdout).toMatch(
+      /findings \(portable profile; for Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline, which read the shared copy: not blocking\): 1 errors/,
+    );
+    expect(r.stdout).not.toContain('BLOCKED');
+    // As copies nothing lands in the shared folder: only Claude Code's profile is checked.
+    const copies = await run(['add', 'owner/repo', '--skill', 'pdf-tools', '--copy']);
+    expect(copies.stdout).not.toContain('portable profile');
+    expect(copies.stdout).not.toContain('also read by');
+    // An agent asked for whose profile has errors blocks, naming the agent, the profile and the finding.
+    const windsurf = await run(['add', 'owner/repo', '--skill', 'pdf-tools', '--agent', 'windsurf', '--yes']);
+    expect(windsurf.code).toBe(1);
+    expect(windsurf.stderr).toMatch(
+      /pdf-tools: the findings include errors for Windsurf \(portable profile\): SKILL\.md:\d+:\d+ unknown-key /,
+    );
+  });
+
   it('installs from owner/repo shorthand for two agents: one shared copy, a link, and the lockfile', async () => {
     const r = await run([
       'add',

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import type { Diagnostic } from '../../../shared/types.js';
+import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
 import {
   AGENTS,
@@ -16,6 +16,7 @@ import {
 } from '../../core/manage/agents.js';
 import { isCancelled } from '../../core/manage/cancel.js';
 import {
+  blockedFor,
   fetchAndInspect,
   pathInSource,
   type InspectedSkill,
@@ -23,6 +24,7 @@ import {
 } from '../../core/manage/inspect.js';
 import {
   duplicateNames,
+  installProfiles,
   installSkills,
   listInstalled,
   planPlacements,
@@ -240,13 +242,25 @@ function printFindings(
     io.stdout(`${indent}${show(d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`);
 }
 
-function describeSkill(s: InspectedSkill, io: CliIo): void {
-  io.stdout(`\n${s.name}  (${s.skillPath})${s.blocked ? '  BLOCKED: errors' : ''}\n`);
+/** Which profiles block an install and which agents read the shared copy (their findings are shown, not blocking). */
+interface CheckedFor {
+  required: readonly ValidationProfile[];
+  readers: readonly Agent[];
+}
+
+function describeSkill(s: InspectedSkill, checked: CheckedFor, io: CliIo): void {
+  io.stdout(`\n${s.name}  (${s.skillPath})${blockedFor(s, checked.required) ? '  BLOCKED: errors' : ''}\n`);
   if (s.description) io.stdout(`  ${s.description}\n`);
-  for (const [profile, list] of Object.entries(s.findings)) {
+  for (const [profile, list] of Object.entries(s.findings) as Array<[ValidationProfile, Diagnostic[]]>) {
     const count = (sev: string) => (list ?? []).filter((d) => d.severity === sev).length;
+    const readers = checked.required.includes(profile)
+      ? ''
+      : `; for ${checked.readers
+          .filter((a) => a.profile === profile)
+          .map((a) => a.displayName)
+          .join(', ')}, which read the shared copy: not blocking`;
     io.stdout(
-      `  findings (${profile} profile): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info\n`,
+      `  findings (${profile} profile${readers}): ${count('error')} errors, ${count('warning')} warnings, ${count('info')} info\n`,
     );
     printFindings(
       (list ?? []).filter((d) => d.severity !== 'info'),
@@ -280,7 +294,8 @@ async function add(
 ): Promise<number> {
   const agents = agentsOf(o.agent, DEFAULT_AGENTS) ?? [];
   const source = parseSource(input, { cwd: io.cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
-  const opened = await fetchAndInspect(source, [...new Set(agents.map((a) => a.profile))], { signal });
+  const profiles = installProfiles(base, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) });
+  const opened = await fetchAndInspect(source, profiles.all, { signal });
   const fetched = opened.fetched;
   try {
     const inspection: SourceInspection = opened.inspection;
@@ -296,7 +311,7 @@ async function add(
     }
     if (chosen.length === 0)
       throw new SkillError('NotFound', `${source.source} holds no skill (no SKILL.md was found in it).`);
-    const blocked = chosen.filter((s) => s.blocked);
+    const blocked = chosen.filter((s) => blockedFor(s, profiles.required));
     const duplicates = duplicateNames(chosen);
     const plans = chosen.map((s) => ({
       name: s.name,
@@ -314,7 +329,7 @@ async function add(
     if (!o.yes) {
       if (o.format === 'json') json(io, { ...report, plan: plans, installed: false });
       else {
-        printInspection(report, inspection, io);
+        printInspection(report, inspection, profiles, io);
         for (const p of plans)
           io.stdout(
             `Would install ${p.name}: ${p.placements.map((x) => `${displayPath(io, x.path)} (${x.how})`).join(', ')}\n`,
@@ -338,7 +353,7 @@ async function add(
     });
     if (o.format === 'json') json(io, { ...report, installed: results });
     else {
-      printInspection(report, inspection, io);
+      printInspection(report, inspection, profiles, io);
       for (const r of results) {
         io.stdout(
           `Installed ${r.name}: ${r.placements.map((x) => `${displayPath(io, x.path)} (${x.how}${x.agents.length ? `: ${x.agents.join(', ')}` : ''})`).join(', ')}\n`,
@@ -357,6 +372,7 @@ async function add(
 function printInspection(
   report: { source: { source: string; type: string; ref?: string; commit?: string } },
   inspection: SourceInspection,
+  checked: CheckedFor,
   io: CliIo,
 ): void {
   const s = report.source;
@@ -364,7 +380,11 @@ function printInspection(
     `Source: ${s.source} (${s.type}${s.ref ? `, ${s.ref}` : ''}${s.commit ? `, commit ${s.commit.slice(0, 12)}` : ''})\n`,
   );
   io.stdout(`Skills found: ${inspection.skills.length}\n`);
-  for (const skill of inspection.skills) describeSkill(skill, io);
+  if (checked.readers.length)
+    io.stdout(
+      `The shared copy in .agents/skills is also read by ${checked.readers.map((a) => a.displayName).join(', ')}: checked with their profiles too (errors there do not block; --copy keeps the skill out of the shared folder).\n`,
+    );
+  for (const skill of inspection.skills) describeSkill(skill, checked, io);
   for (const p of inspection.problems)
     io.stdout(`\nNot a readable skill: ${displayPath(io, p.path)}: ${p.reason}\n`);
   if (inspection.servers.length) {

@@ -8,6 +8,7 @@ import type { TrustReportView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
+import { SkillError } from '../../../shared/errors.js';
 import { isWithin } from '../fs-confine.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
 import { Workspace } from '../workspace.js';
@@ -33,8 +34,8 @@ export interface InspectedSkill {
   skillPath: string;
   /** Findings per profile checked (the target agents' profiles). */
   findings: Partial<Record<ValidationProfile, Diagnostic[]>>;
-  /** True when any profile reports an error: the install is refused unless forced. */
-  blocked: boolean;
+  /** The manifest could not be read as a skill at all (whatever the profile). */
+  invalid: boolean;
   tools: ToolSummary[];
   /** The `!`command`` lines of its instructions. */
   commands: string[];
@@ -62,6 +63,36 @@ export interface SourceInspection {
   servers: TrustReportView['servers'];
   /** Manifests found that could not be read as a skill, with why. */
   problems: Array<{ path: string; reason: string }>;
+}
+
+/**
+ * The errors that block installing `skill` for agents checked with `profiles` (each with the profile that raised
+ * it); an install is refused unless forced when there is any. A profile the skill was not checked with is an error
+ * of the caller: it must inspect again with it.
+ */
+export function blockingFindings(
+  skill: Pick<InspectedSkill, 'name' | 'findings' | 'invalid'>,
+  profiles: readonly ValidationProfile[],
+): Array<{ profile: ValidationProfile; diagnostic: Diagnostic }> {
+  const out: Array<{ profile: ValidationProfile; diagnostic: Diagnostic }> = [];
+  for (const profile of new Set(profiles)) {
+    const list = skill.findings[profile];
+    if (!list)
+      throw new SkillError(
+        'InvalidArgs',
+        `${skill.name} was not checked with the ${profile} profile; look inside the source again for these agents.`,
+      );
+    for (const diagnostic of list) if (diagnostic.severity === 'error') out.push({ profile, diagnostic });
+  }
+  return out;
+}
+
+/** Whether `skill` may be installed (without forcing) for agents checked with `profiles`. */
+export function blockedFor(
+  skill: Pick<InspectedSkill, 'name' | 'findings' | 'invalid'>,
+  profiles: readonly ValidationProfile[],
+): boolean {
+  return skill.invalid || blockingFindings(skill, profiles).length > 0;
 }
 
 /** A file of an inspected skill as the source names it ('/'-separated): the fetched copy is temporary. */
@@ -202,9 +233,7 @@ export function inspectSource(
       folder,
       skillPath: relative(fetched.dir, entry.path).split(sep).join('/'),
       findings,
-      blocked:
-        entry.status === 'invalid' ||
-        Object.values(findings).some((list) => list.some((d) => d.severity === 'error')),
+      invalid: entry.status === 'invalid',
       tools: skill.tools.map((t) => ({ name: t.name, kind: t.kind, runs: toolRuns(t) })),
       commands: bangCommands(skill.instructions),
       mcpServers: [

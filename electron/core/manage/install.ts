@@ -22,6 +22,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
+import type { ValidationProfile } from '../../../shared/types.js';
 import { moveToTrash } from '../editor/trash.js';
 import { isWithin, realPathOf } from '../fs-confine.js';
 import {
@@ -35,7 +36,7 @@ import {
   type Scope,
 } from './agents.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
-import type { InspectedSkill } from './inspect.js';
+import { blockingFindings, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
@@ -158,6 +159,32 @@ function resolveAgentFolder(folder: string, agent: Agent, base: ManageBase, scop
   return real === join(topReal, relative(resolve(top), resolve(folder))) ? folder : real;
 }
 
+/** The agents, other than the ones asked for, that read the shared folder of `scope` (their own folder is it). */
+export function sharedReaders(base: ManageBase, scope: Scope, except: readonly Agent[] = []): Agent[] {
+  const shared = realPathOf(agentFolder(sharedAgent(), scope, base));
+  return AGENTS.filter(
+    (a) =>
+      a.id !== SHARED_AGENT_ID &&
+      !except.some((e) => e.id === a.id) &&
+      realPathOf(agentFolder(a, scope, base)) === shared,
+  );
+}
+
+/**
+ * The profiles an install checks a skill with. `required`: the agents asked for; their errors block unless forced.
+ * `readers`: when one shared copy is written (not `copy`), the other agents that will read it from the shared folder;
+ * they are checked too and their findings shown, but they do not block (the user did not pick them, and `copy`
+ * keeps the skill out of the shared folder). `all`: every profile to inspect with.
+ */
+export function installProfiles(
+  base: ManageBase,
+  opts: Pick<InstallOptions, 'agents' | 'scope' | 'copy'>,
+): { required: ValidationProfile[]; readers: Agent[]; all: ValidationProfile[] } {
+  const required = [...new Set(opts.agents.map((a) => a.profile))];
+  const readers = opts.copy ? [] : sharedReaders(base, opts.scope, opts.agents);
+  return { required, readers, all: [...new Set([...required, ...readers.map((a) => a.profile)])] };
+}
+
 /** Where each agent's copy of `name` goes in `scope`, and how (one shared copy plus links, or copies). */
 export function planPlacements(base: ManageBase, name: string, opts: InstallOptions): Placement[] {
   const byFolder = new Map<string, { folder: string; agents: Agent[] }>();
@@ -225,6 +252,7 @@ export async function installSkills(
   cleanStaleStaging(base);
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const problems: string[] = [];
+  const { required } = installProfiles(base, opts);
   const duplicates = duplicateNames(skills);
   if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
   // The same refusals, as data: the app words its own choice ("Replace") instead of the CLI's --force.
@@ -235,8 +263,18 @@ export async function installSkills(
         'InvalidArgs',
         `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
       );
-    if (skill.blocked && !opts.force) {
-      problems.push(`${skill.name}: the findings include errors (fix them at the source, or pass --force).`);
+    // Checked with the profiles of the agents installed for (an inspection made for other agents is refused).
+    const errors = blockingFindings(skill, required);
+    if ((skill.invalid || errors.length) && !opts.force) {
+      const first = errors[0];
+      const names = (profile: ValidationProfile) =>
+        opts.agents
+          .filter((a) => a.profile === profile)
+          .map((a) => a.displayName)
+          .join(', ');
+      problems.push(
+        `${skill.name}: the findings include errors${first ? ` for ${names(first.profile)} (${first.profile} profile): ${basename(first.diagnostic.file)}:${first.diagnostic.line}:${first.diagnostic.column} ${first.diagnostic.code} ${first.diagnostic.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` : ''} (fix them at the source, or pass --force).`,
+      );
       conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
     }
     const newHash = computeSkillFolderHash(skill.folder);

@@ -16,8 +16,20 @@ import type {
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
 import { agentContext, agentFolder, AGENTS, agentsByIds, type Agent } from '../../core/manage/agents.js';
-import { fetchAndInspect, pathInSource, type InspectedSkill } from '../../core/manage/inspect.js';
-import { installSkills, listInstalled, removeSkills, type ManageBase } from '../../core/manage/install.js';
+import {
+  blockedFor,
+  fetchAndInspect,
+  inspectSource,
+  pathInSource,
+  type InspectedSkill,
+} from '../../core/manage/inspect.js';
+import {
+  installProfiles,
+  installSkills,
+  listInstalled,
+  removeSkills,
+  type ManageBase,
+} from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
 import { parseSource, type FetchedSource } from '../../core/manage/source.js';
 import { updateSkills } from '../../core/manage/update.js';
@@ -30,6 +42,8 @@ const MAX_INSPECTIONS = 8;
 interface Inspection {
   fetched: FetchedSource;
   skills: InspectedSkill[];
+  /** The profiles its skills were checked with. */
+  profiles: ValidationProfile[];
   /** An install from it is running (installs are awaited now: a second click must not start another). */
   installing?: boolean;
 }
@@ -54,7 +68,7 @@ function real(path: string): string | undefined {
   }
 }
 
-function inspectedView(s: InspectedSkill): InspectedSkillView {
+function inspectedView(s: InspectedSkill, required: readonly ValidationProfile[]): InspectedSkillView {
   const findings: InspectedSkillView['findings'] = {};
   for (const profile of Object.keys(s.findings) as ValidationProfile[])
     findings[profile] = (s.findings[profile] ?? []).map((d): Diagnostic => {
@@ -66,7 +80,7 @@ function inspectedView(s: InspectedSkill): InspectedSkillView {
     description: s.description,
     skillPath: s.skillPath,
     findings,
-    blocked: s.blocked,
+    blocked: blockedFor(s, required),
     tools: s.tools,
     commands: s.commands,
     mcpServers: s.mcpServers,
@@ -158,8 +172,14 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         })),
       };
     },
-    'manage:inspect': async ({ source, agents, runId = randomUUID(), project }) => {
-      const profiles = [...new Set(agentsOf(agents).map((a) => a.profile))];
+    'manage:inspect': async ({ source, agents, runId = randomUUID(), project, scope, copy }) => {
+      const where = scope ?? (ctx.manageProjects().length ? 'project' : 'user');
+      const checked = installProfiles(baseOf(where, project), {
+        agents: agentsOf(agents),
+        scope: where,
+        ...(copy ? { copy: true } : {}),
+      });
+      const profiles = checked.all;
       const cwd = baseOf('user', project).project;
       const parsed = parseSource(source, { cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
       const { fetched, inspection } = await ctx.trackRun(runId, (signal) =>
@@ -169,7 +189,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         }),
       );
       const id = randomUUID();
-      inspections.set(id, { fetched, skills: inspection.skills });
+      inspections.set(id, { fetched, skills: inspection.skills, profiles });
       for (const old of [...inspections.keys()].slice(0, -MAX_INSPECTIONS)) discard(old);
       const view: SourceInspectionView = {
         id,
@@ -180,7 +200,9 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
           ...(fetched.commit ? { commit: fetched.commit } : {}),
         },
         profiles,
-        skills: inspection.skills.map(inspectedView),
+        required: checked.required,
+        readers: checked.readers.map((a) => a.displayName),
+        skills: inspection.skills.map((s) => inspectedView(s, checked.required)),
         servers: inspection.servers,
         problems: inspection.problems,
       };
@@ -194,6 +216,18 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
           'NotFound',
           'That source is no longer open (it was installed, discarded, or the app restarted): look at it again.',
         );
+      // Checked with the profiles of the agents this install is for, whatever the look inside was made for: agents
+      // ticked since are checked now, on the source already fetched (installSkills refuses a skill not checked).
+      const base = baseOf(scope, project);
+      const needed = installProfiles(base, {
+        agents: agentsOf(agents),
+        scope,
+        ...(copy ? { copy: true } : {}),
+      });
+      if (needed.all.some((p) => !inspection.profiles.includes(p))) {
+        inspection.profiles = [...new Set([...inspection.profiles, ...needed.all])];
+        inspection.skills = inspectSource(inspection.fetched, inspection.profiles).skills;
+      }
       const chosen = skills.map((name) => {
         const skill = inspection.skills.find((s) => s.name === name);
         if (!skill)
@@ -209,7 +243,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       let results;
       try {
         results = await ctx.trackRun(runId, (signal) =>
-          installSkills(baseOf(scope, project), inspection.fetched, chosen, {
+          installSkills(base, inspection.fetched, chosen, {
             agents: agentsOf(agents),
             scope,
             ...(copy ? { copy: true } : {}),

@@ -14,7 +14,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentLabel, defaultSkills, describeStep, installBlocker } from './manage-model.js';
+import { agentLabel, checkedKey, defaultSkills, describeStep, installBlocker } from './manage-model.js';
 import './manage.css';
 
 const DEFAULT_AGENTS = ['claude-code'];
@@ -58,7 +58,7 @@ export function AddSkillsPanel(props: {
   const [progress, setProgress] = useState<InstallProgressView>();
   const [done, setDone] = useState<InstallResultView[]>();
   const runId = useRef('');
-  /** The agents the shown findings were checked for (sorted, joined). */
+  /** The agents, scope and mode the shown findings were checked for (checkedKey). */
   const [inspectedFor, setInspectedFor] = useState('');
   const [cancelled, setCancelled] = useState<string>();
   const newRun = (kind: string) =>
@@ -97,6 +97,8 @@ export function AddSkillsPanel(props: {
       agents: forAgents,
       runId: newRun('inspect'),
       ...(project ? { project } : {}),
+      scope,
+      ...(copy ? { copy: true } : {}),
     });
     setBusy(undefined);
     setProgress(undefined);
@@ -107,7 +109,7 @@ export function AddSkillsPanel(props: {
       return;
     }
     setInspection(r.value);
-    setInspectedFor([...forAgents].sort().join());
+    setInspectedFor(checkedKey(forAgents, scope, copy));
     setSkills(defaultSkills(r.value));
     setAnyway(false);
   };
@@ -156,7 +158,8 @@ export function AddSkillsPanel(props: {
 
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-  const blocker = inspection ? installBlocker(inspection, { skills, agents, anyway }) : undefined;
+  const stale = inspection !== undefined && checkedKey(agents, scope, copy) !== inspectedFor;
+  const blocker = inspection ? installBlocker(inspection, { skills, agents, anyway, stale }) : undefined;
   const blockedPicked = inspection?.skills.some((s) => s.blocked && skills.includes(s.name)) ?? false;
 
   return (
@@ -241,9 +244,9 @@ export function AddSkillsPanel(props: {
             each agent folder (instead of one shared copy and links)
           </label>
         </div>
-        {inspection && [...agents].sort().join() !== inspectedFor ? (
+        {stale ? (
           <p className="muted">
-            The findings were checked for other agents:{' '}
+            The findings were checked for other agents or another folder:{' '}
             <button type="button" className="link" onClick={() => void look(source, agents)}>
               check again for these
             </button>
@@ -365,6 +368,13 @@ function Inspection(props: {
         {s.commit ? `, commit ${s.commit.slice(0, 12)}` : ''}) · {inspection.skills.length} skill
         {inspection.skills.length === 1 ? '' : 's'} · checked with {inspection.profiles.join(', ')}
       </p>
+      {inspection.readers.length > 0 && (
+        <p className="muted">
+          The shared copy in <code>.agents/skills</code> is also read by {inspection.readers.join(', ')}:
+          their findings are shown too, and do not block (copies in each agent folder keep the skill out of
+          it).
+        </p>
+      )}
       {inspection.skills.length === 0 && <p className="problem">No SKILL.md was found in this source.</p>}
       {inspection.skills.map((skill) => {
         const all = Object.entries(skill.findings).flatMap(([profile, list]) =>

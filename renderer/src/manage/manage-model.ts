@@ -85,16 +85,25 @@ export interface InstallChoice {
   agents: readonly string[];
   /** The user ticked "Install anyway" for skills whose findings have errors. */
   anyway: boolean;
+  /** The agents, scope or mode changed since the findings were checked. */
+  stale?: boolean;
 }
 
 /** Why Install is disabled, or undefined when it may run. */
 export function installBlocker(inspection: SourceInspectionView, choice: InstallChoice): string | undefined {
   if (!choice.skills.length) return 'Pick at least one skill.';
   if (!choice.agents.length) return 'Pick at least one agent.';
+  if (choice.stale)
+    return 'The findings are for other agents or another folder: check again before installing.';
   const blocked = inspection.skills.filter((s) => s.blocked && choice.skills.includes(s.name));
   if (blocked.length && !choice.anyway)
     return `${blocked.map((s) => s.name).join(', ')} ha${blocked.length > 1 ? 've' : 's'} errors: fix them at the source, or tick "Install anyway".`;
   return undefined;
+}
+
+/** What a look inside was checked for: the agents (in any order), the scope and copies or links. */
+export function checkedKey(agents: readonly string[], scope: string, copy: boolean): string {
+  return `${[...agents].sort().join()}|${scope}|${copy ? 'copy' : 'link'}`;
 }
 
 /** What is picked first: every skill without errors. */

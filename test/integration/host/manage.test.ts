@@ -227,6 +227,65 @@ describe('manage channels', () => {
     expect(existsSync(join(project, '.windsurf', 'skills', 'pdf-tools'))).toBe(false);
   });
 
+  it('checks an install with the profiles of the agents it is for, not those of the look inside', async () => {
+    // Looked at for Claude Code alone, as copies (so no other agent reads it): pdf-tools passes that profile.
+    const view = await ok<SourceInspectionView>('manage:inspect', {
+      source: remote,
+      agents: ['claude-code'],
+      copy: true,
+    });
+    expect(view.profiles).toEqual(['claude-code']);
+    expect(view.readers).toEqual([]);
+    expect(view.skills.find((s) => s.name === 'pdf-tools')?.blocked).toBe(false);
+    // Windsurf is ticked afterwards: its profile rejects the `tools` key, so the install is refused, naming it.
+    const refused = await err('manage:install', {
+      runId: 'r1',
+      inspectionId: view.id,
+      skills: ['pdf-tools'],
+      agents: ['claude-code', 'windsurf'],
+      scope: 'project',
+      copy: true,
+    });
+    expect(refused.code).toBe('Conflict');
+    expect(refused.message).toMatch(
+      /pdf-tools: the findings include errors for Windsurf \(portable profile\): SKILL\.md:\d+:\d+ unknown-key /,
+    );
+    expect(existsSync(join(project, '.claude'))).toBe(false);
+    expect(existsSync(join(project, '.windsurf'))).toBe(false);
+    // Forced, it installs for both.
+    await ok('manage:install', {
+      runId: 'r2',
+      inspectionId: view.id,
+      skills: ['pdf-tools'],
+      agents: ['claude-code', 'windsurf'],
+      scope: 'project',
+      copy: true,
+      force: true,
+    });
+    expect(existsSync(join(project, '.windsurf', 'skills', 'pdf-tools', 'SKILL.md'))).toBe(true);
+  });
+
+  it('checks the shared copy with the profiles of the agents that read it, without blocking on them', async () => {
+    const view = await ok<SourceInspectionView>('manage:inspect', {
+      source: remote,
+      agents: ['claude-code'],
+    });
+    expect(view.profiles).toEqual(['claude-code', 'portable']);
+    expect(view.required).toEqual(['claude-code']);
+    expect(view.readers).toEqual([
+      'Codex',
+      'Cursor',
+      'GitHub Copilot',
+      'Gemini CLI',
+      'OpenCode',
+      'Amp',
+      'Cline',
+    ]);
+    const pdf = view.skills.find((s) => s.name === 'pdf-tools');
+    expect(pdf?.findings.portable?.some((d) => d.severity === 'error')).toBe(true);
+    expect(pdf?.blocked).toBe(false);
+  });
+
   it('checks and applies an update after a new commit, with the SKILL.md diff and the changed files', async () => {
     await install(await inspect(), { force: true });
     writeFileSync(join(work, 'skills', 'notes', 'references', 'layout.md'), 'A new layout.\n');

@@ -12,6 +12,7 @@ import {
   defaultProject,
   defaultSkills,
   describeStep,
+  checkedKey,
   installBlocker,
   installsByEntry,
   installStates,
@@ -98,6 +99,8 @@ describe('manage model', () => {
       id: 'i',
       source: { type: 'git', source: 'x' },
       profiles: ['portable'],
+      required: ['portable'],
+      readers: [],
       skills: [skill('good', false), skill('bad', true)],
       servers: [],
       problems: [],
@@ -118,6 +121,20 @@ describe('manage model', () => {
     expect(installBlocker(inspection, { skills: ['good'], agents: [], anyway: false })).toBe(
       'Pick at least one agent.',
     );
+    // Agents, scope or mode changed after the look inside: Install waits for a new check, even with "anyway".
+    expect(
+      installBlocker(inspection, {
+        skills: ['good'],
+        agents: ['codex', 'windsurf'],
+        anyway: true,
+        stale: true,
+      }),
+    ).toBe('The findings are for other agents or another folder: check again before installing.');
+    expect(checkedKey(['windsurf', 'codex'], 'project', false)).toBe(
+      checkedKey(['codex', 'windsurf'], 'project', false),
+    );
+    expect(checkedKey(['codex'], 'project', false)).not.toBe(checkedKey(['codex'], 'user', false));
+    expect(checkedKey(['codex'], 'project', false)).not.toBe(checkedKey(['codex'], 'project', true));
   });
 });
 
