@@ -88,6 +88,8 @@ export interface InstalledSkillView {
   folder: string;
   source: string | null;
   state: 'clean' | 'modified' | 'untracked' | 'unknown';
+  /** When modified: the real folders whose content differs from the lockfile. */
+  modifiedPaths?: string[];
   /** Library entries whose folder is this installed skill (or one of its links). */
   entryIds: string[];
 }

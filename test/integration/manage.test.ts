@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -178,6 +179,7 @@ describe('skillbench add', () => {
           sourceType: 'github',
           skillPath: 'skills/notes/SKILL.md',
           computedHash: computeSkillFolderHash(join(MANAGE, 'repo', 'skills', 'notes')),
+          agents: ['claude-code', 'windsurf'],
         },
       },
     });
@@ -533,6 +535,72 @@ describe('skillbench list --installed', () => {
     expect(written.dismissed).toEqual({ findSkillsPrompt: true });
     expect(written.lastSelectedAgents).toEqual(['claude-code', 'cursor']);
     expect(Object.keys(written.skills as object).sort()).toEqual(['notes', 'pdf-tools']);
+  });
+});
+
+describe('an install and other skills of the same name', () => {
+  const mine =
+    '---\nname: notes\ndescription: My own notes skill, not the one from owner/repo.\n---\n\nMine.\n';
+
+  it('lists a skill of the same name in another agent folder as its own, and update and remove leave it alone', async () => {
+    mkdirSync(join(project, '.windsurf', 'skills', 'notes'), { recursive: true });
+    writeFileSync(join(project, '.windsurf', 'skills', 'notes', 'SKILL.md'), mine);
+    expect((await run(['add', 'owner/repo', '--skill', 'notes', '--yes'])).code).toBe(0);
+    const rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
+      .installed;
+    expect(rows.map((r) => [r.name, r.source, r.state, (r.agents as string[]).includes('windsurf')])).toEqual(
+      [
+        ['notes', 'owner/repo', 'clean', false],
+        ['notes', null, 'untracked', true],
+      ],
+    );
+    pushChange(
+      'skills/notes/SKILL.md',
+      '---\nname: notes\ndescription: Notes, second edition.\n---\n\n# Notes\n',
+    );
+    const update = await run(['update', 'notes', '--force']);
+    expect(update.code, update.stderr).toBe(0);
+    expect(readFileSync(join(project, '.agents', 'skills', 'notes', 'SKILL.md'), 'utf8')).toContain(
+      'second edition',
+    );
+    expect(readFileSync(join(project, '.windsurf', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(mine);
+    expect(existsSync(join(tmp, 'data', 'Trash'))).toBe(false);
+    expect((await run(['remove', 'notes'])).code).toBe(0);
+    expect(existsSync(join(project, '.agents', 'skills', 'notes'))).toBe(false);
+    expect(readFileSync(join(project, '.windsurf', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(mine);
+  });
+
+  it('hashes every copy of an install: an edit to any copy shows as modified, naming it', async () => {
+    expect(
+      (
+        await run([
+          'add',
+          'owner/repo',
+          '--skill',
+          'notes',
+          '--agent',
+          'claude-code',
+          '--agent',
+          'windsurf',
+          '--copy',
+          '--yes',
+        ])
+      ).code,
+    ).toBe(0);
+    writeFileSync(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), mine);
+    const [row, ...rest] = (
+      await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed'])
+    ).installed;
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({ name: 'notes', state: 'modified', agents: ['claude-code', 'windsurf'] });
+    expect(row?.modifiedPaths).toEqual([realpathSync(join(project, '.claude', 'skills', 'notes'))]);
+    // Update will not overwrite the edit without --force.
+    pushChange(
+      'skills/notes/SKILL.md',
+      '---\nname: notes\ndescription: Notes, second edition.\n---\n\n# Notes\n',
+    );
+    expect((await run(['update', 'notes'])).stdout).toContain('not updated');
+    expect(readFileSync(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(mine);
   });
 });
 

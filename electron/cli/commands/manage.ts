@@ -473,6 +473,7 @@ async function installedList(
       hash: i.hash,
       folder: i.folder,
       paths: i.paths,
+      ...(i.modifiedPaths ? { modifiedPaths: i.modifiedPaths } : {}),
     };
   });
   const failed = rows.filter((r) => r.checkError);

@@ -222,6 +222,8 @@ function existingAt(
   lock: LockEntry | undefined,
   newHash: string,
   source: string,
+  /** The folder is part of the locked install (listInstalled), not a skill of its own that shares the name. */
+  ours: boolean,
 ): 'none' | 'same' | 'modified' | 'different' {
   if (!exists(placement.path)) return 'none';
   const stat = lstatSync(placement.path);
@@ -234,7 +236,7 @@ function existingAt(
   if (!stat.isDirectory()) return 'different';
   const hash = computeSkillFolderHash(placement.path);
   if (hash === newHash) return 'same';
-  if (lock && lock.source === source) return hash === lock.computedHash ? 'same' : 'modified';
+  if (lock && lock.source === source && ours) return hash === lock.computedHash ? 'same' : 'modified';
   return 'different';
 }
 
@@ -253,6 +255,12 @@ export async function installSkills(
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const problems: string[] = [];
   const { required } = installProfiles(base, opts);
+  // The folders of the locked installs: only these can be "changed since installed"; any other is a different skill.
+  const ours = new Set(
+    listInstalled(base, [opts.scope])
+      .filter((i) => i.lock)
+      .flatMap((i) => i.paths.map((p) => p.path)),
+  );
   const duplicates = duplicateNames(skills);
   if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
   // The same refusals, as data: the app words its own choice ("Replace") instead of the CLI's --force.
@@ -289,7 +297,14 @@ export async function installSkills(
           'InvalidArgs',
           `${skill.name}: ${p.path} is inside the skill's own folder ${skill.folder}, so installing would copy the skill into itself; nothing was installed. Run the command from the project that should use the skill (for example: cd .. && skillbench add ./${basename(skill.folder)}).`,
         );
-      const state = existingAt(p, canonical, lock.get(skill.name), newHash, fetched.source.source);
+      const state = existingAt(
+        p,
+        canonical,
+        lock.get(skill.name),
+        newHash,
+        fetched.source.source,
+        ours.has(p.path),
+      );
       if (state === 'none') continue;
       p.replaced = state === 'same' ? 'same' : 'different';
       if (opts.force || state === 'same') continue;
@@ -347,11 +362,20 @@ export async function installSkills(
         tell(skill.name, 'placed', p);
       }
       const treeHash = treeHashes.get(skill.name);
+      // The agents it is placed for, so listing tells its folders from other skills of the same name (a reinstall
+      // from the same source keeps the agents it had).
+      const before = lock.get(skill.name);
+      const kept =
+        before?.source === fetched.source.source && Array.isArray(before.agents) ? before.agents : [];
+      const agents = [
+        ...new Set([...kept, ...opts.agents.map((a) => a.id).filter((id) => id !== SHARED_AGENT_ID)]),
+      ];
       lock.set(skill.name, {
         source: fetched.source.source,
         sourceType: fetched.source.type,
         ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
         skillPath: skill.skillPath,
+        agents, // before computedHash, which the `skills` CLI writes last
         computedHash: newHash,
         sourceUrl: fetched.source.url,
         ...(treeHash ? { skillFolderHash: treeHash } : {}),
@@ -537,6 +561,8 @@ export interface InstalledSkill {
    * hash (the `skills` CLI's user lock records only the source's git tree hash).
    */
   state: 'clean' | 'modified' | 'untracked' | 'unknown';
+  /** When modified: the real folders whose content differs from the lock (each copy is hashed). */
+  modifiedPaths?: string[];
   hash: string;
 }
 
@@ -548,26 +574,40 @@ function holdsSkill(path: string): boolean {
   }
 }
 
-/** Every skill installed in the agents' folders of the scopes given, with the agents that read it. */
+/** One folder entry of an agent folder holding a skill, before it is told which install it belongs to. */
+interface Occurrence {
+  path: string;
+  link: boolean;
+  /** The real folder its content is in. */
+  real: string;
+  /** Agents that read it (every agent of its folder, and of folders linked to that folder). */
+  agents: string[];
+}
+
+/**
+ * Every skill installed in the agents' folders of the scopes given, with the agents that read it. A locked skill is
+ * its install: the shared copy, the copies placed for the agents the lock records (or, for a lock without them,
+ * copies still as locked), and the links to any of those. Any other folder of the same name is a skill of its own
+ * (untracked), which update, sync and remove of the install never touch. A locked skill is listed before the others
+ * of its name.
+ */
 export function listInstalled(base: ManageBase, scopes: readonly Scope[]): InstalledSkill[] {
   cleanStaleStaging(base);
   const out: InstalledSkill[] = [];
   for (const scope of scopes) {
     const lock = new SkillLock(scope, lockPath(scope, base));
-    const byName = new Map<string, InstalledSkill>();
+    const byName = new Map<string, Occurrence[]>();
     // Folders linked together (`.claude/skills -> ../.agents/skills`) are read once; the others' agents join in.
-    const seen = new Map<string, string[]>();
+    const seen = new Map<string, Occurrence[]>();
     for (const folder of agentFolders(base.project, base.ctx).filter((f) => f.scope === scope)) {
       const real = realOrUndefined(folder.path);
       const already = real !== undefined ? seen.get(real) : undefined;
       if (already) {
-        for (const name of already) {
-          const item = byName.get(name) as InstalledSkill;
-          for (const a of folder.agents) if (!item.agents.includes(a.id)) item.agents.push(a.id);
-        }
+        for (const o of already)
+          for (const a of folder.agents) if (!o.agents.includes(a.id)) o.agents.push(a.id);
         continue;
       }
-      const found: string[] = [];
+      const found: Occurrence[] = [];
       if (real !== undefined) seen.set(real, found);
       let names: string[];
       try {
@@ -578,41 +618,83 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
       for (const name of names) {
         const path = join(folder.path, name);
         if (name.startsWith('.') || !holdsSkill(path)) continue;
-        const link = lstatSync(path).isSymbolicLink();
-        let item = byName.get(name);
-        if (!item) {
-          item = {
-            name,
-            scope,
-            agents: [],
-            paths: [],
-            folder: realpathSync(path),
-            state: 'untracked',
-            hash: '',
-          };
-          const entry = lock.get(name);
-          if (entry) item.lock = entry;
-          byName.set(name, item);
-        }
-        item.paths.push({ path, link });
-        found.push(name);
-        if (!link) item.folder = realpathSync(path);
-        for (const a of folder.agents) if (!item.agents.includes(a.id)) item.agents.push(a.id);
+        const o: Occurrence = {
+          path,
+          link: lstatSync(path).isSymbolicLink(),
+          real: realpathSync(path),
+          agents: folder.agents.map((a) => a.id),
+        };
+        found.push(o);
+        byName.set(name, [...(byName.get(name) ?? []), o]);
       }
     }
-    for (const item of byName.values()) {
-      item.hash = cachedSkillFolderHash(item.folder);
-      if (item.lock)
-        item.state = !item.lock.computedHash
-          ? 'unknown'
-          : item.hash === item.lock.computedHash
-            ? 'clean'
-            : 'modified';
-      item.agents.sort((a, b) => AGENTS.findIndex((x) => x.id === a) - AGENTS.findIndex((x) => x.id === b));
-      out.push(item);
+    const shared = realOrUndefined(agentFolder(sharedAgent(), scope, base));
+    for (const [name, occurrences] of byName) {
+      const entry = lock.get(name);
+      const groups = entry ? splitInstall(occurrences, entry, shared) : { install: [], others: occurrences };
+      if (entry && groups.install.length) out.push(installedItem(name, scope, groups.install, entry));
+      // The rest: one item per content (links join the folder they point to; identical copies are one skill).
+      const byContent = new Map<string, Occurrence[]>();
+      for (const o of groups.others) {
+        const key = cachedSkillFolderHash(o.real);
+        byContent.set(key, [...(byContent.get(key) ?? []), o]);
+      }
+      for (const group of byContent.values()) out.push(installedItem(name, scope, group, undefined));
     }
   }
   return out;
+}
+
+/** Which folders of one name are the locked install, and which are skills of their own. */
+function splitInstall(
+  occurrences: readonly Occurrence[],
+  entry: LockEntry,
+  sharedFolder: string | undefined,
+): { install: Occurrence[]; others: Occurrence[] } {
+  const placedFor = Array.isArray(entry.agents) ? entry.agents : undefined;
+  const copies = occurrences.filter((o) => !o.link);
+  const inShared = (o: Occurrence) => sharedFolder !== undefined && dirname(o.path) === sharedFolder;
+  const asLocked = (o: Occurrence) =>
+    !!entry.computedHash && cachedSkillFolderHash(o.real) === entry.computedHash;
+  const placed = (o: Occurrence) => !!placedFor && o.agents.some((a) => placedFor.includes(a));
+  const members = new Set(copies.filter((o) => inShared(o) || asLocked(o) || placed(o)).map((o) => o.real));
+  // A lock without a hash or a record of its agents (the `skills` CLI's user lock): the first copy stands for it.
+  if (!members.size && copies[0] && (!entry.computedHash || !placedFor)) members.add(copies[0].real);
+  const install = occurrences.filter((o) => members.has(o.real));
+  return { install, others: occurrences.filter((o) => !members.has(o.real)) };
+}
+
+function installedItem(
+  name: string,
+  scope: Scope,
+  occurrences: readonly Occurrence[],
+  lock: LockEntry | undefined,
+): InstalledSkill {
+  const copies = occurrences.filter((o) => !o.link);
+  const folder = (copies.find((o) => o.path === o.real) ?? copies[0] ?? occurrences[0])?.real ?? '';
+  // Every real copy is hashed: an edit to any of them is a local change, and says where.
+  const hashes = [...new Set(occurrences.map((o) => o.real))].map((real) => ({
+    real,
+    hash: cachedSkillFolderHash(real),
+  }));
+  const modified =
+    lock?.computedHash !== undefined && lock.computedHash !== ''
+      ? hashes.filter((h) => h.hash !== lock.computedHash).map((h) => h.real)
+      : [];
+  const agents = [...new Set(occurrences.flatMap((o) => o.agents))].sort(
+    (a, b) => AGENTS.findIndex((x) => x.id === a) - AGENTS.findIndex((x) => x.id === b),
+  );
+  return {
+    name,
+    scope,
+    agents,
+    paths: occurrences.map((o) => ({ path: o.path, link: o.link })),
+    folder,
+    ...(lock ? { lock } : {}),
+    state: !lock ? 'untracked' : !lock.computedHash ? 'unknown' : modified.length ? 'modified' : 'clean',
+    ...(modified.length ? { modifiedPaths: modified } : {}),
+    hash: hashes.find((h) => h.real === folder)?.hash ?? hashes[0]?.hash ?? '',
+  };
 }
 
 /** The agents (ids) whose folder in `scope` holds the skill folder `folder` (itself or a link to it). */

@@ -35,6 +35,8 @@ export interface LockEntry {
   skillFolderHash?: string;
   installedAt?: string;
   updatedAt?: string;
+  /** Skillbench: the agents it was installed for (ids), so its folders are told from other skills of the name. */
+  agents?: string[];
   [key: string]: unknown;
 }
 

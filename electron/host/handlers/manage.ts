@@ -151,6 +151,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         folder: i.folder,
         source: i.lock?.source ?? null,
         state: i.state,
+        ...(i.modifiedPaths ? { modifiedPaths: i.modifiedPaths } : {}),
         entryIds: [...new Set([...folders].flatMap((f) => byFolder.get(f) ?? []))],
       };
     });

@@ -19,7 +19,13 @@ export function InstallBadges(props: {
     installStates(item, props.updates)
       .filter((s) => s === 'modified' || s === 'update-available')
       .map((s) => (
-        <span key={`${item.scope}-${s}`} className={`badge state-${s}`}>
+        <span
+          key={`${item.scope}-${s}`}
+          className={`badge state-${s}`}
+          {...(s === 'modified' && item.modifiedPaths
+            ? { title: `Changed since it was installed: ${item.modifiedPaths.join(', ')}` }
+            : {})}
+        >
           {STATE_LABELS[s]}
         </span>
       )),

@@ -32,6 +32,7 @@ const installed: InstalledSkillView = {
   folder: '/p/.agents/skills/notes',
   source: 'owner/repo',
   state: 'modified',
+  modifiedPaths: ['/p/.windsurf/skills/notes'],
   entryIds: [],
 };
 
@@ -48,6 +49,9 @@ describe('InstallBadges', () => {
     ]);
     expect(screen.getByText('+3').getAttribute('title')).toBe(
       'Also installed: Goose, Roo Code, .agents/skills',
+    );
+    expect(screen.getByText('Modified locally').getAttribute('title')).toBe(
+      'Changed since it was installed: /p/.windsurf/skills/notes',
     );
   });
 
