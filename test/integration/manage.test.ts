@@ -353,12 +353,15 @@ describe('skillbench add', () => {
     expect(tree(join(project, '.agents', staging()[0] ?? ''))).toEqual([
       '0-notes/SKILL.md',
       '0-notes/references/layout.md',
+      'created-folders.json',
     ]);
     expect(tree(join(project, '.agents', 'skills'))).toEqual([]);
     expect(tree(join(project, '.claude', 'skills'))).toEqual([]);
     expect(existsSync(join(project, 'skills-lock.json'))).toBe(false);
     await run(['list', '--installed']);
-    expect(staging()).toEqual([]);
+    // The next run clears the staging and the agent folders the killed install had made: the project is as before,
+    // so sync does not take an empty .claude for an agent in use.
+    expect(readdirSync(project)).toEqual([]);
   }, 60_000);
 });
 
@@ -695,6 +698,48 @@ describe('skillbench sync', () => {
     expect((await run(['sync'])).stdout).toBe(
       'notes: ok (claude-code, agents, codex, cursor, github-copilot, gemini-cli, opencode, amp, cline)\n',
     );
+  });
+
+  it('puts back a placement the lock records that was deleted, in the mode the install has', async () => {
+    await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--agent',
+      'goose',
+      '--yes',
+    ]);
+    const before = tree(project);
+    expect(before).toContain('.goose/skills/notes -> ../../.agents/skills/notes');
+    rmSync(join(project, '.goose', 'skills', 'notes'));
+    const r = await run(['sync']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('notes: restored (goose)\n');
+    expect(tree(project)).toEqual(before);
+    // As copies: the deleted copy comes back as a copy.
+    rmSync(join(project, '.agents'), { recursive: true });
+    rmSync(join(project, '.claude'), { recursive: true });
+    rmSync(join(project, '.goose'), { recursive: true });
+    rmSync(join(project, 'skills-lock.json'));
+    await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'claude-code',
+      '--agent',
+      'goose',
+      '--copy',
+      '--yes',
+    ]);
+    rmSync(join(project, '.goose', 'skills', 'notes'), { recursive: true });
+    expect((await run(['sync'])).stdout).toBe('notes: restored (goose)\n');
+    expect(lstatSync(join(project, '.goose', 'skills', 'notes')).isDirectory()).toBe(true);
+    expect(existsSync(join(project, '.agents', 'skills', 'notes'))).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -16,6 +17,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -89,6 +91,8 @@ export interface InstallResult {
 const STAGING_PREFIX = '.skillbench-staging-';
 /** What a staged item's replaced skill is called while the install runs (`N-name.previous`). */
 const BACKUP_SUFFIX = '.previous';
+/** In a staging folder: the folders its install created, to remove after a kill (JSON array of paths). */
+const CREATED_FOLDERS_FILE = 'created-folders.json';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** Whether a skill's name can be a folder name (no separators, no `..`): the one rule for install and pack. */
@@ -422,13 +426,19 @@ class Transaction {
 
   /** A path in the staging folder of `folder` (created with its parents) for the item `name`. */
   stage(folder: string, name: string): string {
-    this.ensureFolder(folder);
+    const created = this.ensureFolder(folder);
     const parent = dirname(folder);
     let dir = this.staging.get(parent);
     if (!dir) {
       dir = join(parent, `${STAGING_PREFIX}${process.pid}-${Math.random().toString(16).slice(2, 10)}`);
       mkdirSync(dir);
       this.staging.set(parent, dir);
+    }
+    // Said in the staging folder too, so the cleanup after a killed install removes the folders it made (empty).
+    if (created.length) {
+      const file = join(dir, CREATED_FOLDERS_FILE);
+      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+      writeFileSync(file, JSON.stringify([...before, ...created]));
     }
     const at = join(dir, `${this.staged.size}-${name}`);
     this.staged.set(join(folder, name), at);
@@ -488,14 +498,17 @@ class Transaction {
     return trashed;
   }
 
-  private ensureFolder(folder: string): void {
+  /** Creates `folder` with its parents; returns the folders it created, outermost first. */
+  private ensureFolder(folder: string): string[] {
     const missing: string[] = [];
     for (let f = folder; !existsSync(f); f = dirname(f)) {
       missing.unshift(f);
       if (dirname(f) === f) break;
     }
     mkdirSync(folder, { recursive: true });
-    this.createdFolders.push(...missing.filter((f) => !this.createdFolders.includes(f)));
+    const created = missing.filter((f) => !this.createdFolders.includes(f));
+    this.createdFolders.push(...created);
+    return created;
   }
 
   private dropStaging(): void {
@@ -541,7 +554,21 @@ export function cleanStaleStaging(base: ManageBase): void {
           );
         }
       }
+      let created: string[] = [];
+      try {
+        created = JSON.parse(readFileSync(join(dir, CREATED_FOLDERS_FILE), 'utf8')) as string[];
+      } catch {
+        /* it created none */
+      }
       rmSync(dir, { recursive: true, force: true });
+      // The agent folders the killed install made, innermost first, when nothing was put in them since.
+      for (const folder of [...created].reverse()) {
+        try {
+          rmdirSync(folder);
+        } catch {
+          /* not empty (something was installed since), or gone */
+        }
+      }
     }
   }
 }

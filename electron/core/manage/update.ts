@@ -6,9 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
+import { realPathOf } from '../fs-confine.js';
 import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
 import { isCancelled } from './cancel.js';
-import { fetchAndInspect, type InspectedSkill } from './inspect.js';
+import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
 import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { computeSkillFolderHash, fileDigest, skillFiles, type SkillFile } from './skill-hash.js';
@@ -119,6 +120,8 @@ function findInSource(
 interface Fetched {
   fetched?: FetchedSource;
   skills: InspectedSkill[];
+  /** The profiles `skills` were checked with. */
+  profiles: ValidationProfile[];
   error?: string;
 }
 
@@ -141,12 +144,16 @@ class SourceCache {
           profiles,
           this.signal ? { signal: this.signal } : {},
         );
-        hit = { fetched, skills: inspection.skills };
+        hit = { fetched, skills: inspection.skills, profiles: [...profiles] };
       } catch (error) {
         if (isCancelled(error)) throw error; // the whole run stops, not just this source
-        hit = { skills: [], error: (error as Error).message };
+        hit = { skills: [], error: (error as Error).message, profiles: [] };
       }
       this.map.set(key, hit);
+    } else if (hit.fetched && profiles.some((p) => !hit?.profiles.includes(p))) {
+      // Another skill of the same source is for other agents: check the fetched copy with their profiles too.
+      hit.profiles = [...new Set([...hit.profiles, ...profiles])];
+      hit.skills = inspectSource(hit.fetched, hit.profiles).skills;
     }
     return hit;
   }
@@ -185,7 +192,7 @@ export async function updateSkills(
   try {
     for (const name of names) {
       const entry = lock.get(name) as LockEntry;
-      const item = installed.find((i) => i.name === name);
+      const item = installed.find((i) => i.name === name && i.lock);
       const agents = holderAgents(item);
       const got = await cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
       const base_: UpdateCheck = {
@@ -270,8 +277,9 @@ function holderAgents(item: InstalledSkill | undefined): Agent[] {
 
 export interface SyncResult {
   name: string;
-  /** installed: it was missing and is now in place; ok: present and as locked; modified: present, edited (left). */
-  status: 'installed' | 'ok' | 'modified' | 'error';
+  /** installed: it was missing and is now in place; restored: placements the lock records for some of its agents
+   *  were gone and are back; ok: present and as locked; modified: present, edited (left). */
+  status: 'installed' | 'restored' | 'ok' | 'modified' | 'error';
   agents: string[];
   message?: string;
 }
@@ -296,12 +304,23 @@ export async function syncProject(
   try {
     for (const name of lock.names) {
       const entry = lock.get(name) as LockEntry;
-      const item = installed.find((i) => i.name === name);
-      if (item) {
+      const item = installed.find((i) => i.name === name && i.lock);
+      // Agents the lock says it was installed for whose placement is gone (a link or copy deleted) get it back;
+      // an edited install is left as it is.
+      const missing = (entry.agents ?? [])
+        .map((id) => agentById(id))
+        .filter((a): a is Agent => !!a && !item?.agents.includes(a.id));
+      if (item && (item.state === 'modified' || !missing.length)) {
         results.push({ name, status: item.state === 'modified' ? 'modified' : 'ok', agents: item.agents });
         continue;
       }
-      const got = await cache.get(entry, [...new Set(agents.map((a) => a.profile))]);
+      // Restoring keeps the install's mode: links to its shared copy when it has one, else copies.
+      const shared = realPathOf(agentFolder(agentById(SHARED_AGENT_ID) as Agent, 'project', base));
+      const targets = item ? missing : agents;
+      const copy = item
+        ? !item.paths.some((p) => !p.link && realPathOf(dirname(p.path)) === shared)
+        : opts.copy;
+      const got = await cache.get(entry, [...new Set(targets.map((a) => a.profile))]);
       const { found, problem } = got.fetched ? findInSource(got.skills, name, entry) : { problem: '' };
       if (!got.fetched || !found) {
         results.push({ name, status: 'error', agents: [], message: got.error ?? problem });
@@ -320,16 +339,16 @@ export async function syncProject(
       }
       try {
         const [done] = await installSkills(base, got.fetched, [found], {
-          agents,
+          agents: targets,
           scope: 'project',
-          ...(opts.copy ? { copy: true } : {}),
+          ...(copy ? { copy: true } : {}),
           ...(opts.force ? { force: true } : {}),
           ...(opts.signal ? { signal: opts.signal } : {}),
         });
         const changed = sourceHash !== entry.computedHash;
         results.push({
           name,
-          status: 'installed',
+          status: item ? 'restored' : 'installed',
           agents: [...new Set(done?.placements.flatMap((p) => p.agents) ?? [])],
           ...(changed
             ? { message: `the source changed since it was locked; the lockfile now records the new hash.` }
