@@ -73,6 +73,17 @@ export function App({ host }: { host: HostApi }) {
     [setView],
   );
   const clearManageRequest = useCallback(() => setManageRequest(undefined), []);
+  /** Delete of a skill installed from a source is its Remove (links, every copy, the lock entry), never a bare delete
+   *  of one folder that would leave dangling links and a lock entry behind. */
+  const skillDialog = useCallback(
+    (d: SkillDialog) => {
+      if (d.kind === 'delete' && (manage.byEntry.get(d.entry.id) ?? []).some((i) => i.source)) {
+        open(d.entry.id, tab);
+        setManageRequest({ action: 'remove', nonce: Date.now() });
+      } else setDialog(d);
+    },
+    [manage.byEntry, open, tab],
+  );
   const installs = entry ? (manage.byEntry.get(entry.id) ?? []) : [];
   const addProject = defaultProject(entry?.path, manage.projects);
   const anyInstalled = installs.length > 0;
@@ -97,7 +108,7 @@ export function App({ host }: { host: HostApi }) {
         theme,
         setTheme: (t) => void saveSettings({ theme: t }),
         open,
-        dialog: setDialog,
+        dialog: skillDialog,
         addSkills,
         manage: (action) => {
           if (entry) open(entry.id, tab);
@@ -105,7 +116,18 @@ export function App({ host }: { host: HostApi }) {
         },
         installed: { any: anyInstalled, locked: lockedInstalled },
       }),
-    [library.entries, entry, theme, saveSettings, open, addSkills, tab, anyInstalled, lockedInstalled],
+    [
+      library.entries,
+      entry,
+      theme,
+      saveSettings,
+      open,
+      skillDialog,
+      addSkills,
+      tab,
+      anyInstalled,
+      lockedInstalled,
+    ],
   );
 
   const replay = (h: HistoryEntryView) => {
@@ -219,7 +241,7 @@ export function App({ host }: { host: HostApi }) {
             buffers={buffers}
             theme={theme}
             profile={settings.profile}
-            onDialog={setDialog}
+            onDialog={skillDialog}
             manageBar={
               <ManageActions
                 host={host}

@@ -147,12 +147,16 @@ test('add from a git repository, see findings and what runs, install for two age
   );
   await expect(row).not.toContainText('Update available');
 
-  // Remove: Cancel has the focus, never Remove; then the skill leaves every agent and the library.
-  await bar.getByRole('button', { name: 'Remove…' }).click();
+  // Delete of an installed skill is its Remove (links, copies and the lock entry together), not a bare delete.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const remove = page.getByRole('region', { name: 'Remove notes' });
+  await expect(remove).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Remove: Cancel has the focus, never Remove; then the skill leaves every agent and the library.
   await expect(remove.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await remove.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(row).toHaveCount(0);
   expect(existsSync(join(server.library, '.claude', 'skills', 'notes'))).toBe(false);
   expect(existsSync(join(server.library, '.agents', 'skills', 'notes'))).toBe(false);
+  expect(readFileSync(join(server.library, 'skills-lock.json'), 'utf8')).not.toContain('"notes"');
 });
