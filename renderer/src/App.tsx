@@ -14,6 +14,7 @@ import type { AddPrefill } from './manage/AddSkillsPanel.js';
 import { InstallBadges } from './manage/InstallBadges.js';
 import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
 import { defaultProject } from './manage/manage-model.js';
+import { UpdatesCheck } from './manage/UpdatesCheck.js';
 import { ManageNotices } from './manage/ManageNotices.js';
 import { useManage } from './manage/use-manage.js';
 import { CommandPalette } from './palette/CommandPalette.js';
@@ -151,6 +152,7 @@ export function App({ host }: { host: HostApi }) {
         loaded={library.loaded}
         onNewSkill={() => setDialog({ kind: 'create' })}
         onAddSkills={() => addSkills()}
+        status={<UpdatesCheck manage={manage} store={manage.store} />}
         rowBadges={(e) => (
           <InstallBadges
             installs={manage.byEntry.get(e.id)}

@@ -131,6 +131,11 @@ test('add from a git repository, see findings and what runs, install for two age
     readFileSync(manifest, 'utf8').replace('one line per decision', 'one line per decision and its owner'),
   );
   git(['commit', '-q', '-am', 'owners'], work);
+  // "Check for updates" under the library's count asks every source at once: the row says so before Update… opens.
+  await expect(row).not.toContainText('Update available');
+  await page.getByRole('button', { name: 'Check for updates' }).click();
+  await expect(page.locator('.updates-check [role="status"]')).toHaveText('1 update available.');
+  await expect(row).toContainText('Update available');
   await bar.getByRole('button', { name: 'Update…' }).click();
   const update = page.getByRole('region', { name: 'Update notes' });
   await expect(update).toContainText('Update available');

@@ -50,6 +50,8 @@ export function LibraryPanel(props: {
   onAddSkills?: () => void;
   /** More badges for a row (the agents it is installed for, issue 17). */
   rowBadges?: (entry: ListedEntry) => ReactNode;
+  /** Under the count: the installed skills' update check (issue 17). */
+  status?: ReactNode;
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
@@ -141,6 +143,7 @@ export function LibraryPanel(props: {
         <div className="count" aria-live="polite">
           {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
         </div>
+        {props.status}
       </header>
       <div
         className="list"
