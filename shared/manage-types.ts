@@ -30,6 +30,8 @@ export interface InspectedSkillView {
   findings: Partial<Record<ValidationProfile, Diagnostic[]>>;
   /** Errors for the agents asked for: installing needs "Install anyway". */
   blocked: boolean;
+  /** Where installing it would replace something: a different skill of the name, or an install changed since. */
+  clashes: Array<{ path: string; state: 'modified' | 'different' }>;
   tools: Array<{ name: string; kind: SkillTool['kind']; runs: string }>;
   commands: string[];
   mcpServers: string[];

@@ -288,6 +288,15 @@ describe('skillbench add', () => {
       join(project, '.claude/skills/notes/SKILL.md'),
       '---\nname: notes\ndescription: mine\n---\n',
     );
+    // The preview already says what --yes would refuse, and where.
+    const preview = await run(['add', 'owner/repo', '--skill', 'notes']);
+    expect(preview.code).toBe(1);
+    expect(preview.stdout).toMatch(
+      /Would install notes: .*\.claude\/skills\/notes \(link, replacing what is there\)/,
+    );
+    expect(preview.stdout).toMatch(
+      /Not installable: notes: .*\.claude\/skills\/notes holds a different skill of that name; pass --force/,
+    );
     const r = await run(['add', 'owner/repo', '--skill', 'notes', '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('holds a different skill of that name');

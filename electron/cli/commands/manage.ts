@@ -27,7 +27,7 @@ import {
   installProfiles,
   installSkills,
   listInstalled,
-  planPlacements,
+  planInstall,
   removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
@@ -311,12 +311,13 @@ async function add(
     }
     if (chosen.length === 0)
       throw new SkillError('NotFound', `${source.source} holds no skill (no SKILL.md was found in it).`);
-    const blocked = chosen.filter((s) => blockedFor(s, profiles.required));
     const duplicates = duplicateNames(chosen);
-    const plans = chosen.map((s) => ({
-      name: s.name,
-      placements: planPlacements(base, s.name, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) }),
-    }));
+    const installOpts = {
+      agents,
+      scope: o.scope,
+      ...(o.copy ? { copy: true } : {}),
+      ...(o.force ? { force: true } : {}),
+    };
     const report = {
       source: { ...source, ...(fetched.commit ? { commit: fetched.commit } : {}) },
       skills: inspection.skills,
@@ -327,30 +328,36 @@ async function add(
       agents: agents.map((a) => a.id),
     };
     if (!o.yes) {
-      if (o.format === 'json') json(io, { ...report, plan: plans, installed: false });
+      // The same plan and checks the install makes (errors for these agents, a different or changed skill in the
+      // way), so the preview says now what --yes would refuse.
+      const preview = duplicates ? undefined : planInstall(base, fetched, chosen, installOpts);
+      const plans = chosen.map((s) => ({
+        name: s.name,
+        placements: preview?.plans.find((p) => p.skill.name === s.name)?.placements ?? [],
+      }));
+      const refusals = duplicates ? [duplicates] : (preview?.problems ?? []);
+      if (o.format === 'json')
+        json(io, {
+          ...report,
+          plan: plans.map((p) => ({ ...p, placements: p.placements.map(({ replaced: _r, ...x }) => x) })),
+          conflicts: preview?.conflicts ?? [],
+          installed: false,
+        });
       else {
         printInspection(report, inspection, profiles, io);
         for (const p of plans)
           io.stdout(
-            `Would install ${p.name}: ${p.placements.map((x) => `${displayPath(io, x.path)} (${x.how})`).join(', ')}\n`,
+            `Would install ${p.name}: ${p.placements.map((x) => `${displayPath(io, x.path)} (${x.how}${x.replaced === 'different' ? ', replacing what is there' : ''})`).join(', ')}\n`,
           );
         io.stdout(
-          duplicates
-            ? `\nNot installable: ${duplicates}\n`
-            : blocked.length && !o.force
-              ? `\nNot installable: ${blocked.map((s) => s.name).join(', ')} ha${blocked.length > 1 ? 've' : 's'} errors (pass --force to install anyway).\n`
-              : '\nNothing was written. Run again with --yes to install.\n',
+          refusals.length
+            ? `\nNot installable: ${refusals.join('\n  ')}\n`
+            : '\nNothing was written. Run again with --yes to install.\n',
         );
       }
-      return duplicates || (blocked.length && !o.force) ? 1 : 0;
+      return refusals.length ? 1 : 0;
     }
-    const results = await installSkills(base, fetched, chosen, {
-      agents,
-      scope: o.scope,
-      signal,
-      ...(o.copy ? { copy: true } : {}),
-      ...(o.force ? { force: true } : {}),
-    });
+    const results = await installSkills(base, fetched, chosen, { ...installOpts, signal });
     if (o.format === 'json') json(io, { ...report, installed: results });
     else {
       printInspection(report, inspection, profiles, io);

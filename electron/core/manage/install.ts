@@ -244,18 +244,23 @@ function existingAt(
   return 'different';
 }
 
-/**
- * Installs inspected skills from a fetched source for the agents and scope given. Each skill is all or nothing, and
- * so is the lockfile: when anything fails, what was there is put back and the error says nothing was installed.
- */
-export async function installSkills(
+/** What an install would do, and what stands in its way (errors for the agents, a different or changed skill where
+ *  it would go): worked out before anything is written, by the install itself and by every preview. */
+export interface InstallPlan {
+  plans: Array<{ skill: InspectedSkill; newHash: string; placements: Placement[] }>;
+  /** Why it cannot go ahead without forcing, in words (empty when it can). */
+  problems: string[];
+  /** The same, as data: the app words its own choice ("Replace") instead of the CLI's --force. */
+  conflicts: Array<{ skill: string; path: string; state: 'blocked' | 'modified' | 'different' }>;
+  lock: SkillLock;
+}
+
+export function planInstall(
   base: ManageBase,
   fetched: FetchedSource,
   skills: readonly InspectedSkill[],
   opts: InstallOptions,
-): Promise<InstallResult[]> {
-  checkCancelled(opts.signal, 'the install');
-  cleanStaleStaging(base);
+): InstallPlan {
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
   const problems: string[] = [];
   const { required } = installProfiles(base, opts);
@@ -324,6 +329,22 @@ export async function installSkills(
     }
     return { skill, newHash, placements };
   });
+  return { plans, problems, conflicts, lock };
+}
+
+/**
+ * Installs inspected skills from a fetched source for the agents and scope given. Each skill is all or nothing, and
+ * so is the lockfile: when anything fails, what was there is put back and the error says nothing was installed.
+ */
+export async function installSkills(
+  base: ManageBase,
+  fetched: FetchedSource,
+  skills: readonly InspectedSkill[],
+  opts: InstallOptions,
+): Promise<InstallResult[]> {
+  checkCancelled(opts.signal, 'the install');
+  cleanStaleStaging(base);
+  const { plans, problems, conflicts, lock } = planInstall(base, fetched, skills, opts);
   if (problems.length)
     throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, {
       problems,

@@ -27,6 +27,8 @@ import {
   installProfiles,
   installSkills,
   listInstalled,
+  planInstall,
+  type InstallPlan,
   removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
@@ -68,7 +70,11 @@ function real(path: string): string | undefined {
   }
 }
 
-function inspectedView(s: InspectedSkill, required: readonly ValidationProfile[]): InspectedSkillView {
+function inspectedView(
+  s: InspectedSkill,
+  required: readonly ValidationProfile[],
+  plan: InstallPlan | undefined,
+): InspectedSkillView {
   const findings: InspectedSkillView['findings'] = {};
   for (const profile of Object.keys(s.findings) as ValidationProfile[])
     findings[profile] = (s.findings[profile] ?? []).map((d): Diagnostic => {
@@ -81,6 +87,9 @@ function inspectedView(s: InspectedSkill, required: readonly ValidationProfile[]
     skillPath: s.skillPath,
     findings,
     blocked: blockedFor(s, required),
+    clashes: (plan?.conflicts ?? []).flatMap((c) =>
+      c.skill === s.name && c.state !== 'blocked' ? [{ path: c.path, state: c.state }] : [],
+    ),
     tools: s.tools,
     commands: s.commands,
     mcpServers: s.mcpServers,
@@ -191,6 +200,18 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       );
       const id = randomUUID();
       inspections.set(id, { fetched, skills: inspection.skills, profiles });
+      // What installing every skill here would replace, told now rather than at Install (none when the plan cannot
+      // be made, e.g. two skills of one name: installing says why).
+      let plan: InstallPlan | undefined;
+      try {
+        plan = planInstall(baseOf(where, project), fetched, inspection.skills, {
+          agents: agentsOf(agents),
+          scope: where,
+          ...(copy ? { copy: true } : {}),
+        });
+      } catch {
+        plan = undefined;
+      }
       for (const old of [...inspections.keys()].slice(0, -MAX_INSPECTIONS)) discard(old);
       const view: SourceInspectionView = {
         id,
@@ -203,7 +224,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         profiles,
         required: checked.required,
         readers: checked.readers.map((a) => a.displayName),
-        skills: inspection.skills.map((s) => inspectedView(s, checked.required)),
+        skills: inspection.skills.map((s) => inspectedView(s, checked.required, plan)),
         servers: inspection.servers,
         problems: inspection.problems,
       };

@@ -401,6 +401,13 @@ function Inspection(props: {
               {skill.blocked ? <span className="badge error">errors</span> : null}
             </label>
             {skill.description && <p>{skill.description}</p>}
+            {skill.clashes.map((c) => (
+              <p key={c.path} className="problem">
+                {c.state === 'different'
+                  ? `${c.path} holds a different skill of that name: installing will ask before replacing it.`
+                  : `${c.path} was changed since it was installed: installing will ask before replacing it.`}
+              </p>
+            ))}
             <div className="found-columns">
               <section aria-label={`Findings of ${skill.name}`}>
                 <h4>Findings</h4>

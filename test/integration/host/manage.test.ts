@@ -186,6 +186,11 @@ describe('manage channels', () => {
     mkdirSync(other, { recursive: true });
     writeFileSync(join(other, 'SKILL.md'), '---\nname: notes\ndescription: someone else\n---\n');
     const view = await inspect();
+    // Said when looking inside, before Install is pressed.
+    expect(view.skills.find((s) => s.name === 'notes')?.clashes).toEqual([
+      { path: other, state: 'different' },
+    ]);
+    expect(view.skills.find((s) => s.name === 'pdf-tools')?.clashes).toEqual([]);
     const refused = await err('manage:install', {
       runId: 'r',
       inspectionId: view.id,

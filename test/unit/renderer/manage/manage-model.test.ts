@@ -89,6 +89,7 @@ describe('manage model', () => {
       tools: [],
       commands: [],
       mcpServers: [],
+      clashes: [],
       allowedTools: [],
       scripts: [],
       links: [],
