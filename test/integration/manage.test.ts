@@ -13,6 +13,7 @@ import {
   readlinkSync,
   realpathSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -525,6 +526,36 @@ describe('skillbench list --installed', () => {
       state: 'clean',
       updateAvailable: null,
     });
+  });
+
+  it('tells a copy the skills CLI made (without metadata.json, __pycache__, links) from an edited one', async () => {
+    // What the real `skills` CLI 1.4.9 wrote (test/fixtures/manage/skills-cli-extras/README.md).
+    const fixture = join(MANAGE, 'skills-cli-extras');
+    const src = join(tmp, 'src');
+    cpSync(join(fixture, 'source'), src, { recursive: true });
+    mkdirSync(join(src, 'extras', '__pycache__'));
+    writeFileSync(join(src, 'extras', '__pycache__', 'x.cpython-312.pyc'), 'cache\n');
+    symlinkSync('notes.md', join(src, 'extras', 'latest.md'));
+    cpSync(join(fixture, 'installed'), project, { recursive: true });
+    const lockFile = join(project, 'skills-lock.json');
+    writeFileSync(lockFile, readFileSync(lockFile, 'utf8').replace('SOURCE', src));
+    // The CLI locked the hash of the source, which its copy can never match.
+    expect(computeSkillFolderHash(join(src, 'extras'))).toBe(lock().skills.extras?.computedHash);
+    const state = async () =>
+      (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed'])).installed.map(
+        (r) => [r.name, r.state],
+      );
+    expect(await state()).toEqual([['extras', 'unknown']]); // not "modified"
+    const check = async () =>
+      (await runJson<{ updates: Array<Record<string, unknown>> }>(['update', '--check'])).updates.map((u) => [
+        u.name,
+        u.status,
+        u.modified,
+      ]);
+    // Against the source it came from: exactly what the CLI copies, so not modified; an edit is.
+    expect(await check()).toEqual([['extras', 'up-to-date', false]]);
+    writeFileSync(join(project, '.claude', 'skills', 'extras', 'notes.md'), 'edited\n');
+    expect(await check()).toEqual([['extras', 'up-to-date', true]]);
   });
 
   it('reads the skills CLI user lock (version 3) and keeps its other keys when it writes', async () => {

@@ -725,10 +725,15 @@ function installedItem(
     real,
     hash: cachedSkillFolderHash(real),
   }));
-  const modified =
+  const differ =
     lock?.computedHash !== undefined && lock.computedHash !== ''
       ? hashes.filter((h) => h.hash !== lock.computedHash).map((h) => h.real)
       : [];
+  // The `skills` CLI locks the hash of the source, but copies it without some files (skillsCliCopyHash): a copy it
+  // made (an entry without Skillbench's `agents`) that does not hash as locked may be exactly what it copied. Only
+  // the source can tell (update --check compares with it); until then it is unknown, not modified.
+  const byCli = lock !== undefined && !Array.isArray(lock.agents);
+  const modified = byCli ? [] : differ;
   const agents = [...new Set(occurrences.flatMap((o) => o.agents))].sort(
     (a, b) => AGENTS.findIndex((x) => x.id === a) - AGENTS.findIndex((x) => x.id === b),
   );
@@ -739,7 +744,13 @@ function installedItem(
     paths: occurrences.map((o) => ({ path: o.path, link: o.link })),
     folder,
     ...(lock ? { lock } : {}),
-    state: !lock ? 'untracked' : !lock.computedHash ? 'unknown' : modified.length ? 'modified' : 'clean',
+    state: !lock
+      ? 'untracked'
+      : !lock.computedHash || (byCli && differ.length)
+        ? 'unknown'
+        : modified.length
+          ? 'modified'
+          : 'clean',
     ...(modified.length ? { modifiedPaths: modified } : {}),
     hash: hashes.find((h) => h.real === folder)?.hash ?? hashes[0]?.hash ?? '',
   };

@@ -80,6 +80,46 @@ export function computeSkillFolderHash(folder: string): string {
   return hash.digest('hex');
 }
 
+/**
+ * The `computedHash` of the copy Vercel's `skills` CLI makes of `folder` when it installs it (src/installer.ts,
+ * copyDirectory): it leaves out files named `metadata.json` and folders named `.git`, `__pycache__` and
+ * `__pypackages__`, and copies what a link points to (a broken link is skipped). Its lockfile records the hash of the
+ * source, so a skill it installed from a source with any of these never hashes as locked; this is what its copy
+ * hashes to, to compare an installed copy with the source it came from.
+ */
+export function skillsCliCopyHash(folder: string): string {
+  const files: Array<{ path: string; full: string }> = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(full);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue; // broken: the CLI skips it
+        }
+      }
+      if (isDir) {
+        // Left out of the copy by the CLI, or of the hash by computeSkillFolderHash.
+        if (['.git', '__pycache__', '__pypackages__', 'node_modules'].includes(entry.name)) continue;
+        walk(full, `${prefix}${entry.name}/`);
+      } else if (isFile && entry.name !== 'metadata.json')
+        files.push({ path: `${prefix}${entry.name}`, full });
+    }
+  };
+  walk(folder, '');
+  const hash = createHash('sha256');
+  for (const f of files.sort((a, b) => a.path.localeCompare(b.path))) {
+    hash.update(f.path);
+    feed(hash, f.full);
+  }
+  return hash.digest('hex');
+}
+
 /** Counts folder hashes actually computed (the cache misses of `cachedSkillFolderHash`); tests read it. */
 export const skillHashStats = { computed: 0 };
 

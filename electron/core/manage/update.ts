@@ -12,7 +12,13 @@ import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
 import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { computeSkillFolderHash, fileDigest, skillFiles, type SkillFile } from './skill-hash.js';
+import {
+  computeSkillFolderHash,
+  fileDigest,
+  skillFiles,
+  skillsCliCopyHash,
+  type SkillFile,
+} from './skill-hash.js';
 import {
   parseSource,
   type FetchedSource,
@@ -213,8 +219,14 @@ export async function updateSkills(
         continue;
       }
       const newHash = computeSkillFolderHash(found.folder);
+      // A copy the `skills` CLI made is told from an edited one only by the source it came from (skillsCliCopyHash).
+      const cliCopy = item?.state === 'unknown' && !Array.isArray(entry.agents) && !!entry.computedHash;
       if (newHash === entry.computedHash) {
-        results.push({ ...base_, status: 'up-to-date' });
+        results.push({
+          ...base_,
+          status: 'up-to-date',
+          ...(cliCopy && item ? { modified: skillsCliCopyHash(found.folder) !== item.hash } : {}),
+        });
         continue;
       }
       const current = item?.folder;
@@ -237,6 +249,9 @@ export async function updateSkills(
         if (check.modified && !opts.force) {
           check.applied = false;
           check.skipped = `modified locally (${current}); pass --force to replace your changes (they go to the trash).`;
+        } else if (cliCopy && !opts.force) {
+          check.applied = false;
+          check.skipped = `installed by the skills CLI, whose lock hash covers files it does not copy, and the source has changed since: whether ${current} was edited cannot be told; pass --force to replace it (it goes to the trash).`;
         } else {
           // No blanket force: the install replaces the skill's own earlier copy (same name, same locked source) and
           // still refuses a different skill in the way or findings with errors, unless the user forces.
