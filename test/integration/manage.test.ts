@@ -740,6 +740,31 @@ describe('skillbench sync', () => {
     );
   });
 
+  it('keeps a relative local source as the lockfile writes it', async () => {
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(project, 'vendor', 'notes'), { recursive: true });
+    writeFileSync(
+      join(project, 'skills-lock.json'),
+      `${JSON.stringify(
+        {
+          version: 1,
+          skills: {
+            notes: {
+              source: 'vendor/notes',
+              sourceType: 'local',
+              computedHash: computeSkillFolderHash(join(project, 'vendor', 'notes')),
+            },
+          },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    const r = await run(['sync']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^notes: installed /);
+    expect(lock().skills.notes?.source).toBe('vendor/notes');
+  });
+
   it('puts back a placement the lock records that was deleted, in the mode the install has', async () => {
     await run([
       'add',

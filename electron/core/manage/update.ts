@@ -96,7 +96,13 @@ export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd:
       'InvalidFormat',
       `The lockfile records ${JSON.stringify(where)} as a ${recorded} source, but it is a ${parsed.type} source; fix the entry (or remove it and add the skill again).`,
     );
-  return { ...parsed, ...(entry.ref ? { ref: entry.ref } : {}) };
+  return {
+    ...parsed,
+    // A relative path stays as the lock writes it (a project that vendors its skills commits it so): read from the
+    // project, recorded again as it was.
+    ...((recorded === 'local' || recorded === 'archive') && !isAbsolute(where) ? { source: where } : {}),
+    ...(entry.ref ? { ref: entry.ref } : {}),
+  };
 }
 
 /**
