@@ -23,6 +23,7 @@ import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
 import { MAX_INSTALL_BYTES } from '../../electron/core/manage/inspect.js';
 import { computeSkillFolderHash } from '../../electron/core/manage/skill-hash.js';
+import { agentHomeEnv } from './manage-fixtures.js';
 
 let tmp: string;
 let home: string;
@@ -53,11 +54,7 @@ beforeEach(() => {
   home = join(tmp, 'home');
   project = join(tmp, 'project');
   for (const d of [home, project]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('SKILLBENCH_HOME', home);
-  vi.stubEnv('XDG_CONFIG_HOME', '');
-  vi.stubEnv('XDG_STATE_HOME', '');
-  vi.stubEnv('CODEX_HOME', '');
-  vi.stubEnv('CLAUDE_CONFIG_DIR', '');
+  for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
 });
 
 afterEach(() => {

@@ -48,12 +48,5 @@ export function makeSlowGit(dir: string): SlowGit {
   };
 }
 
-/** True while a process with this id runs. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** True while a process with this id runs (the product's own check). */
+export { processAlive as alive } from '../../electron/core/pid.js';
