@@ -16,6 +16,7 @@ export default {
   platform: 'node',
   output: {
     dir: 'dist/cli',
+    cleanDir: true, // no chunk of an earlier build is left beside the new ones (their hashes change)
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: '[name]-[hash].js',
