@@ -446,16 +446,24 @@ export const CONTRACT = {
     response: returns<InstalledSkillView[]>(),
   },
   /** Fetches the locked sources and compares; `manage:update` applies (a modified copy only with `force`). */
+  /** Asks each locked source for a newer version; `manage:cancel` with `runId` stops it (nothing is written). */
   'manage:check-updates': {
-    request: strict({ scope: ManageScope, names: ManageNames, project: Type.Optional(Path) }),
+    request: strict({
+      scope: ManageScope,
+      names: ManageNames,
+      project: Type.Optional(Path),
+      runId: Type.Optional(Id),
+    }),
     response: returns<UpdateCheckView[]>(),
   },
+  /** Applies updates; `manage:cancel` with `runId` stops it (a skill being installed is undone whole). */
   'manage:update': {
     request: strict({
       scope: ManageScope,
       names: ManageNames,
       project: Type.Optional(Path),
       force: Type.Optional(Type.Boolean()),
+      runId: Type.Optional(Id),
     }),
     response: returns<UpdateCheckView[]>(),
   },

@@ -283,23 +283,31 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
     },
     'manage:discard': ({ inspectionId }) => ({ discarded: discard(inspectionId) }),
     'manage:installed': ({ project }) => installed(project),
-    'manage:check-updates': ({ scope, names, project }) =>
-      updateSkills(baseOf(scope, project), {
-        scope,
-        ...(names?.length ? { names } : {}),
-        apply: false,
-        ...(gitBase() ? { gitBase: gitBase() } : {}),
-      }),
-    'manage:update': async ({ scope, names, project, force }) => {
-      const results = await updateSkills(baseOf(scope, project), {
-        scope,
-        ...(names?.length ? { names } : {}),
-        apply: true,
-        ...(force ? { force: true } : {}),
-        ...(gitBase() ? { gitBase: gitBase() } : {}),
-      });
-      ctx.reconfigure();
-      return results;
+    'manage:check-updates': ({ scope, names, project, runId = randomUUID() }) =>
+      ctx.trackRun(runId, (signal) =>
+        updateSkills(baseOf(scope, project), {
+          scope,
+          ...(names?.length ? { names } : {}),
+          apply: false,
+          signal,
+          ...(gitBase() ? { gitBase: gitBase() } : {}),
+        }),
+      ),
+    'manage:update': async ({ scope, names, project, force, runId = randomUUID() }) => {
+      try {
+        return await ctx.trackRun(runId, (signal) =>
+          updateSkills(baseOf(scope, project), {
+            scope,
+            ...(names?.length ? { names } : {}),
+            apply: true,
+            signal,
+            ...(force ? { force: true } : {}),
+            ...(gitBase() ? { gitBase: gitBase() } : {}),
+          }),
+        );
+      } finally {
+        ctx.reconfigure(); // what was updated before a cancel is in place
+      }
     },
     'manage:remove': ({ scope, names, agents, project }) => {
       const results = removeSkills(baseOf(scope, project), names, {

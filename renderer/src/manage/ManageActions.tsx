@@ -1,7 +1,7 @@
 // A skill's install actions in the skill view (issue 17): where it is installed and in what state, then Install to
 // agents, Update (with the SKILL.md diff and the changed files first), Remove (to the trash) and Pack. Each opens
 // inline below the bar; a destructive button is never the focused one.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { InstalledSkillView, PackResultView, UpdateCheckView } from '../../../shared/manage-types.js';
 import type { ListedEntry } from '../../../shared/types.js';
@@ -116,9 +116,11 @@ function UpdatePanel(props: {
   const [problem, setProblem] = useState<string>();
   const [replace, setReplace] = useState(false);
   const [result, setResult] = useState<UpdateCheckView>();
+  const runId = useRef('');
+  const newRun = () => (runId.current = `update-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`);
   const checkNow = async () => {
     setBusy(true);
-    setProblem(await store.checkUpdates([item.scope]));
+    setProblem(await store.checkUpdates([item.scope], newRun()));
     setBusy(false);
   };
   // A check once per opening (when none is known yet); "Check again" asks again.
@@ -130,17 +132,24 @@ function UpdatePanel(props: {
     const r = await props.host.invoke('manage:update', {
       scope: item.scope,
       names: [item.name],
+      runId: newRun(),
       ...(replace ? { force: true } : {}),
     });
     setBusy(false);
-    if (!r.ok) return setProblem(r.error.message);
+    if (!r.ok)
+      return setProblem(r.error.code === 'Cancelled' ? 'Cancelled: nothing was changed.' : r.error.message);
     store.noteUpdates(r.value);
     setResult(r.value[0]);
   };
   const modified = installStates(item, manage.updates).includes('modified');
   return (
     <div className="manage-panel" role="region" aria-label={`Update ${item.name}`}>
-      {busy && !check && <p role="status">Checking {item.source}…</p>}
+      {busy && (
+        <p role="status">
+          {check ? 'Working…' : `Checking ${item.source}…`}{' '}
+          <button onClick={() => store.cancel(runId.current)}>Cancel</button>
+        </p>
+      )}
       {check && !result && (
         <>
           <p>

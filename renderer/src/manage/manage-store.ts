@@ -76,16 +76,27 @@ export class ManageStore {
     else this.set({ problem: `Could not read the installed skills: ${r.error.message}` });
   }
 
-  /** Asks each locked source whether it changed (fetches them: git sources are cloned). */
-  async checkUpdates(scopes: readonly ManageScope[] = this.scopes()): Promise<string | undefined> {
+  /**
+   * Asks each locked source whether it changed (fetches them: git sources are cloned). `runId` names the run for
+   * `cancel`; a cancelled check answers "Cancelled." and keeps what was known.
+   */
+  async checkUpdates(
+    scopes: readonly ManageScope[] = this.scopes(),
+    runId?: string,
+  ): Promise<string | undefined> {
     const updates = new Map(this.current.updates);
     for (const scope of scopes) {
-      const r = await this.host.invoke('manage:check-updates', { scope });
-      if (!r.ok) return r.error.message;
+      const r = await this.host.invoke('manage:check-updates', { scope, ...(runId ? { runId } : {}) });
+      if (!r.ok) return r.error.code === 'Cancelled' ? 'Cancelled.' : r.error.message;
       for (const u of r.value) updates.set(installKey(u), u);
     }
     this.set({ updates });
     return undefined;
+  }
+
+  /** Stops a check or an update started with `runId`. */
+  cancel(runId: string): void {
+    void this.host.invoke('manage:cancel', { runId });
   }
 
   /** Records what an update did (an applied one is up to date now). */

@@ -25,6 +25,7 @@ import type {
 } from '../../../shared/manage-types.js';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { Host } from '../../../electron/host/host.js';
+import { computeSkillFolderHash } from '../../../electron/core/manage/skill-hash.js';
 import { FIXTURES, REPO } from '../../helpers.js';
 import { agentHomeEnv, fixtureRepo } from '../manage-fixtures.js';
 import { alive, makeSlowGit, type SlowGit } from '../slow-git.js';
@@ -136,6 +137,51 @@ describe('manage:inspect while git clones', () => {
     expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'look-2' })).toEqual({
       cancelled: false,
     });
+  });
+});
+
+describe('checking and applying updates', () => {
+  it('stops a check on manage:cancel: git is killed, its folder removed, the install left as it was', async () => {
+    // notes, installed from the git source (as an install writes it), for Claude Code.
+    const notes = join(project, '.agents', 'skills', 'notes');
+    cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), notes, { recursive: true });
+    const lock = `${JSON.stringify(
+      {
+        version: 1,
+        skills: {
+          notes: {
+            source: remote,
+            sourceType: 'git',
+            skillPath: 'skills/notes/SKILL.md',
+            agents: ['agents'],
+            computedHash: computeSkillFolderHash(notes),
+          },
+        },
+      },
+      null,
+      2,
+    )}\n`;
+    writeFileSync(join(project, 'skills-lock.json'), lock);
+    const pending = host.handle('manage:check-updates', { scope: 'project', runId: 'check-1' });
+    const pid = await slow.started();
+    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'check-1' })).toEqual({
+      cancelled: true,
+    });
+    const r = await pending;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('Cancelled');
+    expect(alive(pid)).toBe(false);
+    expect(sourceFolders()).toEqual([]);
+    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(lock);
+    // The same for an update being applied.
+    rmSync(join(tmp, 'slow-git', 'started')); // so started() waits for this run's clone
+    const applying = host.handle('manage:update', { scope: 'project', runId: 'update-1' });
+    await slow.started();
+    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'update-1' })).toEqual({ cancelled: true });
+    const u = await applying;
+    expect(u.ok).toBe(false);
+    if (!u.ok) expect(u.error.code).toBe('Cancelled');
+    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(lock);
   });
 });
 
