@@ -4,7 +4,7 @@ import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../..
 import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 import './manage.css';
 
-/** Agent badges a compact row shows before folding the rest into one "+N" badge. */
+/** Badges (agents, and a state counts as one) a compact row shows before folding the rest into one "+N". */
 export const COMPACT_AGENT_BADGES = 2;
 
 export function InstallBadges(props: {
@@ -37,11 +37,9 @@ export function InstallBadges(props: {
       title: b.title,
     })),
   );
-  // "+1" would take the room of the badge it hides: fold only two or more.
-  const shown =
-    props.compact && badges.length > COMPACT_AGENT_BADGES + 1
-      ? badges.slice(0, COMPACT_AGENT_BADGES)
-      : badges;
+  // A state badge takes the room of one agent badge; "+1" would take the room of the badge it hides: fold two or more.
+  const room = COMPACT_AGENT_BADGES - (states.length ? 1 : 0);
+  const shown = props.compact && badges.length > room + 1 ? badges.slice(0, room) : badges;
   const folded = badges.slice(shown.length);
   return (
     <>

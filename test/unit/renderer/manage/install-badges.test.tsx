@@ -37,22 +37,29 @@ const installed: InstalledSkillView = {
 };
 
 describe('InstallBadges', () => {
-  it('folds agents past the second into "+N" in a compact row, the state first', () => {
+  it('folds agents into "+N" in a compact row, the state first and taking the room of one', () => {
     const { container } = render(
       <InstallBadges installs={[installed]} agents={agents} updates={new Map()} compact />,
     );
     expect([...container.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual([
       'Modified locally',
       'Claude Code',
-      'Windsurf',
-      '+3',
+      '+4',
     ]);
-    expect(screen.getByText('+3').getAttribute('title')).toBe(
-      'Also installed: Goose, Roo Code, .agents/skills',
+    expect(screen.getByText('+4').getAttribute('title')).toBe(
+      'Also installed: Windsurf, Goose, Roo Code, .agents/skills',
     );
     expect(screen.getByText('Modified locally').getAttribute('title')).toBe(
       'Changed since it was installed: /p/.windsurf/skills/notes',
     );
+    const clean = { ...installed, state: 'clean' as const };
+    cleanup();
+    const again = render(<InstallBadges installs={[clean]} agents={agents} updates={new Map()} compact />);
+    expect([...again.container.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual([
+      'Claude Code',
+      'Windsurf',
+      '+3',
+    ]);
   });
 
   it('never folds a single badge into "+1"', () => {
