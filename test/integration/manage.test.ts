@@ -375,6 +375,27 @@ describe('skillbench add', () => {
   }, 60_000);
 });
 
+describe('the cleanup of a killed install', () => {
+  it('removes only empty agent folders it made, never a folder its record names elsewhere', async () => {
+    // A staging folder as a killed install leaves it (its process id no longer runs), as a cloned project could
+    // carry one: its record names an agent folder it made and a folder outside the project.
+    const outside = join(tmp, 'outside-empty');
+    mkdirSync(outside);
+    mkdirSync(join(project, '.claude', 'skills'), { recursive: true });
+    const staging = join(project, '.agents', '.skillbench-staging-2147483646-0badf00d');
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(
+      join(staging, 'created-folders.json'),
+      JSON.stringify([join(project, '.claude'), join(project, '.claude', 'skills'), outside, project]),
+    );
+    await run(['list', '--installed']);
+    expect(existsSync(staging)).toBe(false);
+    expect(existsSync(join(project, '.claude'))).toBe(false);
+    expect(existsSync(outside)).toBe(true);
+    expect(existsSync(project)).toBe(true);
+  });
+});
+
 describe('an install killed between moving the old skill aside and placing the new one', () => {
   it('puts the old skill back on the next run, and loses nothing', async () => {
     const source = join(MANAGE, 'repo', 'skills', 'notes');

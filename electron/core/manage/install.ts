@@ -582,8 +582,14 @@ export function cleanStaleStaging(base: ManageBase): void {
         /* it created none */
       }
       rmSync(dir, { recursive: true, force: true });
-      // The agent folders the killed install made, innermost first, when nothing was put in them since.
-      for (const folder of [...created].reverse()) {
+      // The agent folders the killed install made, innermost first, when nothing was put in them since. Only an
+      // agent folder or a folder holding one (a cloned project could carry a staging folder naming anything).
+      const tops = [resolve(base.project), resolve(base.ctx.home)];
+      const mine = (f: string) =>
+        typeof f === 'string' &&
+        !tops.includes(resolve(f)) &&
+        folders.some((a) => resolve(a) === resolve(f) || isWithin(resolve(f), resolve(a)));
+      for (const folder of [...created].reverse().filter(mine)) {
         try {
           rmdirSync(folder);
         } catch {
