@@ -345,6 +345,11 @@ export async function installSkills(
   checkCancelled(opts.signal, 'the install');
   cleanStaleStaging(base);
   const { plans, problems, conflicts, lock } = planInstall(base, fetched, skills, opts);
+  // The agents recorded in the lock: those with a placement of their own (the shared copy serves all its readers).
+  const readersOfShared = new Set(sharedReaders(base, opts.scope).map((a) => a.id));
+  const recorded = opts.agents
+    .map((a) => a.id)
+    .filter((id) => id !== SHARED_AGENT_ID && (opts.copy || !readersOfShared.has(id)));
   if (problems.length)
     throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, {
       problems,
@@ -392,9 +397,7 @@ export async function installSkills(
       const before = lock.get(skill.name);
       const kept =
         before?.source === fetched.source.source && Array.isArray(before.agents) ? before.agents : [];
-      const agents = [
-        ...new Set([...kept, ...opts.agents.map((a) => a.id).filter((id) => id !== SHARED_AGENT_ID)]),
-      ];
+      const agents = [...new Set([...kept, ...recorded])];
       lock.set(skill.name, {
         source: fetched.source.source,
         sourceType: fetched.source.type,
