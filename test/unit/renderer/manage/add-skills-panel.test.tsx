@@ -2,7 +2,7 @@
 // Issue 17, the Add skills panel against a real host with two open projects: the target project defaults to the one
 // given (the selected skill's), can be changed in a select, and the install lands there; a look at a git source that
 // is still cloning can be cancelled from the panel (a slow `git` first on PATH holds the clone).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -95,6 +95,35 @@ describe('the Add skills panel with two projects', () => {
     await lookAndInstall(region, notes);
     expect(existsSync(join(first, '.claude', 'skills', 'notes', 'SKILL.md'))).toBe(true);
     expect(existsSync(join(first, 'skills-lock.json'))).toBe(true);
+  });
+
+  it('shows before Install what a skill would replace, what it may use and run, and its size', async () => {
+    // A different skill of the same name where Claude Code's copy would go, in the chosen project.
+    mkdirSync(join(first, '.claude', 'skills', 'notes'), { recursive: true });
+    writeFileSync(
+      join(first, '.claude', 'skills', 'notes', 'SKILL.md'),
+      '---\nname: notes\ndescription: Mine.\n---\n',
+    );
+    const src = join(tmp, 'src', 'notes');
+    cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), src, { recursive: true });
+    writeFileSync(
+      join(src, 'SKILL.md'),
+      '---\nname: notes\ndescription: Notes. Use when asked.\nallowed-tools: Bash(git:*)\n---\n\n# Notes\n',
+    );
+    mkdirSync(join(src, 'scripts'));
+    writeFileSync(join(src, 'scripts', 'tidy.py'), 'print(1)\n');
+    const region = await panel(first);
+    fireEvent.change(within(region).getByRole('textbox', { name: 'Source' }), { target: { value: src } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Look inside' }));
+    const skill = await within(region).findByRole('article', { name: 'Skill notes' });
+    expect(skill.textContent).toContain(
+      `${join(first, '.claude', 'skills', 'notes')} holds a different skill of that name: installing will ask before replacing it.`,
+    );
+    const runs = within(skill).getByRole('region', { name: 'What notes runs' });
+    expect(runs.textContent).toContain('may use without asking: Bash(git:*)');
+    expect(runs.textContent).toContain('script file scripts/tidy.py');
+    expect(skill.textContent).toMatch(/· 3 files, \d+ B/);
+    expect(existsSync(join(first, '.agents'))).toBe(false); // nothing written by looking
   });
 
   it('cancels a look at a git source while it clones: nothing fetched is left, the panel says so', async () => {
