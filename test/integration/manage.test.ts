@@ -394,6 +394,28 @@ describe('the cleanup of a killed install', () => {
     expect(existsSync(outside)).toBe(true);
     expect(existsSync(project)).toBe(true);
   });
+
+  it('trashes a copy it had moved aside whose place was taken since, under its own name and path', async () => {
+    const staging = join(project, '.agents', '.skillbench-staging-2147483646-0badf00d');
+    const aside = join(staging, '0-notes.previous');
+    mkdirSync(aside, { recursive: true });
+    writeFileSync(join(aside, 'SKILL.md'), '---\nname: notes\ndescription: the earlier one\n---\n');
+    const now = join(project, '.agents', 'skills', 'notes');
+    mkdirSync(now, { recursive: true });
+    writeFileSync(join(now, 'SKILL.md'), '---\nname: notes\ndescription: the one there now\n---\n');
+    const r = await run(['list', '--installed']);
+    expect(r.stderr).toContain(
+      'An interrupted install had replaced notes; the previous copy is in the trash',
+    );
+    expect(readFileSync(join(now, 'SKILL.md'), 'utf8')).toContain('the one there now');
+    expect(readFileSync(join(tmp, 'data', 'Trash', 'files', 'notes', 'SKILL.md'), 'utf8')).toContain(
+      'earlier',
+    );
+    expect(readFileSync(join(tmp, 'data', 'Trash', 'info', 'notes.trashinfo'), 'utf8')).toContain(
+      `Path=${encodeURI(now)}\n`,
+    );
+    expect(existsSync(staging)).toBe(false);
+  });
 });
 
 describe('an install killed between moving the old skill aside and placing the new one', () => {
