@@ -177,7 +177,9 @@ describe('checking and applying updates', () => {
     rmSync(join(tmp, 'slow-git', 'started')); // so started() waits for this run's clone
     const applying = host.handle('manage:update', { scope: 'project', runId: 'update-1' });
     await slow.started();
-    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'update-1' })).toEqual({ cancelled: true });
+    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'update-1' })).toEqual({
+      cancelled: true,
+    });
     const u = await applying;
     expect(u.ok).toBe(false);
     if (!u.ok) expect(u.error.code).toBe('Cancelled');
