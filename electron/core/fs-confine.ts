@@ -12,6 +12,45 @@ export function isWithin(folder: string, path: string): boolean {
 }
 
 /**
+ * `resolve(base, path)` when it lies inside `folder` (`isWithin`), else undefined: the answer a link check needs.
+ * A plain relative path under `base === folder` (segments that are neither empty, `.` nor `..`; no `\` or `:`) is
+ * inside by construction and is joined without normalizing: a library pass asks this for every link of every skill,
+ * and `resolve` + `relative` allocate several strings per call. Anything else takes the general path.
+ */
+export function resolveInside(folder: string, base: string, path: string): string | undefined {
+  if (base === folder && isPlainRelative(path) && isNormalFolder(folder))
+    return `${folder}${sep}${sep === '/' ? path : path.replaceAll('/', sep)}`;
+  const absolute = resolve(base, path);
+  return isWithin(folder, absolute) ? absolute : undefined;
+}
+
+/** The last folder found already resolved (absolute, normalized, no trailing separator): a pass asks about one skill at a time. */
+let normalFolder = '';
+function isNormalFolder(folder: string): boolean {
+  if (folder === normalFolder) return true;
+  if (folder.endsWith(sep) || resolve(folder) !== folder) return false;
+  normalFolder = folder;
+  return true;
+}
+
+function isPlainRelative(path: string): boolean {
+  if (path === '' || path.includes('\\') || path.includes(':')) return false;
+  for (let start = 0; ;) {
+    const slash = path.indexOf('/', start);
+    const end = slash === -1 ? path.length : slash;
+    const length = end - start;
+    if (length === 0) return false; // a leading, doubled or trailing slash
+    if (
+      path.charCodeAt(start) === 46 &&
+      (length === 1 || (length === 2 && path.charCodeAt(start + 1) === 46))
+    )
+      return false; // `.` or `..`
+    if (slash === -1) return true;
+    start = slash + 1;
+  }
+}
+
+/**
  * The real path of `path` (absolute paths refused, relative ones taken from `folder`) when it exists and,
  * links resolved, stays inside `folder`. `subject` names it in messages; `why` says what the rule protects.
  */

@@ -1,4 +1,5 @@
 // Owns turning a manifest's bytes into text: size limit, binary and encoding checks, BOM and line endings.
+import { isUtf8 } from 'node:buffer';
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
@@ -17,13 +18,20 @@ export interface ManifestText {
 export type DecodeResult = { ok: true; value: ManifestText } | { ok: false; diagnostic: Diagnostic };
 
 const FIRST_LINE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+const scratch = Buffer.allocUnsafe(64 * 1024);
 
 /** Reads a manifest without ever throwing: oversized, unreadable, binary and non-UTF-8 files become diagnostics. */
 export function readManifestText(path: string, maxBytes = DEFAULT_MAX_MANIFEST_BYTES): DecodeResult {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
+    // Most manifests are a few kilobytes: one read into a buffer kept for every call, with no size asked first and no
+    // buffer allocated (a library pass reads hundreds of them, and each system call counts). A read of a regular file
+    // that returns less than asked has reached its end.
+    const first = readSync(fd, scratch, 0, scratch.length, 0);
+    if (first < scratch.length && first <= maxBytes)
+      return decodeManifestBytes(path, scratch.subarray(0, first));
     const size = fstatSync(fd).size;
     if (size > maxBytes) {
       return fail(
@@ -63,26 +71,26 @@ export function decodeManifestBytes(path: string, bytes: Uint8Array): DecodeResu
         'Replace it with a UTF-8 Markdown file (UTF-16 files must be re-saved as UTF-8).',
     );
   }
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    const bad = firstInvalidUtf8Offset(bytes);
-    const prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, bad));
-    const pos = new LineIndex(prefix).position(prefix.length);
-    return {
-      ok: false,
-      diagnostic: makeDiagnostic(
-        'error',
-        'file-encoding',
-        `The file is not valid UTF-8 (byte 0x${(bytes[bad] ?? 0).toString(16).padStart(2, '0')} at byte ${bad}). ` +
-          'Re-save it as UTF-8; skills are read as UTF-8 by every runtime.',
-        path,
-        { line: pos.line, column: pos.column, endLine: pos.line, endColumn: pos.column + 1 },
-      ),
-    };
+  // Checked, then decoded, natively: both are several times faster than a fatal TextDecoder. The BOM is kept here
+  // (as `ignoreBOM` would) and removed by fromDecodedText.
+  if (isUtf8(bytes)) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    return { ok: true, value: fromDecodedText(text) };
   }
-  return { ok: true, value: fromDecodedText(text) };
+  const bad = firstInvalidUtf8Offset(bytes);
+  const prefix = new TextDecoder('utf-8').decode(bytes.subarray(0, bad));
+  const pos = new LineIndex(prefix).position(prefix.length);
+  return {
+    ok: false,
+    diagnostic: makeDiagnostic(
+      'error',
+      'file-encoding',
+      `The file is not valid UTF-8 (byte 0x${(bytes[bad] ?? 0).toString(16).padStart(2, '0')} at byte ${bad}). ` +
+        'Re-save it as UTF-8; skills are read as UTF-8 by every runtime.',
+      path,
+      { line: pos.line, column: pos.column, endLine: pos.line, endColumn: pos.column + 1 },
+    ),
+  };
 }
 
 /** An already decoded string (e.g. an editor buffer): BOM noted and removed, line ending detected. */

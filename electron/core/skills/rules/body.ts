@@ -1,8 +1,8 @@
 // Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
-import { isWithin } from '../../fs-confine.js';
+import { resolveInside } from '../../fs-confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
 export const BODY_MAX_LINES = 500;
@@ -77,8 +77,20 @@ export interface BodyLink {
 export function markdownLinks(body: string): BodyLink[] {
   const links: BodyLink[] = [];
   if (!body.includes('](') && !body.includes(']:')) return links; // most bodies: nothing to scan
-  const code = codeRanges(body);
-  const inCode = (offset: number) => code.some(([a, b]) => offset >= a && offset < b);
+  const code = mergedRanges(codeRanges(body));
+  // Binary search in the sorted, disjoint ranges: a long body has hundreds of code spans and links.
+  const inCode = (offset: number) => {
+    let lo = 0;
+    let hi = code.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [a, b] = code[mid]!;
+      if (offset < a) hi = mid - 1;
+      else if (offset >= b) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
   const push = (raw: string, start: number) => {
     if (inCode(start)) return;
     const angle = raw.startsWith('<');
@@ -102,6 +114,18 @@ export function markdownLinks(body: string): BodyLink[] {
     }
   }
   return links.sort((a, b) => a.start - b.start);
+}
+
+/** The union of `ranges` as sorted, disjoint ranges (fences and the spans found inside them overlap). */
+function mergedRanges(ranges: Array<[number, number]>): Array<[number, number]> {
+  const sorted = ranges.filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
 }
 
 /** Offsets [start, end) of fenced code blocks and inline code spans. */
@@ -164,12 +188,8 @@ export const bodyLinks: Rule = {
       if (path === undefined) continue;
       let verdict = verdicts.get(path);
       if (verdict === undefined) {
-        const absolute = resolve(base, path);
-        verdict = !isWithin(ctx.folderPath, absolute)
-          ? 'outside'
-          : ctx.pathExists(absolute)
-            ? 'ok'
-            : 'missing';
+        const absolute = resolveInside(ctx.folderPath, base, path);
+        verdict = absolute === undefined ? 'outside' : ctx.pathExists(absolute) ? 'ok' : 'missing';
         verdicts.set(path, verdict);
       }
       if (verdict === 'ok') continue;

@@ -1,12 +1,19 @@
 // Rules for `description` (1–1024 characters, a string, no XML tags) and `compatibility` (at most 500).
 import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/runtime-table.js';
 import { insertKeyEdits } from './name.js';
-import { at, atHeader, describeValue, quoted, replaceValue, truncate, type Rule } from './rule.js';
+import {
+  at,
+  atHeader,
+  characters,
+  describeValue,
+  quoted,
+  replaceValue,
+  truncate,
+  type Rule,
+} from './rule.js';
 
 export const DESCRIPTION_MAX = 1024;
 export const COMPATIBILITY_MAX = 500;
-
-const chars = (s: string): number => [...s].length;
 
 export const descriptionMissing: Rule = {
   id: 'description-missing',
@@ -94,14 +101,14 @@ export const descriptionTooLong: Rule = {
         ),
       ];
     }
-    if (chars(f.value) <= DESCRIPTION_MAX) return [];
+    if (characters(f.value) <= DESCRIPTION_MAX) return [];
     return [
       at(
         ctx,
         [f.key],
         'error',
         'description-too-long',
-        `\`description\` is ${chars(f.value)} characters long; the limit is ${DESCRIPTION_MAX}. ` +
+        `\`description\` is ${characters(f.value)} characters long; the limit is ${DESCRIPTION_MAX}. ` +
           'Keep the what and when here and move details into the instructions.',
       ),
     ];
@@ -146,14 +153,14 @@ export const compatibilityRule: Rule = {
         ),
       ];
     }
-    if (chars(f.value) <= COMPATIBILITY_MAX) return [];
+    if (characters(f.value) <= COMPATIBILITY_MAX) return [];
     return [
       at(
         ctx,
         [f.key],
         'error',
         'compatibility-too-long',
-        `\`compatibility\` is ${chars(f.value)} characters long; the limit is ${COMPATIBILITY_MAX}. Shorten it.`,
+        `\`compatibility\` is ${characters(f.value)} characters long; the limit is ${COMPATIBILITY_MAX}. Shorten it.`,
       ),
     ];
   },

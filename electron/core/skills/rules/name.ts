@@ -1,7 +1,16 @@
 // Rules for `name`: present, well formed (ASCII lowercase, digits, single hyphens, 1–64), equal to the folder.
 import { dirname, join } from 'node:path';
 import type { TextEdit } from '../../../../shared/types.js';
-import { at, atHeader, describeValue, quoted, replaceValue, type Rule, type RuleContext } from './rule.js';
+import {
+  at,
+  atHeader,
+  characters,
+  describeValue,
+  quoted,
+  replaceValue,
+  type Rule,
+  type RuleContext,
+} from './rule.js';
 
 export const NAME_MAX = 64;
 const ASCII_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -116,7 +125,7 @@ export const nameTooLong: Rule = {
   check(_skill, ctx) {
     const name = nameValue(ctx);
     if (name === undefined) return [];
-    const length = [...name].length;
+    const length = characters(name);
     if (length <= NAME_MAX) return [];
     return [
       at(

@@ -111,3 +111,21 @@ export function describeValue(value: unknown): string {
 export function truncate(value: string, max: number): string {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
+
+/**
+ * How many characters (code points, as `[...text].length` counts them) `text` holds, without building the array:
+ * the length limits of `name`, `description` and `compatibility` count characters, not UTF-16 units.
+ */
+export function characters(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+}

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lineCount } from '../../../../electron/core/skills/rules/body.js';
+import { lineCount, markdownLinks } from '../../../../electron/core/skills/rules/body.js';
 import { validateText } from '../../../../electron/core/skills/validate.js';
 import { fixtureSkill } from '../../../helpers.js';
 
@@ -26,6 +26,20 @@ describe('body scanning', () => {
       join('references', 'guide.md'),
       join('references', 'gone.md'),
     ]);
+  });
+
+  it('skips links inside any code span or fence, however many, overlapping or adjacent', () => {
+    const spans = Array.from({ length: 200 }, (_, i) => `\`code ${i} [x](in-span-${i}.md)\``).join(' ');
+    const body = [
+      `Intro [a](a.md) ${spans} [b](b.md)`,
+      '```md',
+      'A fence holding `a span` and [c](in-fence.md) and `[d](in-both.md)`',
+      '```',
+      '`x`[e](after-span.md) `y`',
+      '~~~',
+      '[f](unclosed-fence.md)',
+    ].join('\n');
+    expect(markdownLinks(body).map((l) => l.target)).toEqual(['a.md', 'b.md', 'after-span.md']);
   });
 
   it('counts lines as splitting on \\r\\n, \\n and \\r does, one trailing break dropped', () => {

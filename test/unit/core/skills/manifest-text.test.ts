@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8Offset, readManifestText } from '../../../../electron/core/skills/manifest-text.js';
+import {
+  decodeManifestBytes,
+  firstInvalidUtf8Offset,
+  readManifestText,
+} from '../../../../electron/core/skills/manifest-text.js';
 import { loadLibrary } from '../../../../electron/core/skills/index.js';
 import { byCode, loadFixture } from '../../../helpers.js';
 
@@ -36,5 +40,55 @@ describe('reading manifests', () => {
     expect(firstInvalidUtf8Offset(Uint8Array.from([0x61, 0xc0, 0xaf]))).toBe(1);
     expect(firstInvalidUtf8Offset(Uint8Array.from([0x61, 0xed, 0xa0, 0x80]))).toBe(1);
     expect(firstInvalidUtf8Offset(Uint8Array.from([0x61, 0xe2, 0x82]))).toBe(1);
+  });
+
+  it('decodes exactly what a fatal UTF-8 decoder accepts, to the same text, BOM noted', () => {
+    const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const samples: number[][] = [
+      [0xef, 0xbb, 0xbf, 0x61, 0x0a], // BOM + "a"
+      [0x61, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80], // a é € 😀
+      [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], // two BOMs: only the first is the file's
+      [0x61, 0xc0, 0xaf], // overlong
+      [0x61, 0xed, 0xa0, 0x80], // an encoded surrogate
+      [0x61, 0xe2, 0x82], // truncated
+      [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+      [0x80], // a lone continuation byte
+    ];
+    for (const bytes of samples) {
+      const input = Uint8Array.from(bytes);
+      let expected: string | undefined;
+      try {
+        expected = fatal.decode(input);
+      } catch {
+        expected = undefined;
+      }
+      const got = decodeManifestBytes('/x/SKILL.md', input);
+      if (expected === undefined) {
+        expect(got.ok, `${bytes.join(',')} is refused`).toBe(false);
+        if (!got.ok) expect(got.diagnostic.code).toBe('file-encoding');
+      } else {
+        expect(got.ok).toBe(true);
+        if (got.ok) {
+          expect(got.value.bom).toBe(expected.charCodeAt(0) === 0xfeff);
+          expect(got.value.text).toBe(got.value.bom ? expected.slice(1) : expected);
+        }
+      }
+    }
+  });
+
+  it('reads small, boundary-sized and large files whole, and applies a small limit to a small file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillbench-sizes-'));
+    for (const size of [0, 1, 65_535, 65_536, 65_537, 300_000]) {
+      const path = join(dir, `m-${size}.md`);
+      const text = 'é'.repeat(Math.floor(size / 2)) + 'x'.repeat(size % 2);
+      writeFileSync(path, text);
+      const read = readManifestText(path);
+      expect(read.ok && read.value.text === text, `${size} bytes`).toBe(true);
+    }
+    const limited = readManifestText(join(dir, 'm-65535.md'), 1000);
+    expect(!limited.ok && limited.diagnostic.code).toBe('file-too-large');
+    const exact = readManifestText(join(dir, 'm-1.md'), 1);
+    expect(exact.ok).toBe(true);
+    expect(!readManifestText(dir).ok && 'unreadable').toBe('unreadable');
   });
 });
