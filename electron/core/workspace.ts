@@ -39,7 +39,8 @@ export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   /** The `mcpServers` the user keeps in the app's settings (they win over the roots' configs). */
   settingsServers?: { servers: Record<string, JsonValue>; file: string; baseDir: string };
   /** Where runs are recorded; no history without it. */
-  history?: { file: string; limits?: Partial<HistoryLimits> };
+  /** `maintainLater` for a long-running host: see HistoryStore. */
+  history?: { file: string; limits?: Partial<HistoryLimits>; maintainLater?: boolean };
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). */
   excludedTools?: string[];
   /** Skill tools excluded by kind or name (issue 11: `--exclude-tool`); refused with PermissionDenied. */
@@ -71,7 +72,12 @@ export class Workspace {
 
   private constructor(options: WorkspaceOptions) {
     this.options = options;
-    if (options.history) this.history = new HistoryStore(options.history.file, options.history.limits);
+    if (options.history)
+      this.history = new HistoryStore(
+        options.history.file,
+        options.history.limits,
+        options.history.maintainLater,
+      );
     this.build();
   }
 

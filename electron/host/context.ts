@@ -82,7 +82,11 @@ export class HostContext {
     this.serverClient = this.clientSide();
     this.workspace = Workspace.open({
       ...this.workspaceOptions(),
-      history: { file: join(options.userDataDir, 'history.jsonl'), limits: this.settings.get().history },
+      history: {
+        file: join(options.userDataDir, 'history.jsonl'),
+        limits: this.settings.get().history,
+        maintainLater: true,
+      },
     });
     if (options.watch !== false) {
       this.watcher = new RootWatcher((paths) => this.publish(this.workspace.update(paths)));

@@ -108,6 +108,26 @@ describe('history store', () => {
     expect(listed[999]?.output).toBe('out 500');
   });
 
+  it('in a long-running host, compacts after the call that made it due, not inside it (issue 14: tools:run p99)', async () => {
+    const h = new HistoryStore(file(), { maxEntries: 100 }, true);
+    const lines = () => readFileSync(h.file, 'utf8').split('\n').filter(Boolean).length;
+    let deferred = 0;
+    for (let i = 0; i < 300; i++) {
+      const before = statSync(h.file, { throwIfNoEntry: false })?.ino;
+      h.record(run(i));
+      // The call's own work: the append only. The file is never replaced inside record().
+      if (before !== undefined) expect(statSync(h.file).ino).toBe(before);
+      const count = lines();
+      await new Promise((r) => setImmediate(r));
+      if (lines() < count) deferred++;
+    }
+    // Past the limit by its slack, the check that followed the run trimmed the file back, each time in the next task.
+    expect(deferred).toBeGreaterThanOrEqual(2);
+    expect(lines()).toBeLessThanOrEqual(100 + 25 + 20); // limit + slack + the appends between two checks
+    expect(h.list()).toHaveLength(100);
+    expect(h.list()[0]?.output).toBe('out 299');
+  });
+
   it('survives a write torn by a crash: the torn line is skipped and later runs still land', () => {
     const path = file();
     const h = new HistoryStore(path);
