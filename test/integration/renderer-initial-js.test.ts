@@ -1,6 +1,7 @@
 // The renderer's first paint stays within its JS budget (issue 14: initial JS < 350 kB): the views it does not need
 // (servers, history, settings, Add skills, server requests, the schema form, YAML, the contract's schemas) load on
-// first use. Builds the renderer with the project's Vite config into a temporary folder, so it checks this code.
+// first use; Monaco is built without the modules the app never reaches. Builds the renderer with the project's Vite
+// config into a temporary folder, so it checks this code.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type Rolldown } from 'vite';
 import { INITIAL_JS_BUDGET, initialJs } from '../../bench/initial-js.js';
 import { REPO } from '../helpers.js';
+import { MONACO_STUB_MESSAGE, MONACO_STUBS } from '../../vite.config.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'skillbench-renderer-'));
 let output: Rolldown.OutputChunk[] = [];
@@ -74,5 +76,33 @@ describe('the renderer build', () => {
     expect(lazy.filter((path) => ids.some((id) => id.startsWith(path)))).toEqual([]);
     // The check sees the modules at all: the app's shell is in them.
     expect(ids).toContain('renderer/src/App.tsx');
+  });
+
+  test('builds Monaco with stubs for the editor parts the app never reaches, and none of their code', () => {
+    const modules = output.flatMap((c) =>
+      Object.entries(c.modules).map(([id, m]) => ({
+        id: relative(REPO, id).replaceAll('\\', '/'),
+        bytes: m.renderedLength,
+        code: m.code ?? '',
+      })),
+    );
+    for (const path of Object.keys(MONACO_STUBS)) {
+      const stub = modules.find((m) => m.id === `node_modules/monaco-editor/esm/${path}`);
+      expect(stub?.code, path).toContain(MONACO_STUB_MESSAGE);
+      expect(stub!.bytes, path).toBeLessThan(400);
+    }
+    // What only the stubbed modules imported is gone with them: the diff editor's parts, the GPU renderer.
+    const left = modules.filter(
+      (m) =>
+        (m.id.includes('/vs/editor/browser/widget/diffEditor/') ||
+          m.id.includes('/vs/editor/browser/widget/multiDiffEditor/') ||
+          m.id.includes('/vs/editor/browser/gpu/')) &&
+        !(m.id.slice(m.id.indexOf('/vs/') + 1) in MONACO_STUBS),
+    );
+    expect(left.map((m) => m.id)).toEqual([]);
+    // The check sees Monaco at all: its editor widget is built.
+    expect(
+      modules.some((m) => m.id.endsWith('vs/editor/browser/widget/codeEditor/codeEditorWidget.js')),
+    ).toBe(true);
   });
 });
