@@ -14,8 +14,8 @@ const contentSecurityPolicy: Plugin = {
  * Each is safe because the app never calls what leads to it:
  * - the diff and multi-file diff editors: only `monaco.editor.createDiffEditor` / `createMultiFileDiffEditor` build them;
  * - GPU rendering: built only with `experimentalGpuAcceleration: 'on'`, which the app never sets (EDITOR_OPTIONS).
- * `test/e2e/editor.spec.ts` runs the editor with these stubs; `test/integration/renderer-monaco.test.ts` checks the
- * build holds the stubs, not the modules.
+ * `test/e2e/editor.spec.ts` runs the editor with these stubs; `test/integration/renderer-initial-js.test.ts` checks
+ * the build holds the stubs, not the modules.
  */
 export const MONACO_STUBS: Record<string, { what: string; exports: string[] }> = {
   'vs/editor/browser/widget/diffEditor/diffEditorWidget.js': {
@@ -42,8 +42,9 @@ const monacoStubs: Plugin = {
   enforce: 'pre',
   load(id) {
     const path = id.split('?')[0]!.replaceAll('\\', '/');
-    const at = path.lastIndexOf('/monaco-editor/esm/');
-    const stub = at === -1 ? undefined : MONACO_STUBS[path.slice(at + '/monaco-editor/esm/'.length)];
+    const esm = '/monaco-editor/esm/';
+    const at = path.lastIndexOf(esm);
+    const stub = at === -1 ? undefined : MONACO_STUBS[path.slice(at + esm.length)];
     if (!stub) return null;
     const message = JSON.stringify(
       `${MONACO_STUB_MESSAGE} (the ${stub.what}): the app does not use it (vite.config.ts).`,

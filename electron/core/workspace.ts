@@ -38,8 +38,7 @@ export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   mcpConfigFile?: string;
   /** The `mcpServers` the user keeps in the app's settings (they win over the roots' configs). */
   settingsServers?: { servers: Record<string, JsonValue>; file: string; baseDir: string };
-  /** Where runs are recorded; no history without it. */
-  /** `maintainLater` for a long-running host: see HistoryStore. */
+  /** Where runs are recorded; no history without it. `maintainLater` for a long-running host: see HistoryStore. */
   history?: { file: string; limits?: Partial<HistoryLimits>; maintainLater?: boolean };
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). */
   excludedTools?: string[];
