@@ -56,7 +56,7 @@ export function cliStartupBenchmarks(runs = 15) {
   };
 }
 
-export function corpusBenchmarks(count = 1200, runs = 5) {
+export function corpusBenchmarks(count = 1200, runs = 9) {
   const dir = mkdtempSync(join(tmpdir(), 'skillbench-corpus-'));
   try {
     const { bytes } = generateCorpus(dir, count);
@@ -81,6 +81,8 @@ export function corpusBenchmarks(count = 1200, runs = 5) {
       skillbench: sb,
       skillCheck: sc,
       timeRatio: sb.ms / sc.ms,
+      // Each alternating pair's own ratio: how far one run's noise moves the figure.
+      pairRatios: res.skillbench.map((x, i) => x.ms / res.skillCheck[i].ms).sort((a, b) => a - b),
       memRatio: sb.peakMb / sc.peakMb,
       skillCheckVersion: JSON.parse(
         readFileSync(join(root, 'node_modules', 'skill-check', 'package.json'), 'utf8'),

@@ -3,7 +3,8 @@
 // CSP stays without 'unsafe-eval'); the draft follows `$schema` (draft-04/06/07 as draft-07 rules, 2019-09, else
 // 2020-12), formats are checked the same way everywhere, and every error is said in plain words at the JSON pointer
 // of the value that owns it: inside a union, only the branch the user picked (or that the value belongs to) speaks.
-import { Validator, type OutputUnit, type SchemaDraft } from '@cfworker/json-schema';
+import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import { schemaDraft } from './schema-draft.js';
 import type { JsonSchema, JsonValue } from './types.js';
 
 export interface ArgProblem {
@@ -17,15 +18,6 @@ export interface ArgProblem {
 
 type Obj = { [key: string]: JsonValue };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The draft a schema is checked with: what its `$schema` names, 2020-12 when it names none. */
-export function schemaDraft(schema: JsonSchema): SchemaDraft {
-  const declared = isObj(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (/draft-0[4]/.test(declared)) return '4';
-  if (/draft-0[5-7]/.test(declared)) return '7';
-  if (/2019-09/.test(declared)) return '2019-09';
-  return '2020-12';
-}
 
 const validators = new WeakMap<object, Validator>();
 const byText = new Map<string, Validator>();

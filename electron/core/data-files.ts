@@ -1,7 +1,7 @@
 // Owns the rules for the app's own data files (settings, history, drafts), which the app, `serve` and the CLI share
 // (issue 12): private modes (files 0600, folders 0700), read-modify-write under a cross-process lock file with
 // stale-lock recovery, and a file that cannot be read moved aside to a timestamped backup, never overwritten.
-import { randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import {
   chmodSync,
   closeSync,
@@ -22,6 +22,9 @@ import { basename } from 'node:path';
 import type { DataNotice } from '../../shared/host-types.js';
 import { SkillError } from '../../shared/errors.js';
 import { processAlive } from './pid.js';
+import { loadLater } from './load-later.js';
+
+const crypto = loadLater<typeof Crypto>('node:crypto');
 
 export const DATA_FILE_MODE = 0o600;
 export const DATA_DIR_MODE = 0o700;
@@ -113,7 +116,7 @@ function staleness(seen: { text: string; mtimeMs: number }): string | undefined 
  * process broke it first and took a fresh lock in between, that fresh lock is put back.
  */
 export function breakLock(lock: string, seen: string): void {
-  const tomb = `${lock}.${randomBytes(6).toString('hex')}.stale`;
+  const tomb = `${lock}.${crypto().randomBytes(6).toString('hex')}.stale`;
   try {
     renameSync(lock, tomb);
   } catch {
@@ -146,7 +149,11 @@ export function breakLock(lock: string, seen: string): void {
  */
 export function withFileLock<T>(file: string, fn: () => T): T {
   const lock = `${file}.lock`;
-  const mine = JSON.stringify({ pid: process.pid, host: hostname(), nonce: randomBytes(8).toString('hex') });
+  const mine = JSON.stringify({
+    pid: process.pid,
+    host: hostname(),
+    nonce: crypto().randomBytes(8).toString('hex'),
+  });
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let delay = 1; ; delay = Math.min(delay * 2, 25)) {
     try {

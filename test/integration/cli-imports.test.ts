@@ -38,6 +38,18 @@ function trace(...args: string[]): { code: number | null; packages: Set<string>;
   return { code: r.status, packages, own };
 }
 
+const BUILTINS = join(REPO, 'test', 'fixtures', 'module-trace', 'builtins.cjs');
+
+/** Runs `skillbench ...args` and returns the public Node built-ins it loaded (`node:http`...). */
+function builtinsOf(...args: string[]): Set<string> {
+  const out = join(work, `builtins-${n++}.txt`);
+  spawnSync(process.execPath, ['--require', BUILTINS, join(REPO, 'bin', 'skillbench.js'), ...args], {
+    cwd: REPO,
+    env: { ...process.env, SKILLBENCH_MODULE_TRACE: out },
+  });
+  return new Set(readFileSync(out, 'utf8').split('\n').filter(Boolean));
+}
+
 /**
  * The modules a loaded file holds: itself, or for a chunk of the CLI's bundle (dist/cli, scripts/rolldown.cli.mjs) the
  * modules its source map names, so the checks below speak of modules whichever way the CLI was built.
@@ -79,6 +91,26 @@ describe('what each command loads', () => {
       [],
     );
     expect([...t.own].filter((f) => /cli\/commands\/(?!validate)|\/host\//.test(f))).toEqual([]);
+  });
+
+  it('validate of skills with every tool kind loads no process, HTTP, worker or crypto module, JSONPath or argument checker', () => {
+    // They are loaded when a tool runs, a server listens or a library is large enough for workers; validating the
+    // tools' declarations needs none of them.
+    const t = trace('validate', join(REPO, 'skills'));
+    expect(t.code).toBe(0);
+    expect(t.packages.has('js-yaml')).toBe(true);
+    expect(overlap(t.packages, ['jsonpath-plus', '@cfworker/json-schema'])).toEqual([]);
+    const builtins = builtinsOf('validate', join(REPO, 'skills'));
+    expect(builtins.has('node:fs')).toBe(true); // the record sees built-ins: this one is needed
+    expect(
+      overlap(builtins, [
+        'node:child_process',
+        'node:http',
+        'node:https',
+        'node:worker_threads',
+        'node:crypto',
+      ]),
+    ).toEqual([]);
   });
 
   it('validate loads `yaml` for a skill whose frontmatter has a syntax error (the Document places it)', () => {

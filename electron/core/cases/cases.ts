@@ -1,12 +1,14 @@
 // Owns saved calls ("cases"): `tests/<name>.case.json` in a skill folder, what they expect, and running them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { JSONPath } from 'jsonpath-plus';
+import type * as JsonPathPlus from 'jsonpath-plus';
 import type { JsonSchema, JsonValue, SkillDefinition, ToolOutput } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { Executor } from '../tools/executor.js';
 import { compileSchema } from '../tools/validate-args.js';
+import { loadLater } from '../load-later.js';
+
+const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
 
 /** The documented case format. */
 export interface SavedCase {
@@ -125,7 +127,12 @@ export function checkExpectations(
       failures.push(`expected ${path} = ${JSON.stringify(expected)}, but the output is not JSON`);
       continue;
     }
-    const found = JSONPath<JsonValue[]>({ path, json: structured as object, wrap: true, eval: 'safe' });
+    const found = jsonPath().JSONPath<JsonValue[]>({
+      path,
+      json: structured as object,
+      wrap: true,
+      eval: 'safe',
+    });
     const actual = found.length === 1 ? found[0] : found;
     if (JSON.stringify(actual) !== JSON.stringify(expected))
       failures.push(`expected ${path} = ${JSON.stringify(expected)}, got ${JSON.stringify(actual ?? null)}`);

@@ -1,6 +1,6 @@
 // Owns reading files for editing and saving them atomically: temp file in the same folder, fsync, rename; line
 // endings and BOM kept; a file changed on disk since it was read is never overwritten silently (Conflict).
-import { createHash, randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -18,6 +18,9 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, decodeManifestBytes } from '../skills/manifest-text.js';
+import { loadLater } from '../load-later.js';
+
+const crypto = loadLater<typeof Crypto>('node:crypto');
 
 export interface FileSnapshot {
   /** Text without the BOM. */
@@ -31,7 +34,7 @@ export interface FileSnapshot {
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return crypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 function currentHash(path: string): string | null {
@@ -128,7 +131,7 @@ export function writeFileAtomically(
   options: AtomicWriteOptions = {},
 ): void {
   const { mode } = options;
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${crypto().randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, 'wx', mode ?? 0o644);

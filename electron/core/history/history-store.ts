@@ -1,7 +1,7 @@
 // Owns the run history: one JSON line per run in the user data folder, bounded by count and size, shared by the app,
 // `serve` and the CLI. Appends and rewrites (pin, clear, compaction) happen under one cross-process lock; a file
 // with a line that does not parse is moved aside before anything rewrites it (issue 12: never lose runs).
-import { randomUUID } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -26,6 +26,9 @@ import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
 import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
+import { loadLater } from '../load-later.js';
+
+const crypto = loadLater<typeof Crypto>('node:crypto');
 
 /** One recorded run; the same shape crosses the IPC boundary. */
 export type HistoryEntry = HistoryEntryView;
@@ -95,7 +98,7 @@ export class HistoryStore {
   record(run: RunRecord): HistoryEntry {
     const text = run.output ? run.output.output : (run.error?.message ?? '');
     const entry: HistoryEntry = {
-      id: randomUUID(),
+      id: crypto().randomUUID(),
       at: run.startedAt,
       skillId: run.skillId,
       skillName: run.skillName,

@@ -3,9 +3,10 @@
 // The app keeps them encrypted by the OS keychain (Electron's safeStorage gives the cipher); browser mode and the
 // CLI, which have no keychain, keep them in a private file (mode 0600) in the user data folder, as `gh` does
 // without a keyring.
-import { randomBytes } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type * as Http from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
@@ -18,6 +19,10 @@ import { escapeXml } from '../../../shared/catalog.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
 import { writeFileAtomically } from '../editor/save-file.js';
+import { loadLater } from '../load-later.js';
+
+const crypto = loadLater<typeof Crypto>('node:crypto');
+const http = loadLater<typeof Http>('node:http');
 
 /** What is kept per server URL, exactly as the SDK handed it over (it stamps tokens with their issuer). */
 export interface McpCredentials {
@@ -182,7 +187,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   async listen(): Promise<void> {
     if (this.server) return;
     const saved = this.load().redirectPort;
-    const server = createServer((req, res) => this.onRequest(req.url ?? '/', res));
+    const server = http().createServer((req, res) => this.onRequest(req.url ?? '/', res));
     const bind = (port: number) =>
       new Promise<number>((resolve, reject) => {
         server.once('error', reject);
@@ -238,7 +243,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    this.expectedState = randomBytes(16).toString('base64url');
+    this.expectedState = crypto().randomBytes(16).toString('base64url');
     return this.expectedState;
   }
 

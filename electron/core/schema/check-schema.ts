@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Ajv } from 'ajv';
 import type { JsonSchema } from '../../../shared/types.js';
-import { schemaDraft } from '../../../shared/args-check.js';
+import { schemaDraft } from '../../../shared/schema-draft.js';
 
 type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 

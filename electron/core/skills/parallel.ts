@@ -7,9 +7,12 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import type { EvaluateOptions, Evaluation, ManifestJob } from './evaluate.js';
 import type { WorkerInput, WorkerOutput } from './validate-worker.js';
+import { loadLater } from '../load-later.js';
+
+const workerThreads = loadLater<typeof WorkerThreads>('node:worker_threads');
 
 /** Libraries with fewer manifests than this are validated on the main thread. */
 export const PARALLEL_MIN_MANIFESTS = 1000;
@@ -45,6 +48,7 @@ export function evaluateInParallel(
   evaluate: (job: ManifestJob) => Evaluation,
 ): { evaluations: Evaluation[]; delivered: number } {
   const shares = workers + 1;
+  const { MessageChannel, receiveMessageOnPort, Worker } = workerThreads();
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { mcpServers, pathExists: _own, ...plain } = options;
   const started = Array.from({ length: workers }, (_, w) => {

@@ -1,8 +1,8 @@
 // Owns the built-in handlers (DESIGN.md "Built-in handlers"). File handlers are confined to the skill folder.
-import { randomUUID } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { JSONPath } from 'jsonpath-plus';
+import type * as JsonPathPlus from 'jsonpath-plus';
 import type { JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import { realPathInside } from '../fs-confine.js';
@@ -12,6 +12,10 @@ import type { KindResult, RunContext } from './kinds/kind.js';
 import { processOutput } from './kinds/process-output.js';
 import { shellInvocation } from './templates.js';
 import { runProcess, toolEnvironment } from './process-runner.js';
+import { loadLater } from '../load-later.js';
+
+const crypto = loadLater<typeof Crypto>('node:crypto');
+const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
 
 export const READ_FILE_CAP = 1024 * 1024;
 const LIST_CAP = 10_000;
@@ -51,7 +55,7 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
       );
     }
   },
-  uuid: () => text(randomUUID()),
+  uuid: () => text(crypto().randomUUID()),
   json_path: (a) => {
     let json = a.json ?? null;
     if (typeof json === 'string') {
@@ -63,7 +67,7 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
     }
     let result: unknown;
     try {
-      result = JSONPath({ path: str(a.path), json: json as object, wrap: true, eval: 'safe' });
+      result = jsonPath().JSONPath({ path: str(a.path), json: json as object, wrap: true, eval: 'safe' });
     } catch (error) {
       throw new SkillError(
         'InvalidArgs',

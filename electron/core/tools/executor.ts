@@ -1,7 +1,6 @@
 // Owns executing skill tools: resolving skill and tool, merging locked args, validating, enforcing the policy,
 // running the kind, timing the call. One call at a time per invocation; no LLM loop.
 import { dirname } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type {
   ExecuteOptions,
   JsonSchema,
@@ -265,7 +264,7 @@ export class Executor implements SkillExecutor {
       if (refused) throw new SkillError('PermissionDenied', refused);
       schema = await this.targetSchema(tool);
       const what = `tool "${tool.name}" of skill "${skill.name}"`;
-      assertValidArgs(schema, merged, what);
+      await assertValidArgs(schema, merged, what);
       const explicit = opts.timeoutSecs ?? tool.timeoutSecs;
       if (explicit !== undefined && !(explicit >= 1 && explicit <= MAX_TIMEOUT_SECS))
         throw new SkillError(

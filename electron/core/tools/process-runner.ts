@@ -1,10 +1,15 @@
 // Owns running a child process for a tool: cleared environment, timeout and cancellation that kill the whole
 // process tree (also processes that left its process group), stdout/stderr capped with a visible note. Nothing is
 // left running after a call ends, or the error says which process survived.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type * as ChildProcess from 'node:child_process';
+import type * as Crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
+import { loadLater } from '../load-later.js';
+
+// Loaded on the first run: validating a skill's tools never spawns one.
+const childProcess = loadLater<typeof ChildProcess>('node:child_process');
+const crypto = loadLater<typeof Crypto>('node:crypto');
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
 
@@ -183,7 +188,9 @@ function linuxRunProcesses(root: number, mark: string | undefined, since: number
 
 /** The descendants of `root` on macOS (and other POSIX systems with ps): by parent, as ps shows them. */
 function psDescendants(root: number): ProcEntry[] {
-  const ps = spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'comm='], { encoding: 'utf8' });
+  const ps = childProcess().spawnSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid=', '-o', 'comm='], {
+    encoding: 'utf8',
+  });
   const all = (ps.stdout ?? '')
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
@@ -218,7 +225,7 @@ function startTicks(pid: number): number | undefined {
  */
 export function killTree(pid: number, mark?: string, since?: number): Survivor[] {
   if (process.platform === 'win32') {
-    spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
+    childProcess().spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
     return [];
   }
   // The tree first: once the group is killed, its members' children are reparented and the walk loses them.
@@ -249,8 +256,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       reject(new SkillError('Cancelled', `The call to ${spec.what} was cancelled before it started.`));
       return;
     }
-    const mark = randomBytes(8).toString('hex');
-    const child = spawn(spec.file, spec.args, {
+    const mark = crypto().randomBytes(8).toString('hex');
+    const child = childProcess().spawn(spec.file, spec.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [RUN_MARK_VARIABLE]: mark },
       // A new process group (POSIX) so a timeout can kill grandchildren too.

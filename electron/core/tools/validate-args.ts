@@ -4,7 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import { ajvFor } from '../schema/check-schema.js';
-import { checkArgs, UncheckableSchemaError, type ArgProblem } from '../../../shared/args-check.js';
+import type { ArgProblem } from '../../../shared/args-check.js';
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -41,9 +41,11 @@ function compileByContent(schema: JsonSchema): ValidateFunction {
 
 /**
  * Throws InvalidArgs naming every failing path in plain words; nothing runs on invalid args. The check is the one
- * the page runs while the user fills the form (shared/args-check.ts), so both say the same thing.
+ * the page runs while the user fills the form (shared/args-check.ts), so both say the same thing. It is imported on
+ * the first call: loading a library (validating its tools' schemas) never needs the argument checker.
  */
-export function assertValidArgs(schema: JsonSchema, args: JsonValue, what: string): void {
+export async function assertValidArgs(schema: JsonSchema, args: JsonValue, what: string): Promise<void> {
+  const { checkArgs, UncheckableSchemaError } = await import('../../../shared/args-check.js');
   let problems: ArgProblem[];
   try {
     problems = checkArgs(schema, args);

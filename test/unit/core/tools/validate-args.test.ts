@@ -4,10 +4,10 @@ import type { JsonSchema } from '../../../../shared/types.js';
 import { assertValidArgs } from '../../../../electron/core/tools/validate-args.js';
 import { validateArgs } from '../../../../renderer/src/runner/schema-form/validate-args.js';
 
-function failure(schema: object, args: unknown): SkillError {
+async function failure(schema: object, args: unknown): Promise<SkillError> {
   const s = schema as JsonSchema;
   try {
-    assertValidArgs(s, args as never, 'tool "t"');
+    await assertValidArgs(s, args as never, 'tool "t"');
   } catch (error) {
     return error as SkillError;
   }
@@ -15,8 +15,8 @@ function failure(schema: object, args: unknown): SkillError {
 }
 
 describe('assertValidArgs', () => {
-  it('lists every failing path', () => {
-    const e = failure(
+  it('lists every failing path', async () => {
+    const e = await failure(
       {
         type: 'object',
         properties: {
@@ -38,35 +38,41 @@ describe('assertValidArgs', () => {
     ]);
   });
 
-  it('checks formats', () => {
+  it('checks formats', async () => {
     expect(
-      failure(
-        { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
-        { email: 'nope' },
+      (
+        await failure(
+          { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+          { email: 'nope' },
+        )
       ).message,
     ).toBe('Invalid arguments for tool "t": email must be an email address. (/email)');
   });
 
-  it('uses draft-07 when $schema says so (definitions, items as array)', () => {
+  it('uses draft-07 when $schema says so (definitions, items as array)', async () => {
     const schema = {
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       definitions: { n: { type: 'number' } },
       properties: { t: { type: 'array', items: [{ $ref: '#/definitions/n' }, { type: 'string' }] } },
     };
-    expect(() => assertValidArgs(schema as unknown as JsonSchema, { t: [1, 'x'] }, 't')).not.toThrow();
-    expect(failure(schema, { t: ['x', 'x'] }).message).toMatch(/Item 1 must be a number\. \(\/t\/0\)/);
+    await expect(
+      assertValidArgs(schema as unknown as JsonSchema, { t: [1, 'x'] }, 't'),
+    ).resolves.toBeUndefined();
+    expect((await failure(schema, { t: ['x', 'x'] })).message).toMatch(
+      /Item 1 must be a number\. \(\/t\/0\)/,
+    );
   });
 
-  it('uses 2020-12 by default (prefixItems)', () => {
+  it('uses 2020-12 by default (prefixItems)', async () => {
     const schema = {
       type: 'object',
       properties: { t: { type: 'array', prefixItems: [{ type: 'number' }], items: false } },
     };
-    expect(failure(schema, { t: [1, 2] }).code).toBe('InvalidArgs');
+    expect((await failure(schema, { t: [1, 2] })).code).toBe('InvalidArgs');
   });
 
-  it('says exactly what the page says, for the same schema and value (one check on both sides)', () => {
+  it('says exactly what the page says, for the same schema and value (one check on both sides)', async () => {
     const cases: Array<[object, unknown]> = [
       [
         {
@@ -108,28 +114,30 @@ describe('assertValidArgs', () => {
       ],
     ];
     for (const [schema, value] of cases) {
-      const host = (failure(schema, value).details as Array<{ path: string; message: string }>).map(
+      const host = ((await failure(schema, value)).details as Array<{ path: string; message: string }>).map(
         (d) => d.message,
       );
       const page = validateArgs(schema as JsonSchema, value as never).map((e) => e.message);
       expect(host).toEqual(page);
       expect(host.length).toBeGreaterThan(0);
     }
-    expect(failure(cases[0]![0], cases[0]![1]).message).toBe(
+    expect((await failure(cases[0]![0], cases[0]![1])).message).toBe(
       'Invalid arguments for tool "t": Radius is required for a circle. (/shape/radius)',
     );
   });
 
-  it('follows $schema: under draft-07 a $ref hides its sibling keywords, under 2020-12 both apply', () => {
+  it('follows $schema: under draft-07 a $ref hides its sibling keywords, under 2020-12 both apply', async () => {
     const body = {
       definitions: { s: { type: 'string' } },
       type: 'object',
       properties: { a: { $ref: '#/definitions/s', minLength: 5 } },
     };
     const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...body };
-    expect(() => assertValidArgs(draft07 as unknown as JsonSchema, { a: 'ab' }, 't')).not.toThrow();
+    await expect(
+      assertValidArgs(draft07 as unknown as JsonSchema, { a: 'ab' }, 't'),
+    ).resolves.toBeUndefined();
     expect(validateArgs(draft07 as unknown as JsonSchema, { a: 'ab' })).toEqual([]);
-    expect(failure(body, { a: 'ab' }).message).toMatch(/a must be at least 5 characters long/);
+    expect((await failure(body, { a: 'ab' })).message).toMatch(/a must be at least 5 characters long/);
     expect(validateArgs(body as unknown as JsonSchema, { a: 'ab' })).toHaveLength(1);
   });
 });
