@@ -12,6 +12,7 @@ import { browserBenchmarks } from './browser.js';
 import { uiBenchmarks } from './ui.js';
 import { formBenchmarks } from './form.js';
 import { initialJs } from './initial-js.js';
+import { monacoFloor } from './monaco-floor.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNS = 5;
@@ -104,6 +105,9 @@ const chunks = readdirSync(assets).map((f) => ({ f, bytes: statSync(join(assets,
 const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
 const chunk = (re) => chunks.filter((c) => re.test(c.f)).reduce((n, c) => n + c.bytes, 0);
 
+const floor = await monacoFloor();
+console.log(`Monaco ${floor.version} floor (editor.api + one editor, the app's stubs): ${kB(floor.bytes)}`);
+
 const ex = await executorBenchmarks();
 const us = (x) => `${x.toFixed(1)} µs`;
 console.log(
@@ -178,6 +182,7 @@ ${threads.map((t) => `| ${t.size.toLocaleString('en')} | ${t.main.toFixed(0)} ms
 |---|---:|---|
 | initial JS (what \`index.html\` loads before the first paint) | ${kB(initialJs(join(here, '..', 'dist', 'renderer')).bytes)} | < 350 kB |
 | Monaco (\`monaco-*.js\`, loaded with the editor) | ${kB(chunk(/^monaco-.*\.js$/))} | < 2 MB |
+| Monaco ${floor.version}'s floor: a page of \`editor.api\` and one editor, no feature, no language, the same stubs (\`bench/monaco-floor.js\`) | ${kB(floor.bytes)} | — |
 | workers (editor, JSON, YAML) | ${kB(chunk(/worker.*\.js$/))} | — |
 | all assets (${chunks.length} files) | ${kB(chunks.reduce((n, c) => n + c.bytes, 0))} | — |
 
