@@ -95,51 +95,61 @@ async function startFloor(answers) {
 
 export async function browserBenchmarks({ size = 10_000, calls = 2000, warmup = 300 } = {}) {
   const lib = mkdtempSync(join(tmpdir(), `skillbench-browser-${size}-`));
-  generateLibrary(lib, size);
   const files = mkdtempSync(join(tmpdir(), 'skillbench-browser-files-'));
-  // The 10 kB file sits in a root of its own, next to the bundled examples (each server gets this root).
-  const file = join(files, 'notes.md');
-  writeFileSync(file, `# Notes\n\n${'Some realistic reference text, line after line. '.repeat(205)}\n`);
-  const small = await startServe([files], mkdtempSync(join(tmpdir(), 'skillbench-data-')));
-  const large = await startServe([files, lib], mkdtempSync(join(tmpdir(), 'skillbench-data-')));
-  const read = { path: file };
-  const echo = (i) => ({
-    runId: `r${i}`,
-    skillId: 'bundled/text-toolkit',
-    tool: 'echo',
-    args: { text: `m${i}` },
-  });
-  const readAnswer = await small.call('/api/skills:read-file', read);
-  const echoAnswer = await small.call('/api/tools:run', echo(0));
-  if (!readAnswer.ok || !echoAnswer.ok) throw new Error(JSON.stringify({ readAnswer, echoAnswer }));
-  const floor = await startFloor({
-    '/read': JSON.stringify(readAnswer),
-    '/echo': JSON.stringify(echoAnswer),
-  });
-  const targets = [
-    ['small', (path, body) => small.call(path, body)],
-    ['large', (path, body) => large.call(path, body)],
-    ['floor', (path, body) => floor.call(path === '/api/skills:read-file' ? '/read' : '/echo', body)],
-  ];
-  const times = Object.fromEntries(targets.map(([name]) => [name, { read: [], echo: [] }]));
-  for (let i = 0; i < warmup + calls; i++) {
-    for (const [name, call] of targets) {
-      let t = performance.now();
-      await call('/api/skills:read-file', read);
-      const tRead = performance.now() - t;
-      t = performance.now();
-      await call('/api/tools:run', echo(i + 1));
-      const tEcho = performance.now() - t;
-      if (i < warmup) continue;
-      times[name].read.push(tRead);
-      times[name].echo.push(tEcho);
+  const data = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'skillbench-data-')));
+  // Every server is stopped and every folder removed however the run ends (a failed check throws).
+  const servers = [];
+  try {
+    generateLibrary(lib, size);
+    // The 10 kB file sits in a root of its own, next to the bundled examples (each server gets this root).
+    const file = join(files, 'notes.md');
+    writeFileSync(file, `# Notes\n\n${'Some realistic reference text, line after line. '.repeat(205)}\n`);
+    const small = await startServe([files], data[0]);
+    servers.push(small);
+    const large = await startServe([files, lib], data[1]);
+    servers.push(large);
+    const read = { path: file };
+    const echo = (i) => ({
+      runId: `r${i}`,
+      skillId: 'bundled/text-toolkit',
+      tool: 'echo',
+      args: { text: `m${i}` },
+    });
+    const readAnswer = await small.call('/api/skills:read-file', read);
+    const echoAnswer = await small.call('/api/tools:run', echo(0));
+    if (!readAnswer.ok || !echoAnswer.ok) throw new Error(JSON.stringify({ readAnswer, echoAnswer }));
+    const floor = await startFloor({
+      '/read': JSON.stringify(readAnswer),
+      '/echo': JSON.stringify(echoAnswer),
+    });
+    servers.push(floor);
+    const targets = [
+      ['small', (path, body) => small.call(path, body)],
+      ['large', (path, body) => large.call(path, body)],
+      ['floor', (path, body) => floor.call(path === '/api/skills:read-file' ? '/read' : '/echo', body)],
+    ];
+    const times = Object.fromEntries(targets.map(([name]) => [name, { read: [], echo: [] }]));
+    for (let i = 0; i < warmup + calls; i++) {
+      for (const [name, call] of targets) {
+        let t = performance.now();
+        await call('/api/skills:read-file', read);
+        const tRead = performance.now() - t;
+        t = performance.now();
+        await call('/api/tools:run', echo(i + 1));
+        const tEcho = performance.now() - t;
+        if (i < warmup) continue;
+        times[name].read.push(tRead);
+        times[name].echo.push(tEcho);
+      }
     }
+    const out = { size, calls };
+    for (const [name] of targets)
+      out[name] = { read: stats(times[name].read), echo: stats(times[name].echo) };
+    return out;
+  } finally {
+    for (const s of servers) s.child.kill();
+    for (const dir of [lib, files, ...data]) rmSync(dir, { recursive: true, force: true });
   }
-  for (const s of [small, large, floor]) s.child.kill();
-  rmSync(lib, { recursive: true, force: true });
-  const out = { size, calls };
-  for (const [name] of targets) out[name] = { read: stats(times[name].read), echo: stats(times[name].echo) };
-  return out;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url))
