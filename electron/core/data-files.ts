@@ -24,7 +24,7 @@ import { SkillError } from '../../shared/errors.js';
 import { processAlive } from './pid.js';
 import { loadLater } from './load-later.js';
 
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
 export const DATA_FILE_MODE = 0o600;
 export const DATA_DIR_MODE = 0o700;
@@ -116,7 +116,7 @@ function staleness(seen: { text: string; mtimeMs: number }): string | undefined 
  * process broke it first and took a fresh lock in between, that fresh lock is put back.
  */
 export function breakLock(lock: string, seen: string): void {
-  const tomb = `${lock}.${crypto().randomBytes(6).toString('hex')}.stale`;
+  const tomb = `${lock}.${nodeCrypto().randomBytes(6).toString('hex')}.stale`;
   try {
     renameSync(lock, tomb);
   } catch {
@@ -152,7 +152,7 @@ export function withFileLock<T>(file: string, fn: () => T): T {
   const mine = JSON.stringify({
     pid: process.pid,
     host: hostname(),
-    nonce: crypto().randomBytes(8).toString('hex'),
+    nonce: nodeCrypto().randomBytes(8).toString('hex'),
   });
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (let delay = 1; ; delay = Math.min(delay * 2, 25)) {

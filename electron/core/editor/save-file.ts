@@ -20,7 +20,7 @@ import { SkillError } from '../../../shared/errors.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, decodeManifestBytes } from '../skills/manifest-text.js';
 import { loadLater } from '../load-later.js';
 
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
 export interface FileSnapshot {
   /** Text without the BOM. */
@@ -34,7 +34,7 @@ export interface FileSnapshot {
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export function hashBytes(bytes: Uint8Array): string {
-  return crypto().createHash('sha256').update(bytes).digest('hex');
+  return nodeCrypto().createHash('sha256').update(bytes).digest('hex');
 }
 
 function currentHash(path: string): string | null {
@@ -131,7 +131,7 @@ export function writeFileAtomically(
   options: AtomicWriteOptions = {},
 ): void {
   const { mode } = options;
-  const temp = join(dirname(path), `.${basename(path)}.${crypto().randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, 'wx', mode ?? 0o644);

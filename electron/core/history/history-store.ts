@@ -28,7 +28,7 @@ import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
 import { loadLater } from '../load-later.js';
 
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
 /** One recorded run; the same shape crosses the IPC boundary. */
 export type HistoryEntry = HistoryEntryView;
@@ -98,7 +98,7 @@ export class HistoryStore {
   record(run: RunRecord): HistoryEntry {
     const text = run.output ? run.output.output : (run.error?.message ?? '');
     const entry: HistoryEntry = {
-      id: crypto().randomUUID(),
+      id: nodeCrypto().randomUUID(),
       at: run.startedAt,
       skillId: run.skillId,
       skillName: run.skillName,

@@ -21,7 +21,7 @@ import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock 
 import { writeFileAtomically } from '../editor/save-file.js';
 import { loadLater } from '../load-later.js';
 
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const http = loadLater<typeof Http>('node:http');
 
 /** What is kept per server URL, exactly as the SDK handed it over (it stamps tokens with their issuer). */
@@ -243,7 +243,7 @@ export class McpOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    this.expectedState = crypto().randomBytes(16).toString('base64url');
+    this.expectedState = nodeCrypto().randomBytes(16).toString('base64url');
     return this.expectedState;
   }
 

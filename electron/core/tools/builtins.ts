@@ -14,7 +14,7 @@ import { shellInvocation } from './templates.js';
 import { runProcess, toolEnvironment } from './process-runner.js';
 import { loadLater } from '../load-later.js';
 
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
 
 export const READ_FILE_CAP = 1024 * 1024;
@@ -55,7 +55,7 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
       );
     }
   },
-  uuid: () => text(crypto().randomUUID()),
+  uuid: () => text(nodeCrypto().randomUUID()),
   json_path: (a) => {
     let json = a.json ?? null;
     if (typeof json === 'string') {

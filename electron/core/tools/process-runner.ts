@@ -9,7 +9,7 @@ import { loadLater } from '../load-later.js';
 
 // Loaded on the first run: validating a skill's tools never spawns one.
 const childProcess = loadLater<typeof ChildProcess>('node:child_process');
-const crypto = loadLater<typeof Crypto>('node:crypto');
+const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
 export const OUTPUT_CAP_BYTES = 1024 * 1024;
 
@@ -256,7 +256,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       reject(new SkillError('Cancelled', `The call to ${spec.what} was cancelled before it started.`));
       return;
     }
-    const mark = crypto().randomBytes(8).toString('hex');
+    const mark = nodeCrypto().randomBytes(8).toString('hex');
     const child = childProcess().spawn(spec.file, spec.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [RUN_MARK_VARIABLE]: mark },
