@@ -1,6 +1,7 @@
 // Owns loading a module on first use (issue 14): a Node built-in or a CommonJS package that only some paths need
-// (spawning a process, serving an OAuth redirect, a JSONPath query, worker threads) is required when a function first
-// asks for it, so a command that never takes that path, like `validate`, never loads it.
+// (the `yaml` Document, Ajv, TOML and JSONC parsers, spawning a process, serving an OAuth redirect, a JSONPath query,
+// worker threads) is required when a function first asks for it, so a command that never takes that path never
+// loads it (`validate` of clean frontmatter loads none of them).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

@@ -1,18 +1,18 @@
 // Owns checking that a JSON Schema is itself valid (meta-schema, resolvable refs), with the draft its `$schema` names.
-import { createRequire } from 'node:module';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Ajv } from 'ajv';
 import type { JsonSchema } from '../../../shared/types.js';
 import { schemaDraft } from '../../../shared/schema-draft.js';
+import { loadLater } from '../load-later.js';
 
 type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 
 // Ajv and its formats are CommonJS and take ~100 ms to load: required on the first schema, not at startup (issue 14),
 // so a library without schemas (and `skillbench --version`) never loads them.
-const require = createRequire(import.meta.url);
-const loadAjv = () => require('ajv') as { Ajv: typeof Ajv };
-const loadAjv2020 = () => require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
-const addFormats = (ajv: Ajv | Ajv2020) => (require('ajv-formats') as { default: AddFormats }).default(ajv);
+const loadAjv = loadLater<{ Ajv: typeof Ajv }>('ajv');
+const loadAjv2020 = loadLater<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js');
+const ajvFormats = loadLater<{ default: AddFormats }>('ajv-formats');
+const addFormats = (ajv: Ajv | Ajv2020) => ajvFormats().default(ajv);
 
 let draft2020: Ajv2020 | undefined;
 let draft07: Ajv | undefined;

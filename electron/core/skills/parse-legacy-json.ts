@@ -1,5 +1,4 @@
 // Owns reading the legacy `skill.json` (+ `prompt.md` for the instructions) format, with positions from jsonc-parser.
-import { createRequire } from 'node:module';
 import type * as Jsonc from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 import type { Diagnostic } from '../../../shared/types.js';
@@ -7,10 +6,10 @@ import { makeDiagnostic } from './diagnostic.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+import { loadLater } from '../load-later.js';
 
 // jsonc-parser is required on the first legacy skill.json, not at startup (issue 14).
-const require = createRequire(import.meta.url);
-const jsonc = () => require('jsonc-parser') as typeof Jsonc;
+const jsonc = loadLater<typeof Jsonc>('jsonc-parser');
 
 export interface PromptFile {
   path: string;

@@ -1,5 +1,4 @@
 // Owns reading SKILL.toml / manifest.toml (ZeroClaw-style `[skill]` table or top-level keys, `[[tools]]`).
-import { createRequire } from 'node:module';
 import type * as SmolToml from 'smol-toml';
 import type { Diagnostic, SkillFormat } from '../../../shared/types.js';
 import { makeDiagnostic } from './diagnostic.js';
@@ -7,10 +6,10 @@ import { INSTRUCTION_KEYS } from './keys.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+import { loadLater } from '../load-later.js';
 
 // smol-toml is required on the first TOML manifest, not at startup (issue 14: most libraries have none).
-const require = createRequire(import.meta.url);
-const toml = () => require('smol-toml') as typeof SmolToml;
+const toml = loadLater<typeof SmolToml>('smol-toml');
 
 export function parseTomlManifest(file: string, source: ManifestText, format: SkillFormat): RawManifest {
   const { text } = source;

@@ -1,15 +1,13 @@
 // Owns parsing YAML safely (no tags that construct objects, bounded aliases) and locating values in it.
-import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, Scalar, YAMLError, YAMLMap } from 'yaml';
 import type { DataPath, SpanPart } from './raw-manifest.js';
+import { loadLater } from '../load-later.js';
 
 // `yaml` is CommonJS, about 70 modules, and only needed for a Document: required on first use, not at startup
 // (issue 14), so validating clean frontmatter never loads it.
-const require = createRequire(import.meta.url);
-let yamlLib: typeof Yaml | undefined;
-const yaml = (): typeof Yaml => (yamlLib ??= require('yaml') as typeof Yaml);
+const yaml = loadLater<typeof Yaml>('yaml');
 
 export const isYamlMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
 export const isYamlScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
