@@ -15,6 +15,7 @@ const SKILL_CHECK = join(root, 'node_modules', 'skill-check', 'bin', 'skill-chec
 const TIME = '/usr/bin/time';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const spread = (xs) => ({ min: Math.min(...xs), median: median(xs), max: Math.max(...xs) });
 
 /** One run of `node ...args`: wall time (ms) and, where GNU time exists, the child's peak RSS (MB). */
 function timed(args) {
@@ -82,7 +83,7 @@ export function corpusBenchmarks(count = 1200, runs = 9) {
       skillCheck: sc,
       timeRatio: sb.ms / sc.ms,
       // Each alternating pair's own ratio: how far one run's noise moves the figure.
-      pairRatios: res.skillbench.map((x, i) => x.ms / res.skillCheck[i].ms).sort((a, b) => a - b),
+      pairRatios: spread(res.skillbench.map((x, i) => x.ms / res.skillCheck[i].ms)),
       memRatio: sb.peakMb / sc.peakMb,
       skillCheckVersion: JSON.parse(
         readFileSync(join(root, 'node_modules', 'skill-check', 'package.json'), 'utf8'),

@@ -164,7 +164,7 @@ ${cli.rows.map((r) => `| \`skillbench ${r.command === 'validate' ? `validate ${c
 
 Both commands are whole processes (startup included), \`skill-check check DIR --format json --no-security-scan\`.
 The time ratio is of the medians; the ratios of the single alternating pairs ran from
-${corpus.pairRatios[0].toFixed(2)}x to ${corpus.pairRatios[corpus.pairRatios.length - 1].toFixed(2)}x (median ${corpus.pairRatios[Math.floor(corpus.pairRatios.length / 2)].toFixed(2)}x).
+${corpus.pairRatios.min.toFixed(2)}x to ${corpus.pairRatios.max.toFixed(2)}x (median ${corpus.pairRatios.median.toFixed(2)}x).
 The corpus (\`bench/corpus.js\`, seeded) has four collections with nested category folders, body lengths with a
 long tail past 1,000 lines, 5-30 relative links per skill (one in 25 broken), code fences, tables, references/ and
 scripts/ folders, and mixed frontmatter styles (folded, quoted and plain descriptions, list and string

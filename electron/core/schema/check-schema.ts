@@ -12,7 +12,6 @@ type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 const loadAjv = loadLater<{ Ajv: typeof Ajv }>('ajv');
 const loadAjv2020 = loadLater<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js');
 const ajvFormats = loadLater<{ default: AddFormats }>('ajv-formats');
-const addFormats = (ajv: Ajv | Ajv2020) => ajvFormats().default(ajv);
 
 let draft2020: Ajv2020 | undefined;
 let draft07: Ajv | undefined;
@@ -31,7 +30,7 @@ export function ajvFor(schema: JsonSchema): Ajv | Ajv2020 {
 }
 
 function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
-  addFormats(ajv);
+  ajvFormats().default(ajv);
   return ajv;
 }
 
