@@ -1,5 +1,5 @@
 // Owns the `<available_skills>` catalog a client gives a model: what it lists and how it is escaped.
-import { listedDescription } from './effective.js';
+import { listedDescription, qualifiedName } from './effective.js';
 import type { ListedEntry, ValidationProfile } from './types.js';
 
 export function escapeXml(value: string): string {
@@ -9,14 +9,20 @@ export function escapeXml(value: string): string {
   );
 }
 
-/** Skills a model may invoke: parsed, not shadowed or excluded, described, and not `disable-model-invocation`. */
-export function catalogEntries<E extends ListedEntry>(entries: readonly E[]): E[] {
+/**
+ * Skills a model may invoke: parsed, not shadowed or excluded, described (Claude Code describes every skill, by its
+ * body's first line when it must), and not `disable-model-invocation`.
+ */
+export function catalogEntries<E extends ListedEntry>(
+  entries: readonly E[],
+  profile: ValidationProfile = 'skillbench',
+): E[] {
   return entries.filter(
     (e) =>
       e.skill !== undefined &&
       (e.status === 'loaded' || e.status === 'invalid') &&
       !e.skill.disableModelInvocation &&
-      e.skill.description.trim() !== '',
+      listedDescription(e.skill, profile) !== '',
   );
 }
 
@@ -26,12 +32,12 @@ export function renderAvailableSkills(
   profile: ValidationProfile = 'skillbench',
 ): string {
   const lines = ['<available_skills>'];
-  for (const e of catalogEntries(entries)) {
+  for (const e of catalogEntries(entries, profile)) {
     const skill = e.skill;
     if (!skill) continue;
     lines.push(
       '<skill>',
-      `<name>${escapeXml(skill.name)}</name>`,
+      `<name>${escapeXml(qualifiedName(skill))}</name>`,
       `<description>${escapeXml(listedDescription(skill, profile))}</description>`,
       `<location>${escapeXml(skill.sourcePath)}</location>`,
       '</skill>',

@@ -48,17 +48,50 @@ export function effectiveValues(
     const value = written.has(k.key) ? writtenValue(skill, k.key) : undefined;
     const fallback = read ? defaultFor(k.key, profile) : undefined;
     if (value !== undefined) out[k.key] = { value, source: read ? 'written' : 'ignored' };
+    else if (k.key === 'description' && profile === 'claude-code')
+      out[k.key] = { value: listedDescription(skill, profile), source: 'default' };
     else if (fallback !== undefined) out[k.key] = { value: fallback, source: 'default' };
   }
   return out;
 }
 
-/** The description as the profile's runtime lists it to a model: Claude Code appends `when_to_use` and cuts at 1536. */
+/** What Claude Code lists for a skill without a description: the first line of the body (a heading's text), cut at
+ *  100 characters, else "Skill". */
+export const CLAUDE_CODE_NO_DESCRIPTION = 'Skill';
+
+/** The first non-empty line of a body, a heading's text without its `#`s, cut as Claude Code cuts it. */
+export function firstLineOf(body: string): string | undefined {
+  for (let start = 0; start < body.length;) {
+    const end = body.indexOf('\n', start);
+    const line = body.slice(start, end === -1 ? body.length : end).trim();
+    if (line) {
+      const text = /^#+\s+(\S.*)$/.exec(line)?.[1] ?? line;
+      return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+    }
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return undefined;
+}
+
+/** The name a runtime lists: `plugin:name` for a skill of a Claude Code plugin. */
+export function qualifiedName(skill: Pick<ListedSkill, 'name' | 'plugin'>): string {
+  return skill.plugin ? `${skill.plugin}:${skill.name}` : skill.name;
+}
+
+/**
+ * The description as the profile's runtime lists it to a model: Claude Code falls back to the body's first line,
+ * appends `when_to_use` after " - " and cuts the whole at 1536 characters, the last one an ellipsis.
+ */
 export function listedDescription(skill: ListedSkill, profile: ValidationProfile): string {
-  const description = skill.description.trim();
-  if (profile !== 'claude-code' && profile !== 'skillbench') return description;
+  const written = skill.description.trim();
+  if (profile !== 'claude-code' && profile !== 'skillbench') return written;
+  const description =
+    written || (profile === 'claude-code' ? (skill.firstLine ?? CLAUDE_CODE_NO_DESCRIPTION) : '');
   const when = skill.metadata.when_to_use;
-  const full = typeof when === 'string' && when.trim() ? `${description} ${when.trim()}` : description;
+  const full = typeof when === 'string' && when.trim() ? `${description} - ${when.trim()}` : description;
   const chars = [...full];
-  return chars.length > CLAUDE_CODE_LISTING_MAX ? chars.slice(0, CLAUDE_CODE_LISTING_MAX).join('') : full;
+  return chars.length > CLAUDE_CODE_LISTING_MAX
+    ? `${chars.slice(0, CLAUDE_CODE_LISTING_MAX - 1).join('')}…`
+    : full;
 }

@@ -127,6 +127,8 @@ export const CONTRACT = {
       path: Path,
       text: Type.String({ maxLength: 8 * 1024 * 1024 }),
       expectedHash: Type.Union([Type.String(), Type.Null()]),
+      /** Write a byte order mark (default: keep what the file had). */
+      bom: Type.Optional(Type.Boolean()),
     }),
     response: returns<FileView>(),
   },

@@ -1,6 +1,7 @@
-// Owns the runtime table (issue 11): for each frontmatter key, which runtimes read it, its type, default, limits and
-// per-runtime spellings. The known keys, the profiles, the frontmatter JSON Schema (editor completion and hover) and
-// the README's key table all come from here. Pure data: imported by core and by the renderer.
+// Owns the runtime table: for each frontmatter key, which runtimes read it, its type, default, limits and per-runtime
+// spellings, and where each runtime's behaviour is documented or was observed (SOURCES). The known keys, the profiles,
+// the frontmatter JSON Schema (editor completion and hover), the README's key table and the rule reference's citations
+// all come from here. Pure data: imported by core and by the renderer.
 import type { JsonValue, ValidationProfile } from './types.js';
 
 /** The runtimes Skillbench models. `spec` is the Agent Skills specification (and hosted platforms' upload rules). */
@@ -13,6 +14,59 @@ export const RUNTIME_LABELS: Record<Runtime, string> = {
   clawft: 'clawft',
   zeroclaw: 'zeroclaw',
   skillbench: 'Skillbench',
+};
+
+/** Where a runtime's behaviour comes from: its documentation, its source, or a run of the runtime itself. */
+export interface Source {
+  title: string;
+  url: string;
+}
+
+/** The citations the runtime table and the rule reference use, by id. */
+export const SOURCES = {
+  spec: {
+    title: 'Agent Skills specification',
+    url: 'https://agentskills.io/specification',
+  },
+  'skills-ref': {
+    title: 'skills-ref 0.1.5, the reference validator',
+    url: 'https://github.com/agentskills/agentskills/tree/main/skills-ref',
+  },
+  'claude-apps': {
+    title: 'Claude apps and API: skill upload requirements',
+    url: 'https://docs.claude.com/en/docs/agents-and-tools/agent-skills/overview',
+  },
+  'claude-code-docs': {
+    title: 'Claude Code docs: Skills (frontmatter reference, where skills live)',
+    url: 'https://code.claude.com/docs/en/skills',
+  },
+  'claude-code-run': {
+    title:
+      'Claude Code 2.1.332 run against the fixtures in test/fixtures/ecosystem/claude-code (test/integration/ecosystem/claude-code.test.ts)',
+    url: '../test/integration/ecosystem/claude-code.test.ts',
+  },
+  'clawrium-32': {
+    title: 'ric03uec/clawrium#32: `name: clm:bug-new` makes the skill /clm:bug-new in Claude Code',
+    url: 'https://github.com/ric03uec/clawrium/pull/32',
+  },
+  clawft: {
+    title: "clawft's SkillDefinition (serde, snake_case)",
+    url: 'https://github.com/weave-logic-ai/clawft',
+  },
+  zeroclaw: {
+    title: "zeroclaw's SkillFrontmatter (crates/zeroclaw-runtime/src/skills/frontmatter.rs)",
+    url: 'https://github.com/zeroclaw-labs/zeroclaw/blob/350efafa2a56aa989c06d8411fc176ac40fe1f37/crates/zeroclaw-runtime/src/skills/frontmatter.rs',
+  },
+} as const satisfies Record<string, Source>;
+
+export type SourceId = keyof typeof SOURCES;
+
+/** What each runtime's column of the key table rests on. */
+export const RUNTIME_SOURCES: Record<Exclude<Runtime, 'skillbench'>, readonly SourceId[]> = {
+  spec: ['spec', 'skills-ref', 'claude-apps'],
+  'claude-code': ['claude-code-docs', 'claude-code-run'],
+  clawft: ['clawft'],
+  zeroclaw: ['zeroclaw'],
 };
 
 /** The shape a key's value has; `string-or-list` is a list or a space-separated string. */
@@ -51,7 +105,7 @@ export const RUNTIME_TABLE: readonly RuntimeKey[] = [
     summary:
       'Lowercase letters, digits and single hyphens, 1–64 characters; equal to the folder name (Claude Code falls back to the folder name).',
     readBy: ALL,
-    maxLength: { spec: 64, 'claude-code': 64, skillbench: 64 },
+    maxLength: { spec: 64, 'claude-code': 256, skillbench: 64 },
     schema: { pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 },
   },
   {
@@ -67,7 +121,7 @@ export const RUNTIME_TABLE: readonly RuntimeKey[] = [
     key: 'license',
     type: 'string',
     summary: 'License name or a reference to a bundled license file.',
-    readBy: ['spec', 'claude-code', 'skillbench'],
+    readBy: ['spec', 'claude-code', 'zeroclaw', 'skillbench'],
   },
   {
     key: 'compatibility',
@@ -195,6 +249,12 @@ export const RUNTIME_TABLE: readonly RuntimeKey[] = [
     key: 'author',
     type: 'string',
     summary: 'zeroclaw: the skill author.',
+    readBy: ['zeroclaw', 'skillbench'],
+  },
+  {
+    key: 'category',
+    type: 'string',
+    summary: 'zeroclaw: the category its registry groups the skill under (e.g. coding, ops).',
     readBy: ['zeroclaw', 'skillbench'],
   },
   {

@@ -28,6 +28,8 @@ export interface QuickFix {
   edits: TextEdit[];
   /** A fix that renames a file or the skill folder instead of editing text (absolute paths). */
   rename?: { from: string; to: string };
+  /** A fix that saves the file without its byte order mark (which no text edit can reach). */
+  removeBom?: true;
 }
 
 export interface Diagnostic {
@@ -44,6 +46,11 @@ export interface Diagnostic {
   endColumn?: number;
   /** The obvious fix, when there is one. */
   fix?: QuickFix;
+  /**
+   * The profiles that report it so, when a skill was checked under several (it sits in the folders of agents with
+   * different profiles) and they do not agree on it; absent when every profile reports it alike.
+   */
+  profiles?: ValidationProfile[];
   /** Further fixes when more than one is reasonable (e.g. rename the folder instead of the name). */
   alternativeFixes?: QuickFix[];
 }
@@ -95,6 +102,10 @@ export interface SkillDefinition {
   disableModelInvocation: boolean;
   /** The Markdown body. */
   instructions: string;
+  /** The body's first non-empty line (a heading's text): what Claude Code lists when there is no description. */
+  firstLine?: string;
+  /** The Claude Code plugin that holds the skill (`.claude-plugin/plugin.json`): it is then `plugin:name`. */
+  plugin?: string;
   format: SkillFormat;
   /** Absolute path of the manifest file. */
   sourcePath: string;
@@ -142,6 +153,10 @@ export interface LibraryEntry {
   /** Present whenever the manifest could be parsed into a skill (also when it has errors). */
   skill?: SkillDefinition;
   diagnostics: Diagnostic[];
+  /** The agents (ids of the agent table) whose skill folders hold it, itself or through a link. */
+  readers?: string[];
+  /** Other paths the same manifest is reached by (links in other agents' folders). */
+  alsoAt?: string[];
 }
 
 /**
@@ -170,6 +185,14 @@ export interface RootInfo {
    * The bundled examples are trusted; other roots once the user trusts them.
    */
   trusted: boolean;
+  /** The agents that read skills from this folder, with the profile that stands for each (agents' folders only). */
+  readers?: AgentReader[];
+}
+
+export interface AgentReader {
+  /** Id in the agent table. */
+  agent: string;
+  profile: ValidationProfile;
 }
 
 export type ValidationProfile = 'portable' | 'claude-code' | 'clawft' | 'zeroclaw' | 'skillbench';

@@ -6,8 +6,8 @@ import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
 import type { RootSpec } from '../core/skills/index.js';
-import { agentContext } from '../core/manage/agents.js';
-import { usualRoots } from '../core/skills/usual-roots.js';
+import { agentById, agentContext } from '../core/manage/agents.js';
+import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -26,6 +26,9 @@ export function openFromArgs(
   extra: Omit<WorkspaceOptions, 'roots' | 'profile'> = {},
 ): Workspace {
   const roots: RootSpec[] = [];
+  const ctx = agentContext();
+  // Links may lead into the working folder, the project of an agent folder given, and the agents' user folders.
+  const projects = [io.cwd];
   for (const p of args.paths) {
     const abs = resolve(io.cwd, p);
     if (!existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`);
@@ -34,11 +37,19 @@ export function openFromArgs(
         `${p} is not a skill manifest: give a folder, or a SKILL.md, SKILL.toml, manifest.toml or skill.json file.`,
       );
     }
-    roots.push({ path: abs, kind: 'project' });
+    // An agent's skill folder given by path is checked as that agent reads it, like one --discover finds.
+    const { readers, project } = agentsReading(abs, ctx);
+    if (project) projects.push(project);
+    roots.push({ path: abs, kind: 'project', ...(readers.length ? { readers } : {}) });
   }
-  if (args.discover) roots.push(...usualRoots(io.cwd, agentContext()));
+  if (args.discover) roots.push(...usualRoots(io.cwd, ctx));
   if (roots.length === 0 || args.withBundled) roots.push({ path: bundledSkillsDir(), kind: 'bundled' });
-  return Workspace.open({ ...extra, roots, profile: parseProfile(args.profile) });
+  return Workspace.open({
+    ...extra,
+    roots,
+    profile: parseProfile(args.profile),
+    linkScopes: linkScopes(projects, ctx),
+  });
 }
 
 export function parseProfile(value: string | undefined): ValidationProfile {
@@ -69,8 +80,14 @@ export function diagnosticJson(d: Diagnostic) {
     column: d.column,
     endLine: d.endLine ?? d.line,
     endColumn: d.endColumn ?? d.column,
+    ...(d.profiles ? { profiles: d.profiles } : {}),
     ...(d.fix ? { fix: d.fix } : {}),
   };
+}
+
+/** The agents reading an entry, by name: "Claude Code, Codex, Cursor". */
+export function readersText(e: LibraryEntry): string {
+  return (e.readers ?? []).map((id) => agentById(id)?.displayName ?? id).join(', ');
 }
 
 export function entrySummary(e: LibraryEntry) {
@@ -81,6 +98,8 @@ export function entrySummary(e: LibraryEntry) {
     format: e.format,
     status: e.status,
     ...(e.reason ? { reason: e.reason } : {}),
+    ...(e.readers ? { readers: e.readers } : {}),
+    ...(e.alsoAt ? { alsoAt: e.alsoAt } : {}),
     diagnostics: e.diagnostics.map(diagnosticJson),
   };
 }

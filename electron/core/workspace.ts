@@ -24,6 +24,7 @@ import { makeDiagnostic } from './skills/diagnostic.js';
 import {
   rescanDelta,
   resolveRoots,
+  rootPrecedence,
   SkillLibrary,
   type LibraryDelta,
   type LoadOptions,
@@ -236,7 +237,7 @@ export class Workspace {
     const o = this.options;
     // The app's own examples are trusted however they are reached (a root at or inside the bundled folder).
     const bundled = bundledSkillsDir();
-    const roots = resolveRoots(o.roots, o.precedence).map((r) => ({
+    const roots = resolveRoots(o.roots, rootPrecedence(o)).map((r) => ({
       ...r,
       trusted: r.trusted || isWithin(bundled, r.path) || !!o.trust?.(r),
     }));

@@ -12,7 +12,7 @@ import { confine, isWithin } from '../core/fs-confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
 import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
 import { agentContext } from '../core/manage/agents.js';
-import { usualRoots } from '../core/skills/usual-roots.js';
+import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import { HostMcpClientSide } from './mcp-client-side.js';
@@ -156,14 +156,20 @@ export class HostContext {
       ),
       ...usualRoots(projects[0] ?? userDataDir, agentContext()).filter((r) => r.kind === 'user'),
     ];
+    // A root that is itself an agent's skill folder is checked as that agent reads it.
+    const given = (path: string, kind: 'project' | 'user') => {
+      const { readers } = agentsReading(path, agentContext());
+      return { path, kind, ...(readers.length ? { readers } : {}) };
+    };
     return {
       roots: [
-        ...projectRoots.map((path) => ({ path, kind: 'project' as const })),
+        ...projectRoots.map((path) => given(path, 'project')),
         ...agentRoots.filter((r) => r.kind === 'project'),
-        ...s.roots.map((path) => ({ path, kind: 'user' as const })),
+        ...s.roots.map((path) => given(path, 'user')),
         ...agentRoots.filter((r) => r.kind === 'user'),
         { path: bundledSkills, kind: 'bundled' },
       ],
+      linkScopes: linkScopes(projects, agentContext()),
       profile: s.profile,
       precedence: s.precedence,
       ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),

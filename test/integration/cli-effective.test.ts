@@ -21,7 +21,7 @@ describe('skillbench prompt --profile', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      '<description>Reviews pull requests. When the user asks for a review of a diff or a pull request.</description>',
+      '<description>Reviews pull requests. - When the user asks for a review of a diff or a pull request.</description>',
     );
     expect(r.stdout).not.toContain('cc-yaml11'); // disable-model-invocation: on
   });

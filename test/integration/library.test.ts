@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../electron/core/skills/index.js';
@@ -84,7 +84,16 @@ describe('loading a library', () => {
       join(project, 'linkdir', 'SKILL.md'),
       join(project, 'linked-out'),
     ]);
-    expect(outside[0]?.message).toMatch(/outside its skill root; it was not followed/);
+    expect(outside[0]?.message).toMatch(/outside every root, the project and the agents' folders/);
+    // The advice works: adding the target's folder as a root reads the skill through the link.
+    const folder = /add "([^"]+)" as a root/.exec(outside[0]!.message)?.[1];
+    expect(folder).toBe(join(realpathSync(root), 'outside', 'secret'));
+    const fixed = loadLibrary([{ path: project }, { path: folder! }]);
+    expect(fixed.entries.map((e) => e.skill?.name)).toContain('secret');
+    // The link back to the project is a cycle: reported once, never followed.
+    expect(result.diagnostics.filter((d) => d.code === 'link-cycle').map((d) => d.file)).toEqual([
+      join(project, 'group', 'loop'),
+    ]);
   });
 
   it('loads a skill.md with the wrong case, with an error and a rename fix', () => {

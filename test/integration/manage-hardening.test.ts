@@ -131,11 +131,11 @@ describe('update (H2)', () => {
   });
 
   it('keeps the blocked check: a new version with errors is not installed unless --force', async () => {
-    // A name that breaks the naming rule is an error finding: installed once with --force, as the user chose.
+    // A name that breaks the naming rule is an error finding for Codex (portable): installed once with --force.
     skill(join(workTree('up/c'), 'skills', 'Bad_Name'), 'Bad_Name', 'Invalid name.', 'old body');
     publish('up/c');
-    expect((await run(['add', 'up/c', '--yes'])).code).toBe(1);
-    expect((await run(['add', 'up/c', '--yes', '--force'])).code).toBe(0);
+    expect((await run(['add', 'up/c', '--yes', '--agent', 'codex'])).code).toBe(1);
+    expect((await run(['add', 'up/c', '--yes', '--force', '--agent', 'codex'])).code).toBe(0);
     skill(join(workTree('up/c'), 'skills', 'Bad_Name'), 'Bad_Name', 'Invalid name.', 'new body');
     publish('up/c');
     const r = await run(['update', 'Bad_Name']);

@@ -271,15 +271,24 @@ describe('skillbench add', () => {
     expect(existsSync(join(tmp, 'evil'))).toBe(false);
   });
 
-  it('blocks a source with an invalid skill unless --force', async () => {
-    const r = await run(['add', join(MANAGE, 'invalid'), '--yes']);
+  it('blocks a source with a skill the target agent refuses unless --force', async () => {
+    // `Bad_Skill` breaks the spec's naming rule: an error for Codex (portable).
+    const r = await run(['add', join(MANAGE, 'invalid'), '--yes', '--agent', 'codex']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Bad_Skill: the findings include errors');
     expect(tree(project)).toEqual([]);
-    const preview = await run(['add', join(MANAGE, 'invalid')]);
+    const preview = await run(['add', join(MANAGE, 'invalid'), '--agent', 'codex']);
     expect(preview.code).toBe(1);
     expect(preview.stdout).toMatch(/^ {4}Bad_Skill\/SKILL\.md:2:7 error name-format /m);
-    expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force'])).code).toBe(0);
+    expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force', '--agent', 'codex'])).code).toBe(0);
+    expect(existsSync(join(project, '.agents/skills/Bad_Skill/SKILL.md'))).toBe(true);
+  });
+
+  it('installs for Claude Code a skill it loads, with the finding as the info it is there', async () => {
+    const preview = await run(['add', join(MANAGE, 'invalid')]);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('findings (claude-code profile): 0 errors, 0 warnings, 1 info');
+    expect((await run(['add', join(MANAGE, 'invalid'), '--yes'])).code).toBe(0);
     expect(existsSync(join(project, '.claude/skills/Bad_Skill/SKILL.md'))).toBe(true);
   });
 

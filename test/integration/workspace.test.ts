@@ -69,8 +69,10 @@ describe('the editor and the library agree', () => {
     for (const entry of entries) {
       const read = await host.handle('skills:read-file', { path: entry.path });
       if (!read.ok) continue; // binary, oversized or not UTF-8: the editor cannot open it either
-      const { path, text } = read.value as { path: string; text: string };
-      const got = await value<Diagnostic[]>(host.handle('skills:validate-text', { path, text }));
+      const { path, text, bom } = read.value as { path: string; text: string; bom: boolean };
+      // The editor sends its buffer with the byte order mark the file has.
+      const full = bom ? `\uFEFF${text}` : text;
+      const got = await value<Diagnostic[]>(host.handle('skills:validate-text', { path, text: full }));
       expect({ path: entry.path, diagnostics: got }).toEqual({
         path: entry.path,
         diagnostics: entry.diagnostics,

@@ -7,6 +7,7 @@ import {
   entrySummary,
   openFromArgs,
   parseFormat,
+  readersText,
   type LibraryArgs,
 } from '../library-args.js';
 
@@ -28,7 +29,8 @@ export function runValidate(args: LibraryArgs & { format?: string }, io: CliIo):
     );
   } else {
     const line = (d: Diagnostic) =>
-      `${displayPath(io, d.file)}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}\n`;
+      `${displayPath(io, d.file)}:${d.line}:${d.column} ${d.severity} ${d.code}` +
+      `${d.profiles ? ` [${d.profiles.join(', ')}]` : ''} ${d.message}\n`;
     if (library.diagnostics.length) {
       io.stdout('library\n');
       library.diagnostics.forEach((d) => io.stdout(line(d)));
@@ -36,7 +38,10 @@ export function runValidate(args: LibraryArgs & { format?: string }, io: CliIo):
     }
     for (const e of library.entries) {
       if (e.diagnostics.length === 0) continue;
-      io.stdout(`${e.id} (${e.status}${e.reason ? `: ${e.reason}` : ''})\n`);
+      const readers = readersText(e);
+      io.stdout(
+        `${e.id} (${e.status}${e.reason ? `: ${e.reason}` : ''})${readers ? ` read by ${readers}` : ''}\n`,
+      );
       e.diagnostics.forEach((d) => io.stdout(line(d)));
       io.stdout('\n');
     }

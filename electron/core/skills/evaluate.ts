@@ -10,10 +10,11 @@ import type {
   ValidationProfile,
 } from '../../../shared/types.js';
 import { isWithin } from '../fs-confine.js';
-import { hasErrors, makeDiagnostic } from './diagnostic.js';
+import { hasErrors, makeDiagnostic, sortDiagnostics } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText, type DecodeResult } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
 import { rangeOf, type RawManifest } from './raw-manifest.js';
+import { applyProfile } from './profiles.js';
 import { parseManifest, validateManifest } from './validate.js';
 
 const WHOLE_FILE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -27,6 +28,10 @@ export interface ManifestJob {
   rootId: string;
   /** Real path of the folder the root's scan started in: a legacy prompt.md must resolve inside it. */
   rootReal: string;
+  /** The Claude Code plugin holding the skill. */
+  plugin?: string;
+  /** The profiles of the agents that read it, when the library checks each skill as its agents read it. */
+  profiles?: ValidationProfile[];
 }
 
 export interface EvaluateOptions {
@@ -65,7 +70,16 @@ export function evaluateManifest(
   options: EvaluateOptions,
 ): { entry: LibraryEntry; raw?: RawManifest } {
   const base = { id: job.id, rootId: job.rootId, path: job.manifest, format: job.format };
-  if (!read.ok) return { entry: { ...base, status: 'invalid', diagnostics: [read.diagnostic] } };
+  if (!read.ok) {
+    // A file that cannot be read as text is still a finding each profile rules on (Claude Code loads it anyway).
+    const facts = { folder: basename(job.folder) };
+    const lists = profilesOf(job, options).map((profile) => ({
+      profile,
+      diagnostics: applyProfile(profile, [read.diagnostic], facts),
+    }));
+    const diagnostics = lists.length === 1 ? (lists[0]?.diagnostics ?? []) : mergeProfiles(lists);
+    return { entry: { ...base, status: hasErrors(diagnostics) ? 'invalid' : 'loaded', diagnostics } };
+  }
   const maxBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   let prompt: PromptFile | undefined;
   const extra: Diagnostic[] = [];
@@ -92,19 +106,63 @@ export function evaluateManifest(
     );
   }
   const raw = parseManifest(job.manifest, read.value, prompt);
-  const result = validateManifest(raw, {
-    id: job.id,
-    ...(options.profile ? { profile: options.profile } : {}),
-    ...(options.pathExists ? { pathExists: options.pathExists } : {}),
-    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
-  });
-  const diagnostics = [...extra, ...result.diagnostics];
+  const results = profilesOf(job, options).map((profile) => ({
+    profile,
+    result: validateManifest(raw, {
+      id: job.id,
+      profile,
+      ...(options.pathExists ? { pathExists: options.pathExists } : {}),
+      ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+    }),
+  }));
+  const found =
+    results.length === 1
+      ? (results[0]?.result.diagnostics ?? [])
+      : mergeProfiles(results.map((r) => ({ profile: r.profile, diagnostics: r.result.diagnostics })));
+  const diagnostics = [...extra, ...found];
   const entry: LibraryEntry = { ...base, status: hasErrors(diagnostics) ? 'invalid' : 'loaded', diagnostics };
-  if (result.skill) {
-    result.skill.diagnostics = diagnostics;
-    entry.skill = result.skill;
+  const skill = results[0]?.result.skill;
+  if (skill) {
+    skill.diagnostics = diagnostics;
+    if (job.plugin) skill.plugin = job.plugin;
+    entry.skill = skill;
   }
   return { entry, raw };
+}
+
+/**
+ * The profiles a manifest is checked under: the one the user chose, else those of the agents reading it (a skill in
+ * `.claude/skills` is checked as Claude Code reads it), else the default.
+ */
+function profilesOf(job: ManifestJob, options: EvaluateOptions): ValidationProfile[] {
+  if (options.profile && options.profile !== 'skillbench') return [options.profile];
+  return job.profiles?.length ? job.profiles : ['skillbench'];
+}
+
+/**
+ * One list from the findings of several profiles: a finding every profile reports alike is kept once; one they
+ * disagree on (a severity, a message, or reported by some only) is kept per variant, naming the profiles.
+ */
+export function mergeProfiles(
+  lists: ReadonlyArray<{ profile: ValidationProfile; diagnostics: readonly Diagnostic[] }>,
+): Diagnostic[] {
+  const at = (d: Diagnostic) => `${d.code}\0${d.file}\0${d.line}:${d.column}:${d.endLine}:${d.endColumn}`;
+  const variants = new Map<string, Map<string, { d: Diagnostic; profiles: ValidationProfile[] }>>();
+  for (const { profile, diagnostics } of lists)
+    for (const d of diagnostics) {
+      const place =
+        variants.get(at(d)) ?? new Map<string, { d: Diagnostic; profiles: ValidationProfile[] }>();
+      variants.set(at(d), place);
+      const key = `${d.severity}\0${d.message}`;
+      const variant = place.get(key);
+      if (variant) variant.profiles.push(profile);
+      else place.set(key, { d, profiles: [profile] });
+    }
+  const out: Diagnostic[] = [];
+  for (const place of variants.values())
+    for (const { d, profiles } of place.values())
+      out.push(place.size === 1 && profiles.length === lists.length ? d : { ...d, profiles });
+  return sortDiagnostics(out);
 }
 
 function safeRealpath(path: string): string | undefined {

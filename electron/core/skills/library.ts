@@ -1,16 +1,17 @@
-// Owns a skill library: walking roots (bounded, link-safe), picking each folder's manifest, shadowing by name, and
-// keeping all of it current one change at a time (issue 10): a changed path re-reads and re-validates only the skills
-// whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly shadowed skill's name range).
-// The editor's `validate(path, text)` runs the very same steps on unsaved text, so both always agree.
-import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+// Owns a skill library: the roots' manifests (scan.ts walks them), one skill per real file however many agents'
+// folders reach it, shadowing by name, and keeping all of it current one change at a time: a changed path re-reads and
+// re-validates only the skills whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly
+// shadowed skill's name range). The editor's `validate(path, text)` runs the very same steps on unsaved text.
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { formatOfFile, MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
+import { formatOfFile } from '../../../shared/manifest-formats.js';
 import type {
+  AgentReader,
   Diagnostic,
   LibraryEntry,
   Range,
   RootInfo,
-  SkillFormat,
+  SkillDefinition,
   ValidationProfile,
 } from '../../../shared/types.js';
 import { isWithin } from '../fs-confine.js';
@@ -26,6 +27,28 @@ import {
 } from './evaluate.js';
 import { evaluateInParallel, workersFor } from './parallel.js';
 import { PathCache } from './path-cache.js';
+import {
+  isDirectory,
+  safeRealpath,
+  SKIPPED_FOLDERS,
+  walkRoot,
+  WHOLE_FILE,
+  type Found,
+  type RootState,
+  type ScanState,
+  type Walker,
+} from './scan.js';
+import {
+  compareSlots,
+  insertSorted,
+  mergeSorted,
+  removeFrom,
+  shadowDiagnostic,
+  shadowed,
+  shadowKey,
+  type ClashName,
+  type Slot,
+} from './slots.js';
 import { parseManifest } from './validate.js';
 
 export type RootKind = RootInfo['kind'];
@@ -35,12 +58,22 @@ export interface RootSpec {
   kind?: RootKind;
   /** Defaults to the folder's name (or "bundled"), made unique. */
   id?: string;
+  /** The agents that read skills from this folder (an agent's skill folder): each skill is checked as they read it. */
+  readers?: AgentReader[];
 }
 
 export interface LoadOptions {
   profile?: ValidationProfile;
-  /** Which wins a name clash between project and user roots (bundled always loses). Default: project. */
+  /**
+   * Which wins a name clash between project and user roots (bundled always loses). Default: project; under the
+   * `claude-code` profile always Claude Code's own order, personal skills first.
+   */
   precedence?: 'project' | 'user';
+  /**
+   * Folders besides the roots that a link in a root may lead into and be read (the project, the agents' folders in
+   * the home folder), as agents follow links there. A link leading anywhere else is reported and never read.
+   */
+  linkScopes?: readonly string[];
   /** Folder levels below a root that are searched (default 8). */
   maxDepth?: number;
   /** Folders visited per load (default 100,000). */
@@ -89,55 +122,7 @@ export interface LibraryStats {
 }
 
 export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
-const WHOLE_FILE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 const LIMIT_CODES = new Set(['scan-depth-limit', 'scan-folder-limit', 'scan-skill-limit']);
-
-interface RootState {
-  info: RootInfo;
-  index: number;
-  /** Real path of the folder the scan starts in (the root, or a manifest file's folder). */
-  startReal?: string;
-  start: string;
-  /** The root is one manifest file: only it is loaded. */
-  onlyFile?: string;
-}
-
-interface Found {
-  root: RootState;
-  folder: string;
-  manifest: string;
-  /** Real path of the manifest, for deduplication across roots and links. */
-  real: string;
-  format: SkillFormat;
-  /** Other manifests in the same folder that lose to this one. */
-  losers: Array<{ path: string; format: SkillFormat }>;
-}
-
-/** One entry of the library with what its place, its identity and its derived state depend on. */
-interface Slot {
-  root: RootState;
-  /** Folder path below the root, one name per level: the scan order is the order of these. */
-  segments: string[];
-  /** 0 for a folder's winning manifest, 1.. for the ones it overrides. */
-  rank: number;
-  folder: string;
-  real: string;
-  /** The entry as loaded and validated, before shadowing. */
-  own: LibraryEntry;
-  /** The entry as published: `own`, or a copy marked shadowed. */
-  entry: LibraryEntry;
-  /** What the shadowing diagnostic says about the winner (see shadowKey), when shadowed. */
-  shadow?: string;
-  /** Where `name` is written (for the shadowing diagnostic), once known. */
-  nameRange?: Range;
-}
-
-interface ScanState {
-  folders: number;
-  depthHit: boolean;
-  foldersHit: boolean;
-}
 
 /** Ordered roots with unique ids: project before user by default (or the reverse), bundled last. */
 export function resolveRoots(
@@ -158,8 +143,19 @@ export function resolveRoots(
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
-    return { id, path: resolve(s.path), kind, trusted: kind === 'bundled' };
+    return {
+      id,
+      path: resolve(s.path),
+      kind,
+      trusted: kind === 'bundled',
+      ...(s.readers?.length ? { readers: s.readers } : {}),
+    };
   });
+}
+
+/** The precedence a library applies: Claude Code's own (personal skills first) under its profile. */
+export function rootPrecedence(options: Pick<LoadOptions, 'profile' | 'precedence'>): 'project' | 'user' {
+  return options.profile === 'claude-code' ? 'user' : (options.precedence ?? 'project');
 }
 
 const KIND_ORDER: Record<'project' | 'user', Record<RootKind, number>> = {
@@ -168,7 +164,7 @@ const KIND_ORDER: Record<'project' | 'user', Record<RootKind, number>> = {
 };
 
 export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): SkillLibrary {
-  return new SkillLibrary(resolveRoots(specs, options.precedence), options);
+  return new SkillLibrary(resolveRoots(specs, rootPrecedence(options)), options);
 }
 
 export class SkillLibrary implements Library {
@@ -190,6 +186,8 @@ export class SkillLibrary implements Library {
 
   /** Existence checks of the scan or update in progress (links, scripts), answered from folder listings. */
   private pass: PathCache | undefined;
+  /** The real paths links may lead into, for the scan in progress. */
+  private scopeCache: string[] | undefined;
 
   /** `roots` in precedence order, as `resolveRoots` gives them. */
   constructor(
@@ -244,6 +242,8 @@ export class SkillLibrary implements Library {
       const inRegion =
         this.byFolder.get(folder)?.filter((s) => s.root === root) ??
         this.slots.filter((s) => s.root === root && (s.folder === folder || s.folder.startsWith(below)));
+      // A skill reached from more than one place (a link in another agent's folder) spans regions: rescan.
+      if (inRegion.some((slot) => slot.alsoAt.length > 0)) return this.reload();
       for (const slot of inRegion) {
         removed.push(slot);
         this.forget(slot);
@@ -255,9 +255,9 @@ export class SkillLibrary implements Library {
       const found: Found[] = [];
       const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
       const depth = folder === root.start ? 0 : relative(root.start, folder).split(sep).length;
-      this.walk(root, folder, start, depth, found, state, new Set([start]));
+      walkRoot(this.walker(), root, { folder, real: start, depth }, found, state, new Set([start]));
+      if (found.some((f) => f.viaLink || this.byPath.has(f.real))) return this.reload();
       for (const f of found) {
-        if (this.byPath.has(f.real)) continue; // the same file, already loaded through another root or link
         for (const slot of this.load(f, fresh, this.evaluateHere(this.job(f)))) {
           added.push(slot);
           this.remember(slot);
@@ -271,7 +271,9 @@ export class SkillLibrary implements Library {
     );
     const previous = new Map(removed.map((s) => [s.own.path, JSON.stringify(s.entry)]));
     // Shadowing can change only among skills with a name that left or arrived.
-    const names = new Set([...removed, ...added].flatMap((s) => (s.own.skill ? [s.own.skill.name] : [])));
+    const names = new Set(
+      [...removed, ...added].flatMap((s) => (s.own.skill ? [this.clashName(s.own.skill).key] : [])),
+    );
     // A re-read skill that came out as it was is touched (its files changed) but not changed.
     const entries = this.derive(fresh, names)
       .map((s) => s.entry)
@@ -304,19 +306,20 @@ export class SkillLibrary implements Library {
       real: path,
       format: slot?.own.format ?? formatOfFile(path),
       losers: [],
+      ...(slot?.own.skill?.plugin ? { plugin: slot.own.skill.plugin } : {}),
     };
     const id = slot?.own.id ?? basename(folder);
     this.stats.validated++;
     const { entry, raw } = evaluateManifest(
-      this.job(target, id),
+      this.job(target, id, slot?.readers),
       { ok: true, value: fromDecodedText(text) },
       this.evaluateOptions(profile),
     );
-    const name = entry.skill?.name;
-    const winner = name === undefined ? undefined : this.byName.get(name)?.[0];
+    const clash = entry.skill ? this.clashName(entry.skill) : undefined;
+    const winner = clash === undefined ? undefined : this.byName.get(clash.key)?.[0];
     if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
       return entry.diagnostics;
-    return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw))];
+    return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw), clash!)];
   }
 
   private scanAll(): void {
@@ -325,6 +328,33 @@ export class SkillLibrary implements Library {
       this.scanRoots();
     } finally {
       this.pass = undefined;
+    }
+  }
+
+  /** Where a root's scan starts (its real path; a manifest file's folder), or a `root-missing` finding. */
+  private resolveStart(root: RootState): void {
+    root.start = root.info.path;
+    root.onlyFile = undefined;
+    try {
+      const stat = statSync(root.info.path);
+      root.startReal = realpathSync(root.info.path);
+      if (!stat.isDirectory()) {
+        // A manifest file given directly: load just that one, confined to its folder.
+        root.onlyFile = root.info.path;
+        root.start = dirname(root.info.path);
+        root.startReal = dirname(root.startReal);
+      }
+    } catch {
+      root.startReal = undefined;
+      this.diagnostics.push(
+        makeDiagnostic(
+          'error',
+          'root-missing',
+          `The skill root "${root.info.path}" does not exist or cannot be read. Check the path.`,
+          root.info.path,
+          WHOLE_FILE,
+        ),
+      );
     }
   }
 
@@ -339,50 +369,36 @@ export class SkillLibrary implements Library {
     let skills = 0;
     let skillsHit = false;
     const fresh = new Set<Slot>();
-    const seen = new Set<string>();
-    const toLoad: Found[] = [];
+    const seen = new Map<string, Found[]>();
+    const groups: Found[][] = [];
+    this.scopeCache = undefined;
+    // Every root is resolved before any is walked: a link in one may lead into another.
+    for (const root of this.states) this.resolveStart(root);
     for (const root of this.states) {
-      root.start = root.info.path;
-      root.onlyFile = undefined;
-      try {
-        const stat = statSync(root.info.path);
-        root.startReal = realpathSync(root.info.path);
-        if (!stat.isDirectory()) {
-          // A manifest file given directly: load just that one, confined to its folder.
-          root.onlyFile = root.info.path;
-          root.start = dirname(root.info.path);
-          root.startReal = dirname(root.startReal);
-        }
-      } catch {
-        root.startReal = undefined;
-        this.diagnostics.push(
-          makeDiagnostic(
-            'error',
-            'root-missing',
-            `The skill root "${root.info.path}" does not exist or cannot be read. Check the path.`,
-            root.info.path,
-            WHOLE_FILE,
-          ),
-        );
-        continue;
-      }
+      if (root.startReal === undefined) continue;
       const found: Found[] = [];
-      this.walk(root, root.start, root.startReal, 0, found, state, new Set([root.startReal]));
+      const start = { folder: root.start, real: root.startReal, depth: 0 };
+      walkRoot(this.walker(), root, start, found, state, new Set([root.startReal]));
       for (const f of found) {
-        if (seen.has(f.real)) continue; // the same file reached through two roots or two links
+        const same = seen.get(f.real);
+        if (same) {
+          same.push(f); // the same file reached through two roots or a link: one skill, read by both
+          continue;
+        }
         if (skills >= this.limits.maxSkills) {
           skillsHit = true;
           break;
         }
         skills++;
-        // The paths `remember` will index for this folder's slots (the winner's and each loser's).
-        seen.add(f.manifest).add(f.real);
-        f.losers.forEach((l) => seen.add(l.path));
-        toLoad.push(f);
+        const group = [f];
+        seen.set(f.real, group);
+        groups.push(group);
       }
     }
+    // A skill reached by a link is placed where it really is when a root holds it there (the shared copy).
+    const toLoad = groups.map((group) => ({ found: group.find((f) => !f.viaLink) ?? group[0]!, group }));
     // Every manifest is evaluated first (on worker threads for a large library), then placed in scan order.
-    const jobs = toLoad.map((f) => this.job(f));
+    const jobs = toLoad.map(({ found, group }) => this.job(found, undefined, readersOf(group)));
     const workers = workersFor(jobs.length, this.options.workers);
     let evaluations: Evaluation[];
     if (workers) {
@@ -393,12 +409,14 @@ export class SkillLibrary implements Library {
       evaluations = jobs.map((job) => this.evaluateHere(job));
       this.stats.workers = 0;
     }
-    toLoad.forEach((f, i) => {
-      for (const slot of this.load(f, fresh, evaluations[i]!)) {
+    toLoad.forEach(({ found, group }, i) => {
+      for (const slot of this.load(found, fresh, evaluations[i]!, group)) {
         this.slots.push(slot);
         this.remember(slot);
       }
     });
+    // A skill placed in a later root than the link that reached it first: back into scan order.
+    if (groups.some((g) => g.length > 1)) this.slots.sort(compareSlots);
     const roots = this.roots;
     if (state.depthHit)
       this.diagnostics.push(
@@ -487,21 +505,34 @@ export class SkillLibrary implements Library {
     return real;
   }
 
+  /**
+   * What a skill clashes with another on: `plugin:name` in a Claude Code plugin (plugins never clash with each other),
+   * the folder name under the `claude-code` profile (Claude Code runs a skill by its folder), else the name.
+   */
+  private clashName(skill: SkillDefinition): ClashName {
+    if (skill.plugin) return { key: `${skill.plugin}:${skill.name}`, byFolder: false };
+    if (this.options.profile === 'claude-code')
+      return { key: basename(dirname(skill.sourcePath)), byFolder: true };
+    return { key: skill.name, byFolder: false };
+  }
+
   private remember(slot: Slot): void {
     this.byPath.set(slot.own.path, slot);
     this.byPath.set(slot.real, slot);
+    for (const path of slot.alsoAt) this.byPath.set(path, slot);
     insertSorted(this.byFolder, slot.folder, slot, (a, b) => a.rank - b.rank);
     if (slot.own.status === 'excluded') return;
     this.byId.set(slot.own.id, slot);
-    if (slot.own.skill) insertSorted(this.byName, slot.own.skill.name, slot, compareSlots);
+    if (slot.own.skill) insertSorted(this.byName, this.clashName(slot.own.skill).key, slot, compareSlots);
   }
 
   private forget(slot: Slot): void {
     if (this.byPath.get(slot.own.path) === slot) this.byPath.delete(slot.own.path);
     if (this.byPath.get(slot.real) === slot) this.byPath.delete(slot.real);
+    for (const path of slot.alsoAt) if (this.byPath.get(path) === slot) this.byPath.delete(path);
     if (this.byId.get(slot.own.id) === slot) this.byId.delete(slot.own.id);
     removeFrom(this.byFolder, slot.folder, slot);
-    if (slot.own.skill) removeFrom(this.byName, slot.own.skill.name, slot);
+    if (slot.own.skill) removeFrom(this.byName, this.clashName(slot.own.skill).key, slot);
   }
 
   /**
@@ -518,7 +549,7 @@ export class SkillLibrary implements Library {
       if (!winner) slot.entry = slot.own;
       else {
         slot.nameRange ??= this.rereadNameRange(slot);
-        slot.entry = shadowed(slot.own, winner.own, slot.nameRange);
+        slot.entry = shadowed(slot.own, winner.own, slot.nameRange, this.clashName(slot.own.skill!));
       }
       changed.push(slot);
     };
@@ -539,116 +570,55 @@ export class SkillLibrary implements Library {
     return read.ok ? nameRangeOf(parseManifest(slot.own.path, read.value)) : WHOLE_FILE;
   }
 
-  private walk(
-    root: RootState,
-    folder: string,
-    /** The folder's real path: known from the parent's, so no realpath call is needed for ordinary folders. */
-    folderReal: string,
-    depth: number,
-    found: Found[],
-    state: ScanState,
-    visited: Set<string>,
-  ): void {
-    const rootReal = root.startReal ?? folderReal;
-    if (state.folders >= this.limits.maxFolders) {
-      state.foldersHit = true;
-      return;
-    }
-    state.folders++;
-    this.stats.foldersRead++;
-    let dirents: Dirent[];
-    try {
-      dirents = readdirSync(folder, { withFileTypes: true });
-    } catch (error) {
-      this.diagnostics.push(
-        makeDiagnostic(
-          'warning',
-          'folder-unreadable',
-          `The folder "${folder}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); its skills were skipped.`,
-          folder,
-          WHOLE_FILE,
-        ),
-      );
-      return;
-    }
-    this.pass?.seed(folder, dirents);
-    const onlyFile = root.onlyFile;
-    const byName = new Map(dirents.map((d) => [d.name, d]));
-    const manifests: Array<{ path: string; format: SkillFormat; real: string }> = [];
-    for (const { file, format } of MANIFEST_FORMATS) {
-      const d = byName.get(file);
-      if (!d) continue;
-      const path = join(folder, file);
-      if (onlyFile && path !== onlyFile) continue;
-      let real = join(folderReal, file);
-      if (d.isSymbolicLink()) {
-        const target = safeRealpath(path);
-        if (!target || !isWithin(rootReal, target)) {
-          this.diagnostics.push(linkOutside(path, target));
-          continue;
-        }
-        real = target;
-      } else if (!d.isFile()) continue;
-      manifests.push({ path, format, real });
-    }
-    if (manifests.length === 0 && !onlyFile) {
-      // `skill.md` / `Skill.md`: found by runtimes on case-insensitive disks only. Load it, and say so.
-      const misnamed = dirents.find(
-        (d) => d.isFile() && d.name !== 'SKILL.md' && d.name.toLowerCase() === 'skill.md',
-      );
-      if (misnamed)
-        manifests.push({
-          path: join(folder, misnamed.name),
-          format: 'skill-md',
-          real: join(folderReal, misnamed.name),
-        });
-    }
-    const [winner, ...losers] = manifests;
-    if (winner) {
-      found.push({ root, folder, manifest: winner.path, real: winner.real, format: winner.format, losers });
-      return; // a skill's own subfolders (scripts/, references/) are its resources, not more skills
-    }
-    if (onlyFile) return;
-    const subfolders = dirents
-      .filter(
-        (d) =>
-          !SKIPPED_FOLDERS.has(d.name) && !d.name.startsWith('.') && (d.isDirectory() || d.isSymbolicLink()),
-      )
-      .map((d) => d.name)
-      .sort();
-    for (const name of subfolders) {
-      const path = join(folder, name);
-      const d = byName.get(name);
-      let real = join(folderReal, name);
-      if (d?.isSymbolicLink()) {
-        // Only links to folders matter here; a link's target is stat-ed (to know it is a folder) but never read.
-        const target = safeRealpath(path);
-        if (!target || !isDirectory(target)) continue;
-        if (!isWithin(rootReal, target)) {
-          this.diagnostics.push(linkOutside(path, target));
-          continue;
-        }
-        real = target;
-      }
-      if (visited.has(real)) continue; // link cycles and folders reached twice
-      if (depth + 1 > this.limits.maxDepth) {
-        state.depthHit = true;
-        continue;
-      }
-      visited.add(real);
-      this.walk(root, path, real, depth + 1, found, state, visited);
-    }
+  /** What the walk of a root needs: the limits, the pass, where findings go, and where links may lead. */
+  private walker(): Walker {
+    return {
+      limits: this.limits,
+      stats: this.stats,
+      pass: this.pass,
+      report: (d) => this.diagnostics.push(d),
+      mayFollow: (target) => this.scopes().some((scope) => isWithin(scope, target)),
+    };
+  }
+
+  /** Real paths a link may lead into: every root that exists, and the link scopes given. */
+  private scopes(): string[] {
+    return (this.scopeCache ??= [
+      ...this.states.flatMap((r) => (r.startReal ? [r.startReal] : [])),
+      ...(this.options.linkScopes ?? []).flatMap((p) => {
+        const real = safeRealpath(p);
+        return real ? [real] : [];
+      }),
+    ]);
   }
 
   /** A found manifest's slot, and one per manifest it overrides, from its evaluation. */
-  private load(f: Found, fresh: Set<Slot>, evaluation: Evaluation): Slot[] {
+  private load(f: Found, fresh: Set<Slot>, evaluation: Evaluation, group: readonly Found[] = [f]): Slot[] {
     const rel = relative(f.root.start, f.folder).split(sep).join('/');
     const segments = rel && rel !== '.' ? rel.split('/') : [];
     this.stats.manifestsRead++;
     if (evaluation.validated) this.stats.validated++;
-    const { entry } = evaluation;
+    const readers = readersOf(group);
+    const alsoAt = group.filter((g) => g !== f).map((g) => g.manifest);
+    const nested = f.root.info.readers?.length && segments.length > 1 ? nestedIn(f, rel) : undefined;
+    const entry: LibraryEntry = {
+      ...evaluation.entry,
+      ...(nested ? withFinding(evaluation.entry, nested) : {}),
+      ...(readers.length ? { readers: readers.map((r) => r.agent) } : {}),
+      ...(alsoAt.length ? { alsoAt } : {}),
+    };
     const id = entry.id;
-    const slot: Slot = { root: f.root, segments, rank: 0, folder: f.folder, real: f.real, own: entry, entry };
+    const slot: Slot = {
+      root: f.root,
+      segments,
+      rank: 0,
+      folder: f.folder,
+      real: f.real,
+      alsoAt,
+      readers,
+      own: entry,
+      entry,
+    };
     fresh.add(slot);
     const slots = [slot];
     f.losers.forEach((loser, i) => {
@@ -669,7 +639,7 @@ export class SkillLibrary implements Library {
           ),
         ],
       };
-      const s: Slot = { ...slot, rank: i + 1, real: loser.path, own, entry: own };
+      const s: Slot = { ...slot, rank: i + 1, real: loser.path, alsoAt: [], readers: [], own, entry: own };
       fresh.add(s);
       slots.push(s);
     });
@@ -677,15 +647,19 @@ export class SkillLibrary implements Library {
   }
 
   /** What evaluating a found manifest needs, as plain data (a worker gets the same). */
-  private job(f: Found, id?: string): ManifestJob {
+  private job(f: Found, id?: string, readers: readonly AgentReader[] = readersOf([f])): ManifestJob {
     const rel = relative(f.root.start, f.folder).split(sep).join('/');
+    const profiles = [...new Set(readers.map((r) => r.profile))];
     return {
       manifest: f.manifest,
       folder: f.folder,
       format: f.format,
       id: id ?? (rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id),
       rootId: f.root.info.id,
-      rootReal: f.root.startReal ?? f.folder,
+      // A skill reached through a link out of its root is confined to where the link led.
+      rootReal: f.viaLink ?? f.root.startReal ?? f.folder,
+      ...(f.plugin ? { plugin: f.plugin } : {}),
+      ...(profiles.length ? { profiles } : {}),
     };
   }
 
@@ -707,6 +681,37 @@ export class SkillLibrary implements Library {
   }
 }
 
+/** An agent's skills folder holds skills one level down: one deeper is never loaded by the agents reading it. */
+function nestedIn(f: Found, rel: string): Diagnostic {
+  const top = rel.split('/')[0] ?? rel;
+  return makeDiagnostic(
+    'error',
+    'skill-nested',
+    `This skill is at ${rel} in an agent's skills folder, where agents load only <folder>/<name>/SKILL.md, so none ` +
+      `of them loads it. Move it up to ${join(f.root.start, basename(f.folder))}, or take it out of "${top}".`,
+    f.manifest,
+    WHOLE_FILE,
+  );
+}
+
+/** An entry with one more finding, its status and its skill's findings to match. */
+function withFinding(entry: LibraryEntry, d: Diagnostic): Partial<LibraryEntry> {
+  const diagnostics = [d, ...entry.diagnostics];
+  return {
+    diagnostics,
+    status: d.severity === 'error' ? 'invalid' : entry.status,
+    ...(entry.skill ? { skill: { ...entry.skill, diagnostics } } : {}),
+  };
+}
+
+/** The agents reading a skill through any of the roots that reach it, each once, in the roots' order. */
+function readersOf(group: readonly Found[]): AgentReader[] {
+  const out: AgentReader[] = [];
+  for (const f of group)
+    for (const r of f.root.info.readers ?? []) if (!out.some((o) => o.agent === r.agent)) out.push(r);
+  return out;
+}
+
 /** What a full rescan changed: everything it holds now, and the entries (by path) it no longer holds. */
 export function rescanDelta(before: readonly LibraryEntry[], after: LibraryEntry[]): LibraryDelta {
   const paths = new Set(after.map((e) => e.path));
@@ -715,83 +720,6 @@ export function rescanDelta(before: readonly LibraryEntry[], after: LibraryEntry
     entries: after,
     removed: before.filter((e) => !paths.has(e.path)).map((e) => e.path),
     reset: true,
-  };
-}
-
-/** Scan order: roots by precedence, then folders depth-first by name, then a folder's manifests by rank. */
-function compareSlots(a: Slot, b: Slot): number {
-  if (a.root.index !== b.root.index) return a.root.index - b.root.index;
-  const n = Math.min(a.segments.length, b.segments.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.segments[i] ?? '';
-    const y = b.segments[i] ?? '';
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return a.segments.length - b.segments.length || a.rank - b.rank;
-}
-
-/** Adds `slot` to the list at `key`, keeping the list ordered. */
-function insertSorted(
-  map: Map<string, Slot[]>,
-  key: string,
-  slot: Slot,
-  compare: (a: Slot, b: Slot) => number,
-): void {
-  const list = map.get(key);
-  if (!list) {
-    map.set(key, [slot]);
-    return;
-  }
-  let i = list.length;
-  while (i > 0 && compare(list[i - 1]!, slot) > 0) i--;
-  list.splice(i, 0, slot);
-}
-
-function removeFrom(map: Map<string, Slot[]>, key: string, slot: Slot): void {
-  const list = map.get(key)?.filter((s) => s !== slot);
-  if (list?.length) map.set(key, list);
-  else map.delete(key);
-}
-
-function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
-  if (b.length === 0) return a;
-  const out: Slot[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) out.push(compareSlots(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
-  while (i < a.length) out.push(a[i++]!);
-  while (j < b.length) out.push(b[j++]!);
-  return out;
-}
-
-/** Everything the shadowing diagnostic depends on besides the loser itself: equal keys, equal diagnostics. */
-function shadowKey(entry: LibraryEntry, winner: LibraryEntry): string {
-  return winner.rootId === entry.rootId ? `same\0${winner.path}` : `other\0${winner.id}`;
-}
-
-function shadowDiagnostic(entry: LibraryEntry, winner: LibraryEntry, range: Range): Diagnostic {
-  const sameRoot = winner.rootId === entry.rootId;
-  const name = entry.skill?.name ?? '';
-  return makeDiagnostic(
-    sameRoot ? 'warning' : 'info',
-    'name-shadowed',
-    sameRoot
-      ? `Another skill in the same root, ${winner.path}, is also named "${name}" and takes precedence; this one is hidden. Rename one of them.`
-      : `The skill "${name}" from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
-    entry.path,
-    range,
-  );
-}
-
-/** A copy of `own` marked as shadowed by `winner` (the first skill with its name in precedence order). */
-function shadowed(own: LibraryEntry, winner: LibraryEntry, range: Range): LibraryEntry {
-  const diagnostics = [...own.diagnostics, shadowDiagnostic(own, winner, range)];
-  return {
-    ...own,
-    status: 'shadowed',
-    reason: `shadowed by ${winner.id}`,
-    diagnostics,
-    ...(own.skill ? { skill: { ...own.skill, diagnostics, shadowedBy: winner.id } } : {}),
   };
 }
 
@@ -805,38 +733,4 @@ function definedLimits(options: LoadOptions): Partial<typeof DEFAULT_LIMITS> {
 
 function limitDiagnostic(code: string, message: string, roots: RootInfo[]): Diagnostic {
   return makeDiagnostic('warning', code, message, roots[0]?.path ?? '', WHOLE_FILE);
-}
-
-function safeRealpath(path: string): string | undefined {
-  try {
-    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
-  } catch {
-    return undefined;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function linkOutside(path: string, target: string | undefined): Diagnostic {
-  return target
-    ? makeDiagnostic(
-        'warning',
-        'link-outside-root',
-        `"${path}" is a link to "${target}", outside its skill root; it was not followed. Copy the skill into the root or add its folder as a root.`,
-        path,
-        WHOLE_FILE,
-      )
-    : makeDiagnostic(
-        'warning',
-        'link-broken',
-        `"${path}" is a broken link; it was skipped. Remove it or fix its target.`,
-        path,
-        WHOLE_FILE,
-      );
 }

@@ -1,4 +1,5 @@
 // Owns turning a RawManifest into a SkillDefinition: lenient by design (rules report what is wrong, this keeps going).
+import { firstLineOf } from '../../../shared/effective.js';
 import { defaultFor, runtimeKey, yaml11Boolean } from '../../../shared/runtime-table.js';
 import type {
   JsonSchema,
@@ -48,8 +49,14 @@ export function normalizeSkill(
   fields: ReadonlyMap<string, FieldRef> = fieldsOf(raw.data),
   profile: ValidationProfile = 'skillbench',
 ): SkillDefinition {
-  const text = (canonical: string): string | undefined => {
+  // Claude Code reads only the spelling it knows: `disable_model_invocation` is not `disable-model-invocation` there.
+  const field = (canonical: string): FieldRef | undefined => {
     const f = fields.get(canonical);
+    if (profile !== 'claude-code' || !f) return f;
+    return f.key === (runtimeKey(canonical)?.spelling?.['claude-code'] ?? canonical) ? f : undefined;
+  };
+  const text = (canonical: string): string | undefined => {
+    const f = field(canonical);
     if (!f || f.value === null || f.value === undefined) return undefined;
     if (typeof f.value === 'string') return f.value;
     if (typeof f.value === 'number' || typeof f.value === 'boolean') {
@@ -61,8 +68,11 @@ export function normalizeSkill(
   // The effective value is what the profile's runtime uses: its default when absent, and `no` as false where Claude
   // Code (YAML 1.1) would read it so (issue 11).
   const bool = (canonical: string): boolean => {
-    const v = fields.get(canonical)?.value;
+    const v = field(canonical)?.value;
     if (typeof v === 'boolean') return v;
+    // Claude Code takes the strings "true" and "false" as booleans too.
+    if (profile === 'claude-code' && typeof v === 'string' && /^(?:true|false)$/i.test(v.trim()))
+      return v.trim().toLowerCase() === 'true';
     const yaml11 =
       raw.format === 'skill-md' && runtimeKey(canonical)?.yaml11Booleans ? yaml11Boolean(v) : undefined;
     return yaml11 ?? defaultFor(canonical, profile) === true;
@@ -76,6 +86,7 @@ export function normalizeSkill(
   }
 
   const declaredVariables = fields.get('variables')?.value;
+  const firstLine = firstLineOf(raw.body);
   const skill: SkillDefinition = {
     id,
     name: text('name') ?? folderName,
@@ -84,10 +95,11 @@ export function normalizeSkill(
     variables: Array.isArray(declaredVariables)
       ? declaredVariables.filter((v): v is string => typeof v === 'string')
       : placeholderNames(raw.body),
-    allowedTools: allowedToolsOf(fields.get('allowed-tools')?.value),
+    allowedTools: allowedToolsOf(field('allowed-tools')?.value),
     userInvocable: bool('user-invocable'),
     disableModelInvocation: bool('disable-model-invocation'),
     instructions: raw.body,
+    ...(firstLine !== undefined ? { firstLine } : {}),
     format: raw.format,
     sourcePath: raw.file,
     metadata,
@@ -96,7 +108,7 @@ export function normalizeSkill(
     diagnostics: [],
   };
   // `argument-hint: [file]` is a YAML list; Claude Code shows the text as written.
-  const hintField = fields.get('argument-hint');
+  const hintField = field('argument-hint');
   const hintSpan = Array.isArray(hintField?.value) ? raw.span([hintField.key], 'value') : undefined;
   const hint = hintSpan ? raw.text.slice(hintSpan[0], hintSpan[1]) : text('argument-hint');
   if (hint !== undefined) skill.argumentHint = hint;

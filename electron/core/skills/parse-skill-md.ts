@@ -163,7 +163,12 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     }
     for (const warning of parsed.warnings) {
       const [start, end] = warning.pos;
-      if (warning.code === 'TAG_RESOLVE_FAILED') {
+      if (
+        warning.code === 'TAG_RESOLVE_FAILED' &&
+        proseTag(lines.lineText(lines.position(offset + start).line))
+      ) {
+        continue; // `key: !important do this` is prose YAML took a tag from: the unquoted-anchor-tag rule says so
+      } else if (warning.code === 'TAG_RESOLVE_FAILED') {
         diagnostics.push(
           makeDiagnostic(
             'error',
@@ -296,6 +301,8 @@ function yamlErrorDiagnostic(
       lines.range(start, start + Math.max(1, key.trimEnd().length)),
     );
   }
+  const indicator = unquotedIndicator(lines, line);
+  if (indicator) return indicator(file);
   return makeDiagnostic(
     'error',
     'yaml-syntax',
@@ -303,6 +310,43 @@ function yamlErrorDiagnostic(
     file,
     range,
   );
+}
+
+/** `key: !word more words`: a one-`!` tag in front of text, which is prose rather than a YAML tag. */
+function proseTag(lineText: string): boolean {
+  return /^\s*[^\s:#][^:#]*?:[ \t]+![^!\s]\S*[ \t]+\S/.test(lineText);
+}
+
+const INDICATORS: Record<string, string> = {
+  '[': 'the start of a list',
+  '{': 'the start of a mapping',
+  '*': 'an alias (a reference to an anchor)',
+  '`': 'a reserved character',
+  '@': 'a reserved character',
+};
+
+/**
+ * `description: [beta] Does things`: an unquoted value starting with a character YAML gives a meaning to, which the
+ * parser then chokes on. Says what YAML read and offers to quote the value.
+ */
+function unquotedIndicator(lines: LineIndex, line: number): ((file: string) => Diagnostic) | undefined {
+  const lineText = lines.lineText(line);
+  const m = /^(\s*)([^\s:#][^:#]*?)([ \t]*:[ \t]+)([[{*`@].*?)[ \t\r]*$/.exec(lineText);
+  if (!m) return undefined;
+  const [, lead = '', key = '', sep = '', value = ''] = m;
+  const start = lines.lineStart(line) + lead.length + key.length + sep.length;
+  const range = lines.range(start, start + value.length);
+  const meaning = INDICATORS[value[0] ?? ''] ?? 'a reserved character';
+  return (file) =>
+    makeDiagnostic(
+      'error',
+      'unquoted-indicator',
+      `The value of \`${key}\` starts with \`${value[0]}\`, which YAML reads as ${meaning}, so the rest of the line ` +
+        'does not parse. Quote the value to make it text.',
+      file,
+      range,
+      { title: 'Quote the value', edits: [{ range, newText: JSON.stringify(value) }] },
+    );
 }
 
 /** For `key: some: text`, the quick fix that double-quotes the whole value. */

@@ -1,55 +1,34 @@
-// Owns how severe each finding is per validation profile (DESIGN.md "Profiles decide severities").
-import type { Diagnostic, Severity, ValidationProfile } from '../../../shared/types.js';
+// Owns how severe each finding is per validation profile (DESIGN.md "Profiles decide severities"), and what the
+// profile's runtime does about it: both come from the table of findings, with its sources.
+import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
+import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
+import { describeRuling, rulingFor, type RulingFacts } from './findings.js';
 
-/** Rules emit the `skillbench` (default) severity; these tables change it for the other profiles. */
-const OVERRIDES: Record<ValidationProfile, Readonly<Record<string, Severity | 'off'>>> = {
-  skillbench: {},
-  portable: {
-    // The Agent Skills spec plus what hosted platforms enforce on upload.
-    'name-missing': 'error',
-    'name-non-ascii': 'error',
-    'name-reserved-word': 'error',
-    'description-xml-tags': 'error',
-    'unknown-key': 'error',
-    'key-alias': 'error',
-    'metadata-values': 'warning',
-  },
-  'claude-code': {
-    // Claude Code falls back to the folder name and the first paragraph, and ignores keys it does not know.
-    'name-missing': 'info',
-    'description-missing': 'warning',
-    'name-folder-mismatch': 'warning',
-    'unknown-key': 'warning',
-    'key-alias': 'warning',
-    'description-xml-tags': 'info',
-    'name-reserved-word': 'info',
-    'metadata-values': 'off',
-  },
-  // clawft and zeroclaw ignore keys they do not read (serde's default) and read their own spellings natively.
-  clawft: {
-    'name-missing': 'info',
-    'unknown-key': 'warning',
-    'key-alias': 'warning',
-    'metadata-values': 'off',
-  },
-  zeroclaw: {
-    'unknown-key': 'warning',
-    'key-alias': 'warning',
-    'metadata-values': 'off',
-  },
-};
-
-export function applyProfile(profile: ValidationProfile, diagnostics: Diagnostic[]): Diagnostic[] {
-  const table = OVERRIDES[profile];
+/** Rules emit the `skillbench` (default) severity; a profile's ruling changes it, and says what its runtime does. */
+export function applyProfile(
+  profile: ValidationProfile,
+  diagnostics: Diagnostic[],
+  facts?: RulingFacts,
+): Diagnostic[] {
+  if (profile === 'skillbench') return diagnostics;
+  // A runtime's ruling reads as a sentence about it ("Claude Code loads it as /pdf."); portable's as a requirement.
+  const label = RUNTIME_LABELS[PROFILE_RUNTIME[profile]];
+  const prefix = profile === 'portable' ? 'Portable:' : label;
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const override = table[d.code];
-    if (override === 'off') continue;
-    out.push(override ? { ...d, severity: override } : d);
+    const ruling = rulingFor(profile, d.code);
+    if (!ruling) {
+      out.push(d);
+      continue;
+    }
+    if (ruling.severity === 'off') continue;
+    // A message that already speaks of the runtime (the rule knew the profile) is not told twice.
+    const does = facts && !d.message.includes(label) ? describeRuling(ruling, facts) : undefined;
+    out.push({
+      ...d,
+      severity: ruling.severity,
+      ...(does ? { message: `${d.message} ${prefix} ${does}` } : {}),
+    });
   }
   return out;
-}
-
-export function severityOverrides(profile: ValidationProfile): Readonly<Record<string, Severity | 'off'>> {
-  return OVERRIDES[profile];
 }

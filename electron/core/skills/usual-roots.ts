@@ -1,8 +1,13 @@
-// Owns where skills usually live (DESIGN.md "Roots"): every skill folder of the agent table (issue 17) that exists,
-// in the project and in the user's home.
+// Owns where skills usually live (DESIGN.md "Roots"): every skill folder of the agent table that exists, in the
+// project and in the user's home, with the agents that read each; and where a link in a root may lead.
 import { existsSync, statSync } from 'node:fs';
-import { agentContext, agentFolders, type AgentContext } from '../manage/agents.js';
+import { resolve, sep } from 'node:path';
+import type { AgentReader } from '../../../shared/types.js';
+import { agentContext, agentFolders, AGENTS, type AgentContext, type AgentFolder } from '../manage/agents.js';
 import type { RootSpec } from './library.js';
+
+const readersOf = (f: AgentFolder): AgentReader[] =>
+  f.agents.map((a) => ({ agent: a.id, profile: a.profile }));
 
 /**
  * The agents' skill folders that exist: the project's (`<project>/.claude/skills`, `<project>/.agents/skills`, ...),
@@ -11,5 +16,33 @@ import type { RootSpec } from './library.js';
 export function usualRoots(projectDir: string, ctx: AgentContext = agentContext()): RootSpec[] {
   return agentFolders(projectDir, ctx)
     .filter((f) => existsSync(f.path) && statSync(f.path).isDirectory())
-    .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}` }));
+    .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}`, readers: readersOf(f) }));
+}
+
+/**
+ * The agents that read a folder given as a root, and the project it belongs to: an agent's project folder is known by
+ * how its path ends (`…/my-app/.claude/skills`), a user folder by where it is. None for any other folder.
+ */
+export function agentsReading(
+  path: string,
+  ctx: AgentContext = agentContext(),
+): { readers: AgentReader[]; project?: string } {
+  const abs = resolve(path);
+  for (const agent of AGENTS) {
+    const suffix = sep + agent.projectDir.split('/').join(sep);
+    if (!abs.endsWith(suffix)) continue;
+    const project = abs.slice(0, -suffix.length) || sep;
+    const folder = agentFolders(project, ctx).find((f) => f.scope === 'project' && f.path === abs);
+    if (folder) return { readers: readersOf(folder), project };
+  }
+  const user = agentFolders(abs, ctx).find((f) => f.scope === 'user' && f.path === abs);
+  return { readers: user ? readersOf(user) : [] };
+}
+
+/** Where a link in a root may lead and be read, besides the roots: the projects, and every agent's user folder. */
+export function linkScopes(projects: readonly string[], ctx: AgentContext = agentContext()): string[] {
+  const user = agentFolders(projects[0] ?? ctx.home, ctx)
+    .filter((f) => f.scope === 'user')
+    .map((f) => f.path);
+  return [...new Set([...projects.map((p) => resolve(p)), ...user])];
 }

@@ -9,6 +9,7 @@ import { fieldsOf, normalizeSkill } from './normalize.js';
 import { parseLegacyJson, type PromptFile } from './parse-legacy-json.js';
 import { parseSkillMd } from './parse-skill-md.js';
 import { parseTomlManifest } from './parse-toml.js';
+import { claudeCodeReading } from './claude-code-read.js';
 import { applyProfile } from './profiles.js';
 import type { RawManifest } from './raw-manifest.js';
 import { RULES, type RuleContext } from './rules/index.js';
@@ -51,9 +52,8 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
   const folderName = basename(folderPath);
   const fatal = raw.data === undefined;
   const fields = fieldsOf(raw.data);
-  const skill = fatal
-    ? undefined
-    : normalizeSkill(raw, options.id ?? folderName, folderName, fields, profile);
+  const id = options.id ?? folderName;
+  const skill = fatal ? undefined : normalizeSkill(raw, id, folderName, fields, profile);
   const found: Diagnostic[] = [...raw.diagnostics];
   if (skill) {
     const ctx: RuleContext = {
@@ -73,9 +73,16 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
       }
     }
   }
-  const diagnostics = sortDiagnostics(applyProfile(profile, found));
-  if (skill) skill.diagnostics = diagnostics;
-  return { skill, diagnostics, raw };
+  // Under its profile, the skill is what Claude Code reads, also where the frontmatter is broken.
+  const reading = profile === 'claude-code' && raw.format === 'skill-md' ? claudeCodeReading(raw) : undefined;
+  const published = reading
+    ? normalizeSkill({ ...raw, ...reading }, id, folderName, fieldsOf(reading.data), profile)
+    : skill;
+  const written = fields.get('name')?.value;
+  const facts = { folder: folderName, ...(typeof written === 'string' ? { name: written } : {}) };
+  const diagnostics = sortDiagnostics(applyProfile(profile, found, facts));
+  if (published) published.diagnostics = diagnostics;
+  return { skill: published, diagnostics, raw };
 }
 
 /** Validates an unsaved buffer exactly as a file on disk would be (the editor calls this on every keystroke). */

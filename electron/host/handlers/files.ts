@@ -33,9 +33,9 @@ export function fileHandlers(
       const real = confine(path, ctx.rootPaths());
       return { path: real, ...readFileSnapshot(real) };
     },
-    'skills:save-file': ({ path, text, expectedHash }) => {
+    'skills:save-file': ({ path, text, expectedHash, bom }) => {
       const real = ctx.writable(path);
-      const saved = saveFileAtomically(real, text, { expectedHash });
+      const saved = saveFileAtomically(real, text, { expectedHash, ...(bom !== undefined ? { bom } : {}) });
       ctx.watcher?.rememberWrite(real, saved.hash);
       ctx.drafts.discard(real);
       ctx.changed([real]);

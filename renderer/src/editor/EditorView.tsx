@@ -108,10 +108,13 @@ export default function EditorView(props: {
 
   // Diagnostics follow the text as the user types (manifests only: other files have no rules).
   const text = buffer?.text;
+  const bom = buffer?.bom;
   useEffect(() => {
     if (text === undefined || active !== entry.path) return;
     const timer = setTimeout(() => {
-      void host.invoke('skills:validate-text', { path: active, text }).then((r) => {
+      // The buffer holds the text without its byte order mark; the host reads one at the start as the file's.
+      const full = bom ? `\uFEFF${text}` : text;
+      void host.invoke('skills:validate-text', { path: active, text: full }).then((r) => {
         if (r.ok)
           store.setDiagnostics(
             active,
@@ -120,7 +123,7 @@ export default function EditorView(props: {
       });
     }, VALIDATE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [host, store, active, text, entry.path]);
+  }, [host, store, active, text, bom, entry.path]);
 
   const diagnostics = buffer?.diagnostics ?? [];
   useEffect(() => {
@@ -348,6 +351,7 @@ export default function EditorView(props: {
           onJump={jumpTo}
           onFix={applyFix}
           onRenameFix={props.onRenameFix}
+          onRemoveBom={() => store.removeBom(active)}
         />
       </div>
       {closing ? (

@@ -1,5 +1,5 @@
-// The manifest's diagnostics under the editor: counts by severity, each row jumping to its line, with its text fix
-// or its folder-rename fix (carried out by the rename dialog).
+// The manifest's diagnostics under the editor: counts by severity, each row jumping to its line, with its text fix,
+// its folder-rename fix (carried out by the rename dialog) or the fix that saves the file without its BOM.
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Diagnostic } from '../../../shared/types.js';
 import { textFixes } from '../monaco/markers.js';
@@ -24,6 +24,8 @@ export function ProblemsList(props: {
   onJump: (d: Diagnostic) => void;
   onFix: (d: Diagnostic) => void;
   onRenameFix: (name: string) => void;
+  /** Drops the file's byte order mark (saved with the next save). */
+  onRemoveBom: () => void;
 }) {
   const { diagnostics, dirty } = props;
   const counts = useMemo(() => {
@@ -79,6 +81,7 @@ export function ProblemsList(props: {
             {diagnostics.map((d, i) => {
               const fix = textFixes(d)[0];
               const rename = renameFix(d);
+              const bom = [d.fix, ...(d.alternativeFixes ?? [])].find((f) => f?.removeBom);
               return (
                 <li key={i}>
                   <button className="diag-jump" onClick={() => props.onJump(d)} title="Go to the line">
@@ -93,6 +96,11 @@ export function ProblemsList(props: {
                   {fix ? (
                     <button className="fix" onClick={() => props.onFix(d)}>
                       {fix.title}
+                    </button>
+                  ) : null}
+                  {bom ? (
+                    <button className="fix" onClick={props.onRemoveBom}>
+                      {bom.title}
                     </button>
                   ) : null}
                   {rename ? (

@@ -13,6 +13,8 @@ export interface Buffer {
   /** Hash of the disk version the buffer is based on (null: the file does not exist yet). */
   hash: string | null;
   bom: boolean;
+  /** Whether the file on disk has a byte order mark (a fix may drop it from the buffer before a save). */
+  savedBom: boolean;
   eol: '\n' | '\r\n';
   diagnostics: Diagnostic[];
   /** The disk changed under unsaved edits (or a save found it changed): what is on disk now. */
@@ -27,7 +29,7 @@ export interface Buffer {
   undo?: { text: string; message: string };
 }
 
-export const isDirty = (b: Buffer) => b.text !== b.savedText;
+export const isDirty = (b: Buffer) => b.text !== b.savedText || b.bom !== b.savedBom;
 
 const clock = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 /** The tab's status: what the buffer is compared with the disk, and the last thing that happened on disk. */
@@ -108,6 +110,7 @@ export class BufferStore {
       savedText: file.text,
       hash: file.hash,
       bom: file.bom,
+      savedBom: file.bom,
       eol: file.eol,
       diagnostics: [],
       revision: 0,
@@ -143,6 +146,11 @@ export class BufferStore {
     if (!b) return;
     this.set(path, { text, revision: b.revision + 1 });
     this.scheduleDraft(path);
+  }
+
+  /** Drops the byte order mark from the buffer: the next save writes the file without it. */
+  removeBom(path: string): void {
+    if (this.buffers.get(path)?.bom) this.set(path, { bom: false });
   }
 
   setDiagnostics(path: string, diagnostics: Diagnostic[]): void {
@@ -186,7 +194,7 @@ export class BufferStore {
     this.saving.add(path);
     this.saves.set(path, (this.saves.get(path) ?? 0) + 1);
     const r = await this.host
-      .invoke('skills:save-file', { path, text, expectedHash })
+      .invoke('skills:save-file', { path, text, expectedHash, bom: b.bom })
       .finally(() => this.saving.delete(path));
     if (!r.ok) {
       if (r.error.code === 'Conflict') await this.refresh(path, true);
@@ -218,6 +226,7 @@ export class BufferStore {
       savedText: saved,
       hash: file.hash,
       bom: file.bom,
+      savedBom: file.bom,
       eol: file.eol,
       revision: next === b.text ? b.revision : b.revision + 1,
       lastEvent: { kind: event, at: Date.now() },

@@ -1,11 +1,8 @@
-// The runtime table (issue 11) is the one source of the known keys, the frontmatter schema and the README table.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The runtime table is the one source of the known keys, the frontmatter schema and the reference's key table.
 import { describe, expect, it } from 'vitest';
 import { isKnownKey } from '../../../electron/core/skills/keys.js';
 import { FRONTMATTER_SCHEMA } from '../../../shared/frontmatter-schema.js';
-import { profileKeys, RUNTIME_TABLE, runtimeTableRows } from '../../../shared/runtime-table.js';
-import { REPO } from '../../helpers.js';
+import { profileKeys, RUNTIME_TABLE } from '../../../shared/runtime-table.js';
 
 const ISSUE_KEYS = [
   'name',
@@ -56,23 +53,5 @@ describe('runtime table', () => {
     const props = (FRONTMATTER_SCHEMA as { properties: Record<string, { description?: string }> }).properties;
     expect(Object.keys(props).sort()).toEqual(RUNTIME_TABLE.map((k) => k.key).sort());
     expect(props.when_to_use?.description).toMatch(/Read by: Claude Code/);
-  });
-
-  it('is the README key table', () => {
-    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
-    const block = readme.slice(
-      readme.indexOf('<!-- runtime-table:start -->'),
-      readme.indexOf('<!-- runtime-table:end -->'),
-    );
-    const rows = block
-      .split('\n')
-      .filter((l) => l.startsWith('| `'))
-      .map((l) =>
-        l
-          .slice(1, -1)
-          .split('|')
-          .map((c) => c.trim()),
-      );
-    expect(rows).toEqual(runtimeTableRows());
   });
 });

@@ -2,6 +2,7 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
+import { estimateTokens } from '../../../../shared/tokens.js';
 import { resolveInside } from '../../fs-confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
@@ -39,6 +40,30 @@ export const bodyTooLong: Rule = {
         'warning',
         'body-too-long',
         `The instructions are ${lines} lines long, over the ${BODY_MAX_LINES} recommended; everything is loaded at once. Move detail into files under references/ and link them.`,
+      ),
+    ];
+  },
+};
+
+/** The Agent Skills spec's guidance for a SKILL.md body; the estimate is the usual 4 characters a token. */
+export const BODY_MAX_TOKENS = 5000;
+
+export const bodyTooManyTokens: Rule = {
+  id: 'body-too-many-tokens',
+  summary: 'Instructions over the spec’s 5,000-token guidance should move detail into referenced files.',
+  check(skill, ctx) {
+    const tokens = estimateTokens(skill.instructions);
+    if (tokens <= BODY_MAX_TOKENS) return [];
+    return [
+      atRange(
+        ctx,
+        ctx.raw.bodyFile,
+        ctx.raw.bodyLines.lineRange(ctx.raw.bodyLines.position(ctx.raw.bodyOffset).line),
+        'warning',
+        'body-too-many-tokens',
+        `The instructions are about ${tokens.toLocaleString('en-US')} tokens (estimated at 4 characters a token), over the ` +
+          `${BODY_MAX_TOKENS.toLocaleString('en-US')} the Agent Skills spec recommends; all of it is loaded when the skill ` +
+          'fires. Move detail into files under references/ and link them.',
       ),
     ];
   },
@@ -272,4 +297,4 @@ function atHeaderPath(ctx: RuleContext, key: string, index: number, name: string
   );
 }
 
-export const bodyRules: Rule[] = [bodyEmpty, bodyTooLong, bodyLinks, variablesDeclared];
+export const bodyRules: Rule[] = [bodyEmpty, bodyTooLong, bodyTooManyTokens, bodyLinks, variablesDeclared];

@@ -1,6 +1,7 @@
 // Rules for `description` (1–1024 characters, a string, no XML tags) and `compatibility` (at most 500).
 import { CLAUDE_CODE_LISTING_MAX } from '../../../../shared/runtime-table.js';
 import { insertKeyEdits } from './name.js';
+import { commentAfterKey } from './yaml-style.js';
 import {
   at,
   atHeader,
@@ -63,6 +64,20 @@ export const descriptionEmpty: Rule = {
   check(_skill, ctx) {
     const f = ctx.fields.get('description');
     if (!f || !(f.value === null || (typeof f.value === 'string' && f.value.trim() === ''))) return [];
+    // `description: #1 tool` is a key with a comment after it: say so, and offer to quote it.
+    const comment = commentAfterKey(ctx, f.key);
+    if (comment)
+      return [
+        at(
+          ctx,
+          [f.key],
+          'error',
+          'description-empty',
+          `\`description\` is empty: the \`#\` after \`${f.key}:\` starts a YAML comment, so ${JSON.stringify(comment.text)} ` +
+            'was dropped. Quote the value to keep it.',
+          { title: 'Quote the value', edits: [{ range: comment.range, newText: quoted(comment.text) }] },
+        ),
+      ];
     return [
       at(
         ctx,
@@ -70,6 +85,33 @@ export const descriptionEmpty: Rule = {
         'error',
         'description-empty',
         '`description` is empty. Say what the skill does and when to use it.',
+      ),
+    ];
+  },
+};
+
+/** Letters and digits only, lowercase: "Runbook Generator" and "runbook-generator" are the same words. */
+const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+export const descriptionPlaceholder: Rule = {
+  id: 'description-placeholder',
+  summary:
+    'The description says more than the name: a model chooses a skill by what it does and when to use it.',
+  check(skill, ctx) {
+    const f = ctx.fields.get('description');
+    if (!f || typeof f.value !== 'string' || f.value.trim() === '') return [];
+    const said = words(f.value);
+    const repeats = [skill.name, ctx.folderName, skill.firstLine ?? ''].find((t) => t && words(t) === said);
+    if (repeats === undefined) return [];
+    return [
+      at(
+        ctx,
+        [f.key],
+        'warning',
+        'description-placeholder',
+        `\`description\` ${JSON.stringify(f.value.trim())} only repeats the skill's ${repeats === skill.firstLine ? 'title' : 'name'}; ` +
+          'a model picks a skill by its description, so this one will hardly ever be chosen. Say what it does and when ' +
+          'to use it ("Generates … Use when …").',
       ),
     ];
   },
@@ -170,6 +212,7 @@ export const descriptionRules: Rule[] = [
   descriptionMissing,
   descriptionType,
   descriptionEmpty,
+  descriptionPlaceholder,
   descriptionTooLong,
   descriptionXmlTags,
   compatibilityRule,

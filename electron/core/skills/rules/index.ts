@@ -2,6 +2,7 @@
 import { allowedToolsFormat } from './allowed-tools.js';
 import { bodyRules } from './body.js';
 import { descriptionRules } from './description.js';
+import { fileRules } from './file.js';
 import { fieldRules } from './fields.js';
 import { nameRules } from './name.js';
 import type { Rule } from './rule.js';
@@ -9,6 +10,7 @@ import { toolRules } from './tools.js';
 import { yamlStyleRules } from './yaml-style.js';
 
 export const RULES: readonly Rule[] = [
+  ...fileRules,
   ...nameRules,
   ...descriptionRules,
   ...fieldRules,

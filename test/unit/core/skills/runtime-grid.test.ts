@@ -54,6 +54,7 @@ const GRID: Row[] = [
   { key: 'variables', value: ['topic'], readIn: ['clawft', 'skillbench'] },
   { key: 'tools', value: ['clock'], readIn: ['zeroclaw', 'skillbench'] },
   { key: 'author', value: 'Ada Lovelace', readIn: ['zeroclaw', 'skillbench'] },
+  { key: 'category', value: 'docs', readIn: ['zeroclaw', 'skillbench'] }, // zeroclaw's SkillFrontmatter reads it
   { key: 'tags', value: ['docs', 'review'], readIn: ['zeroclaw', 'skillbench'] },
 ];
 
@@ -116,7 +117,8 @@ describe('the runtime grid: every key under every profile', () => {
     const listed = Object.fromEntries(
       PROFILES.map((p) => [p, listedDescription(loadFixture(fixture('when_to_use'), p).skill!, p)]),
     );
-    const both = 'Explains what a file does. When the user asks what a file does.';
+    // Joined as Claude Code 2.1.332 lists them (test/integration/ecosystem/claude-code.test.ts).
+    const both = 'Explains what a file does. - When the user asks what a file does.';
     expect(listed).toEqual({
       portable: 'Explains what a file does.',
       'claude-code': both,

@@ -1,0 +1,121 @@
+// Owns a library's slots: one per loaded manifest, kept in scan order, and what shadowing makes of them (the first
+// skill of a name wins; the others are kept, marked, and told which one hides them).
+import type { AgentReader, Diagnostic, LibraryEntry, Range } from '../../../shared/types.js';
+import { makeDiagnostic } from './diagnostic.js';
+import type { RootState } from './scan.js';
+
+export interface Slot {
+  root: RootState;
+  /** Folder path below the root, one name per level: the scan order is the order of these. */
+  segments: string[];
+  /** 0 for a folder's winning manifest, 1.. for the ones it overrides. */
+  rank: number;
+  folder: string;
+  real: string;
+  /** Other paths the same manifest was reached by (a link in another agent's folder). */
+  alsoAt: string[];
+  /** The agents reading it, through any root that reaches it. */
+  readers: AgentReader[];
+  /** The entry as loaded and validated, before shadowing. */
+  own: LibraryEntry;
+  /** The entry as published: `own`, or a copy marked shadowed. */
+  entry: LibraryEntry;
+  /** What the shadowing diagnostic says about the winner (see shadowKey), when shadowed. */
+  shadow?: string;
+  /** Where `name` is written (for the shadowing diagnostic), once known. */
+  nameRange?: Range;
+}
+
+/** Scan order: roots by precedence, then folders depth-first by name, then a folder's manifests by rank. */
+export function compareSlots(a: Slot, b: Slot): number {
+  if (a.root.index !== b.root.index) return a.root.index - b.root.index;
+  const n = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.segments[i] ?? '';
+    const y = b.segments[i] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.segments.length - b.segments.length || a.rank - b.rank;
+}
+
+/** Adds `slot` to the list at `key`, keeping the list ordered. */
+export function insertSorted(
+  map: Map<string, Slot[]>,
+  key: string,
+  slot: Slot,
+  compare: (a: Slot, b: Slot) => number,
+): void {
+  const list = map.get(key);
+  if (!list) {
+    map.set(key, [slot]);
+    return;
+  }
+  let i = list.length;
+  while (i > 0 && compare(list[i - 1]!, slot) > 0) i--;
+  list.splice(i, 0, slot);
+}
+
+export function removeFrom(map: Map<string, Slot[]>, key: string, slot: Slot): void {
+  const list = map.get(key)?.filter((s) => s !== slot);
+  if (list?.length) map.set(key, list);
+  else map.delete(key);
+}
+
+export function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
+  if (b.length === 0) return a;
+  const out: Slot[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareSlots(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** Everything the shadowing diagnostic depends on besides the loser itself: equal keys, equal diagnostics. */
+export function shadowKey(entry: LibraryEntry, winner: LibraryEntry): string {
+  return winner.rootId === entry.rootId ? `same\0${winner.path}` : `other\0${winner.id}`;
+}
+
+/** What two skills clash on: a name, a folder name (Claude Code), or `plugin:name`. */
+export interface ClashName {
+  key: string;
+  /** Claude Code tells its skills apart by folder, not by `name`. */
+  byFolder: boolean;
+}
+
+export function shadowDiagnostic(
+  entry: LibraryEntry,
+  winner: LibraryEntry,
+  range: Range,
+  clash: ClashName,
+): Diagnostic {
+  const sameRoot = winner.rootId === entry.rootId;
+  const what = clash.byFolder ? `the folder name "${clash.key}"` : `the name "${clash.key}"`;
+  return makeDiagnostic(
+    sameRoot ? 'warning' : 'info',
+    'name-shadowed',
+    sameRoot
+      ? `Another skill in the same root, ${winner.path}, also has ${what} and takes precedence; this one is hidden. Rename one of them.`
+      : `The skill with ${what} from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
+    entry.path,
+    range,
+  );
+}
+
+/** A copy of `own` marked as shadowed by `winner` (the first skill with its name in precedence order). */
+export function shadowed(
+  own: LibraryEntry,
+  winner: LibraryEntry,
+  range: Range,
+  clash: ClashName,
+): LibraryEntry {
+  const diagnostics = [...own.diagnostics, shadowDiagnostic(own, winner, range, clash)];
+  return {
+    ...own,
+    status: 'shadowed',
+    reason: `shadowed by ${winner.id}`,
+    diagnostics,
+    ...(own.skill ? { skill: { ...own.skill, diagnostics, shadowedBy: winner.id } } : {}),
+  };
+}

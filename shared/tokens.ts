@@ -1,0 +1,7 @@
+// Owns the one token estimate used where no tokenizer is at hand: about 4 characters a token, the usual rule of thumb
+// for English text with the Claude and GPT tokenizers.
+export const CHARS_PER_TOKEN = 4;
+
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
