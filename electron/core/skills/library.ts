@@ -1,9 +1,11 @@
 // Owns a skill library: the roots' manifests (scan.ts walks them), one skill per real file however many agents'
 // folders reach it, shadowing by name, and keeping all of it current one change at a time: a changed path re-reads and
 // re-validates only the skills whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly
-// shadowed skill's name range). The editor's `validate(path, text)` runs the very same steps on unsaved text.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+// shadowed skill's name range). The editor's `validate(path, text)` runs the very same steps on unsaved text. The
+// load, the update and the shadowing share the slot indexes, so they stay in one class; the walk (scan.ts), the
+// regions of an update (regions.ts), the roots' order (roots.ts) and the slots (slots.ts) live beside it.
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';
 import type {
   AgentReader,
@@ -28,9 +30,10 @@ import {
 import { evaluateInParallel, workersFor } from './parallel.js';
 import { PathCache } from './path-cache.js';
 import {
-  isDirectory,
+  limitsReached,
+  nestedIn,
+  readersOf,
   safeRealpath,
-  SKIPPED_FOLDERS,
   walkRoot,
   WHOLE_FILE,
   type Found,
@@ -46,21 +49,15 @@ import {
   shadowDiagnostic,
   shadowed,
   shadowKey,
+  withFinding,
   type ClashName,
   type Slot,
 } from './slots.js';
 import { parseManifest } from './validate.js';
+import { regionsOf, regionStart } from './regions.js';
+import { resolveRoots, rootPrecedence, type RootSpec } from './roots.js';
 
-export type RootKind = RootInfo['kind'];
-
-export interface RootSpec {
-  path: string;
-  kind?: RootKind;
-  /** Defaults to the folder's name (or "bundled"), made unique. */
-  id?: string;
-  /** The agents that read skills from this folder (an agent's skill folder): each skill is checked as they read it. */
-  readers?: AgentReader[];
-}
+export { resolveRoots, rootPrecedence, type RootKind, type RootSpec } from './roots.js';
 
 export interface LoadOptions {
   profile?: ValidationProfile;
@@ -123,45 +120,6 @@ export interface LibraryStats {
 
 export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
 const LIMIT_CODES = new Set(['scan-depth-limit', 'scan-folder-limit', 'scan-skill-limit']);
-
-/** Ordered roots with unique ids: project before user by default (or the reverse), bundled last. */
-export function resolveRoots(
-  specs: readonly RootSpec[],
-  precedence: 'project' | 'user' = 'project',
-): RootInfo[] {
-  const order = KIND_ORDER[precedence];
-  const sorted = specs
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => order[a.s.kind ?? 'project'] - order[b.s.kind ?? 'project'] || a.i - b.i)
-    .map((x) => x.s);
-  const used = new Set<string>();
-  return sorted.map((s) => {
-    const kind = s.kind ?? 'project';
-    const base =
-      (s.id ?? (kind === 'bundled' ? 'bundled' : basename(resolve(s.path)))).replace(/[^\w.-]+/g, '-') ||
-      'root';
-    let id = base;
-    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
-    used.add(id);
-    return {
-      id,
-      path: resolve(s.path),
-      kind,
-      trusted: kind === 'bundled',
-      ...(s.readers?.length ? { readers: s.readers } : {}),
-    };
-  });
-}
-
-/** The precedence a library applies: Claude Code's own (personal skills first) under its profile. */
-export function rootPrecedence(options: Pick<LoadOptions, 'profile' | 'precedence'>): 'project' | 'user' {
-  return options.profile === 'claude-code' ? 'user' : (options.precedence ?? 'project');
-}
-
-const KIND_ORDER: Record<'project' | 'user', Record<RootKind, number>> = {
-  project: { project: 0, user: 1, bundled: 2 },
-  user: { user: 0, project: 1, bundled: 2 },
-};
 
 export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): SkillLibrary {
   return new SkillLibrary(resolveRoots(specs, rootPrecedence(options)), options);
@@ -232,7 +190,12 @@ export class SkillLibrary implements Library {
   }
 
   private updateRegions(paths: readonly string[]): LibraryDelta {
-    const regions = this.regionsOf(paths.map((p) => resolve(p)));
+    const regions = regionsOf(
+      this.states,
+      paths.map((p) => resolve(p)),
+      (folder) => this.byFolder.has(folder),
+      this.limits.maxDepth,
+    );
     const removed: Slot[] = [];
     const added: Slot[] = [];
     const fresh = new Set<Slot>();
@@ -250,7 +213,7 @@ export class SkillLibrary implements Library {
       }
       // Problems found while scanning the region (links, unreadable folders) are found again below.
       this.diagnostics = this.diagnostics.filter((d) => !(isWithin(folder, d.file) && d.file !== root.start));
-      const start = this.regionStart(root, folder);
+      const start = regionStart(root, folder);
       if (!start) continue;
       const found: Found[] = [];
       const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
@@ -417,92 +380,8 @@ export class SkillLibrary implements Library {
     });
     // A skill placed in a later root than the link that reached it first: back into scan order.
     if (groups.some((g) => g.length > 1)) this.slots.sort(compareSlots);
-    const roots = this.roots;
-    if (state.depthHit)
-      this.diagnostics.push(
-        limitDiagnostic(
-          'scan-depth-limit',
-          `Folders deeper than ${this.limits.maxDepth} levels below a root were not searched. Add the deeper folder as a root of its own.`,
-          roots,
-        ),
-      );
-    if (state.foldersHit)
-      this.diagnostics.push(
-        limitDiagnostic(
-          'scan-folder-limit',
-          `The scan stopped after ${this.limits.maxFolders} folders; some skills may be missing. Point the root at a smaller folder.`,
-          roots,
-        ),
-      );
-    if (skillsHit)
-      this.diagnostics.push(
-        limitDiagnostic(
-          'scan-skill-limit',
-          `The scan stopped after ${this.limits.maxSkills} skills; the rest were not loaded. Split the library into smaller roots.`,
-          roots,
-        ),
-      );
+    this.diagnostics.push(...limitsReached(state, skillsHit, this.limits, this.roots));
     this.derive(fresh);
-  }
-
-  /**
-   * Folders to rescan for changed paths, per root: the skill folder holding a path, else the changed folder itself,
-   * else (a new or deleted manifest) its folder. Paths the scan never looks at (hidden, skipped, too deep) are
-   * dropped; a region inside another is covered by it.
-   */
-  private regionsOf(paths: readonly string[]): Array<{ root: RootState; folder: string }> {
-    const out: Array<{ root: RootState; folder: string }> = [];
-    for (const root of this.states) {
-      if (root.startReal === undefined) continue;
-      const folders: string[] = [];
-      for (const given of paths) {
-        // Paths may come as the watcher sees them (below the root as given) or real (from the path guard).
-        const path = isWithin(root.start, given)
-          ? given
-          : isWithin(root.startReal, given)
-            ? join(root.start, relative(root.startReal, given))
-            : undefined;
-        if (path === undefined) continue;
-        const folder = this.regionFolder(root, path);
-        if (folder !== undefined) folders.push(folder);
-      }
-      folders.sort((a, b) => a.length - b.length);
-      const kept: string[] = [];
-      for (const f of folders) if (!kept.some((k) => isWithin(k, f))) kept.push(f);
-      out.push(...kept.map((folder) => ({ root, folder })));
-    }
-    return out;
-  }
-
-  private regionFolder(root: RootState, path: string): string | undefined {
-    if (root.onlyFile) return root.start;
-    for (let dir = path; isWithin(root.start, dir); dir = dirname(dir)) {
-      if (this.byFolder.has(dir)) return dir; // inside a skill: its links, scripts and manifests are its own
-      if (dir === root.start) break;
-    }
-    const rel = relative(root.start, path);
-    const names = rel === '' ? [] : rel.split(sep);
-    // Below the root, the scan never enters hidden or skipped folders, nor goes deeper than the limit.
-    if (names.slice(0, -1).some((n) => n.startsWith('.') || SKIPPED_FOLDERS.has(n))) return undefined;
-    const last = names[names.length - 1];
-    let stat;
-    try {
-      stat = lstatSync(path);
-    } catch {
-      stat = undefined;
-    }
-    if (stat?.isFile()) return dirname(path); // a manifest written (or any file) in a folder that is no skill yet
-    if (last !== undefined && (last.startsWith('.') || SKIPPED_FOLDERS.has(last))) return undefined;
-    if (names.length > this.limits.maxDepth) return undefined;
-    // A folder added, removed or renamed, or a link: rescan it (a removed one only loses its skills).
-    return path;
-  }
-
-  /** Real path of a region's folder when the scan would enter it (it exists, and links stay inside the root). */
-  private regionStart(root: RootState, folder: string): string | undefined {
-    const real = safeRealpath(folder);
-    if (!real || !isDirectory(real) || !root.startReal || !isWithin(root.startReal, real)) return undefined;
-    return real;
   }
 
   /**
@@ -681,37 +560,6 @@ export class SkillLibrary implements Library {
   }
 }
 
-/** An agent's skills folder holds skills one level down: one deeper is never loaded by the agents reading it. */
-function nestedIn(f: Found, rel: string): Diagnostic {
-  const top = rel.split('/')[0] ?? rel;
-  return makeDiagnostic(
-    'error',
-    'skill-nested',
-    `This skill is at ${rel} in an agent's skills folder, where agents load only <folder>/<name>/SKILL.md, so none ` +
-      `of them loads it. Move it up to ${join(f.root.start, basename(f.folder))}, or take it out of "${top}".`,
-    f.manifest,
-    WHOLE_FILE,
-  );
-}
-
-/** An entry with one more finding, its status and its skill's findings to match. */
-function withFinding(entry: LibraryEntry, d: Diagnostic): Partial<LibraryEntry> {
-  const diagnostics = [d, ...entry.diagnostics];
-  return {
-    diagnostics,
-    status: d.severity === 'error' ? 'invalid' : entry.status,
-    ...(entry.skill ? { skill: { ...entry.skill, diagnostics } } : {}),
-  };
-}
-
-/** The agents reading a skill through any of the roots that reach it, each once, in the roots' order. */
-function readersOf(group: readonly Found[]): AgentReader[] {
-  const out: AgentReader[] = [];
-  for (const f of group)
-    for (const r of f.root.info.readers ?? []) if (!out.some((o) => o.agent === r.agent)) out.push(r);
-  return out;
-}
-
 /** What a full rescan changed: everything it holds now, and the entries (by path) it no longer holds. */
 export function rescanDelta(before: readonly LibraryEntry[], after: LibraryEntry[]): LibraryDelta {
   const paths = new Set(after.map((e) => e.path));
@@ -729,8 +577,4 @@ function definedLimits(options: LoadOptions): Partial<typeof DEFAULT_LIMITS> {
   if (options.maxFolders !== undefined) out.maxFolders = options.maxFolders;
   if (options.maxSkills !== undefined) out.maxSkills = options.maxSkills;
   return out;
-}
-
-function limitDiagnostic(code: string, message: string, roots: RootInfo[]): Diagnostic {
-  return makeDiagnostic('warning', code, message, roots[0]?.path ?? '', WHOLE_FILE);
 }

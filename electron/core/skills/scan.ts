@@ -4,7 +4,7 @@
 import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
-import type { Diagnostic, RootInfo, SkillFormat } from '../../../shared/types.js';
+import type { AgentReader, Diagnostic, RootInfo, SkillFormat } from '../../../shared/types.js';
 import { isWithin } from '../fs-confine.js';
 import { makeDiagnostic } from './diagnostic.js';
 import type { PathCache } from './path-cache.js';
@@ -269,4 +269,62 @@ function linkCycle(path: string, target: string): Diagnostic {
     path,
     WHOLE_FILE,
   );
+}
+
+/** An agent's skills folder holds skills one level down: one deeper is never loaded by the agents reading it. */
+export function nestedIn(f: Found, rel: string): Diagnostic {
+  const top = rel.split('/')[0] ?? rel;
+  return makeDiagnostic(
+    'error',
+    'skill-nested',
+    `This skill is at ${rel} in an agent's skills folder, where agents load only <folder>/<name>/SKILL.md, so none ` +
+      `of them loads it. Move it up to ${join(f.root.start, basename(f.folder))}, or take it out of "${top}".`,
+    f.manifest,
+    WHOLE_FILE,
+  );
+}
+
+/** The agents reading a skill through any of the roots that reach it, each once, in the roots' order. */
+export function readersOf(group: readonly Found[]): AgentReader[] {
+  const out: AgentReader[] = [];
+  for (const f of group)
+    for (const r of f.root.info.readers ?? []) if (!out.some((o) => o.agent === r.agent)) out.push(r);
+  return out;
+}
+
+/** What the limits of a scan stopped, if anything: one finding each, on the first root. */
+export function limitsReached(
+  state: ScanState,
+  skillsHit: boolean,
+  limits: { maxDepth: number; maxFolders: number; maxSkills: number },
+  roots: readonly RootInfo[],
+): Diagnostic[] {
+  const at = (code: string, message: string) =>
+    makeDiagnostic('warning', code, message, roots[0]?.path ?? '', WHOLE_FILE);
+  return [
+    ...(state.depthHit
+      ? [
+          at(
+            'scan-depth-limit',
+            `Folders deeper than ${limits.maxDepth} levels below a root were not searched. Add the deeper folder as a root of its own.`,
+          ),
+        ]
+      : []),
+    ...(state.foldersHit
+      ? [
+          at(
+            'scan-folder-limit',
+            `The scan stopped after ${limits.maxFolders} folders; some skills may be missing. Point the root at a smaller folder.`,
+          ),
+        ]
+      : []),
+    ...(skillsHit
+      ? [
+          at(
+            'scan-skill-limit',
+            `The scan stopped after ${limits.maxSkills} skills; the rest were not loaded. Split the library into smaller roots.`,
+          ),
+        ]
+      : []),
+  ];
 }

@@ -119,3 +119,13 @@ export function shadowed(
     ...(own.skill ? { skill: { ...own.skill, diagnostics, shadowedBy: winner.id } } : {}),
   };
 }
+
+/** An entry with one more finding, its status and its skill's findings to match. */
+export function withFinding(entry: LibraryEntry, d: Diagnostic): Partial<LibraryEntry> {
+  const diagnostics = [d, ...entry.diagnostics];
+  return {
+    diagnostics,
+    status: d.severity === 'error' ? 'invalid' : entry.status,
+    ...(entry.skill ? { skill: { ...entry.skill, diagnostics } } : {}),
+  };
+}
