@@ -280,7 +280,9 @@ describe('skillbench add', () => {
     const preview = await run(['add', join(MANAGE, 'invalid'), '--agent', 'codex']);
     expect(preview.code).toBe(1);
     expect(preview.stdout).toMatch(/^ {4}Bad_Skill\/SKILL\.md:2:7 error name-format /m);
-    expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force', '--agent', 'codex'])).code).toBe(0);
+    expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force', '--agent', 'codex'])).code).toBe(
+      0,
+    );
     expect(existsSync(join(project, '.agents/skills/Bad_Skill/SKILL.md'))).toBe(true);
   });
 

@@ -201,8 +201,9 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     const contents = parsed.doc.contents;
     if (contents === null || (isYamlScalar(contents) && contents.value === null)) {
       data = {};
-    } else if (isYamlMap(contents) && parsed.value && typeof parsed.value === 'object') {
-      data = parsed.value as Record<string, unknown>;
+    } else if (isYamlMap(contents)) {
+      // A mapping whose value could not be built (an alias bomb, an alias of no anchor) was reported above.
+      if (parsed.value && typeof parsed.value === 'object') data = parsed.value as Record<string, unknown>;
     } else if (!parsed.aliasLimitHit) {
       diagnostics.push(
         makeDiagnostic(

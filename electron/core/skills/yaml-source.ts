@@ -36,8 +36,9 @@ export function parseYaml(source: string): ParsedYaml {
   let aliasLimitHit = false;
   try {
     value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
-  } catch {
-    aliasLimitHit = true;
+  } catch (error) {
+    // An alias of no anchor (`*bold*` in a value) also throws here: that one is a syntax error, reported as such.
+    aliasLimitHit = /excessive alias count/i.test((error as Error).message);
   }
   return {
     doc,

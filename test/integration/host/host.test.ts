@@ -82,6 +82,24 @@ describe('roots and skills', () => {
     });
   });
 
+  it('saves a file with or without its byte order mark as asked, and the file-bom finding follows', async () => {
+    const path = join(userRoot, 'commented-skill', 'SKILL.md');
+    const codes = async () => {
+      const { entries } = await ok<{ entries: ListedEntry[] }>('skills:list');
+      return entries.find((e) => e.path === path)?.diagnostics.map((d) => d.code);
+    };
+    const text = readFileSync(path, 'utf8');
+    const before = await ok<{ hash: string }>('skills:read-file', { path });
+    await ok('skills:save-file', { path, text, expectedHash: before.hash, bom: true });
+    expect(readFileSync(path, 'utf8')).toBe(`\uFEFF${text}`);
+    expect(await codes()).toContain('file-bom');
+    const file = await ok<{ text: string; hash: string; bom: boolean }>('skills:read-file', { path });
+    expect(file).toMatchObject({ text, bom: true });
+    await ok('skills:save-file', { path, text: file.text, expectedHash: file.hash, bom: false });
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    expect(await codes()).not.toContain('file-bom');
+  });
+
   it('lists skills without their instructions, which skills:get returns (issue 14: a 10,000-skill list)', async () => {
     const path = join(userRoot, 'commented-skill', 'SKILL.md');
     const { entries } = await ok<{ entries: ListedEntry[] }>('skills:list');

@@ -5,6 +5,7 @@ import { commentAfterKey } from './yaml-style.js';
 import {
   at,
   atHeader,
+  atRange,
   characters,
   describeValue,
   quoted,
@@ -68,9 +69,10 @@ export const descriptionEmpty: Rule = {
     const comment = commentAfterKey(ctx, f.key);
     if (comment)
       return [
-        at(
+        atRange(
           ctx,
-          [f.key],
+          ctx.raw.file,
+          comment.range,
           'error',
           'description-empty',
           `\`description\` is empty: the \`#\` after \`${f.key}:\` starts a YAML comment, so ${JSON.stringify(comment.text)} ` +

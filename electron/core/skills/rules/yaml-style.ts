@@ -1,6 +1,6 @@
 // Rules for YAML that parses but does not mean what the author wrote.
 import type { Diagnostic, Range } from '../../../../shared/types.js';
-import { at, quoted, type Rule, type RuleContext } from './rule.js';
+import { at, atRange, quoted, type Rule, type RuleContext } from './rule.js';
 
 const TEXT_FIELDS = ['description', 'argument-hint', 'compatibility', 'license'];
 
@@ -21,9 +21,10 @@ export const commentInValue: Rule = {
         f && f.value === null && canonical !== 'description' ? commentAfterKey(ctx, f.key) : undefined;
       if (f && whole) {
         out.push(
-          at(
+          atRange(
             ctx,
-            [f.key],
+            ctx.raw.file,
+            whole.range,
             'warning',
             'comment-in-value',
             `\`${f.key}\` is empty: the \`#\` after \`${f.key}:\` starts a YAML comment, so ${JSON.stringify(whole.text)} was dropped. Quote the value to keep it.`,
@@ -96,9 +97,10 @@ export const unquotedAnchorTag: Rule = {
       const what = after.text.startsWith('&') ? 'an anchor' : 'a tag';
       const range = ctx.raw.lines.range(after.start, after.start + after.text.length);
       out.push(
-        at(
+        atRange(
           ctx,
-          [f.key],
+          ctx.raw.file,
+          range,
           'warning',
           'unquoted-anchor-tag',
           `\`${f.key}\` starts with ${JSON.stringify(m[1])}, which YAML reads as ${what}, not text: the value is ` +

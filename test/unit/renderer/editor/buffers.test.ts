@@ -200,3 +200,37 @@ describe('statusOf', () => {
     expect(statusOf(store.get(PATH) as Buffer)).toMatch(/^Reloaded from disk \d{1,2}:\d{2}/);
   });
 });
+
+describe('the byte order mark', () => {
+  it('is dropped by its fix: the buffer is unsaved until a save writes the file without it', async () => {
+    const saves: Array<{ text?: string; bom?: boolean }> = [];
+    let bom = true;
+    const file = () => ({
+      path: PATH,
+      text: '---\nname: s\n---\n',
+      hash: `h-${bom}`,
+      bom,
+      eol: '\n' as const,
+    });
+    const host = {
+      invoke: (channel: string, req: { text?: string; bom?: boolean }) => {
+        if (channel === 'skills:save-file') {
+          saves.push(req);
+          bom = req.bom ?? bom;
+        }
+        return Promise.resolve({ ok: true, value: channel.endsWith('-file') ? file() : [] });
+      },
+      on: () => () => {},
+    } as unknown as HostApi;
+    const store = new BufferStore(host);
+    await store.open(PATH);
+    expect(statusOf(store.get(PATH)!)).toBe('');
+    store.removeBom(PATH);
+    expect(store.get(PATH)).toMatchObject({ bom: false, savedBom: true });
+    expect(statusOf(store.get(PATH)!)).toBe('Unsaved');
+    await store.save(PATH);
+    expect(saves).toEqual([{ path: PATH, text: '---\nname: s\n---\n', expectedHash: 'h-true', bom: false }]);
+    expect(store.get(PATH)).toMatchObject({ bom: false, savedBom: false });
+    expect(statusOf(store.get(PATH)!)).toMatch(/^Saved/);
+  });
+});
