@@ -243,6 +243,7 @@ export function App({ host }: { host: HostApi }) {
             buffers={buffers}
             theme={theme}
             profile={settings.profile}
+            agents={manage.agents}
             onDialog={skillDialog}
             manageBar={
               <ManageActions

@@ -311,9 +311,11 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
           'claude-code': {
             severity: 'info',
             does: ({ folder, name }) =>
-              name !== undefined && !/\s/.test(name)
-                ? `loads it: /${folder} and /${name} run it.`
-                : `loads it: /${folder} runs it (a name with spaces is only a label).`,
+              name === undefined || name === folder
+                ? `loads it: /${folder} runs it.`
+                : !/\s/.test(name)
+                  ? `loads it: /${folder} and /${name} run it.`
+                  : `loads it: /${folder} runs it (a name with spaces is only a label).`,
             source: CC,
           },
         },

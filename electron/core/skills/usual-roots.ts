@@ -3,11 +3,19 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AgentReader } from '../../../shared/types.js';
-import { agentContext, agentFolders, AGENTS, type AgentContext, type AgentFolder } from '../manage/agents.js';
+import {
+  agentContext,
+  agentFolders,
+  AGENTS,
+  SHARED_AGENT_ID,
+  type AgentContext,
+  type AgentFolder,
+} from '../manage/agents.js';
 import type { RootSpec } from './library.js';
 
+// The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers.
 const readersOf = (f: AgentFolder): AgentReader[] =>
-  f.agents.map((a) => ({ agent: a.id, profile: a.profile }));
+  f.agents.filter((a) => a.id !== SHARED_AGENT_ID).map((a) => ({ agent: a.id, profile: a.profile }));
 
 /**
  * The agents' skill folders that exist: the project's (`<project>/.claude/skills`, `<project>/.agents/skills`, ...),

@@ -90,7 +90,9 @@ export function ProblemsList(props: {
                       {d.line}:{d.column}
                     </span>
                     <span>
-                      <code>{d.code}</code> {d.message}
+                      <code>{d.code}</code>
+                      {d.profiles ? <span className="profiles"> {d.profiles.join(', ')}</span> : null}{' '}
+                      {d.message}
                     </span>
                   </button>
                   {fix ? (

@@ -2,6 +2,7 @@
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useMemo, useState, type ReactNode, type UIEvent } from 'react';
 import type { ListedEntry } from '../../../shared/types.js';
+import { qualifiedName } from '../../../shared/effective.js';
 import { shortcutOf } from '../commands/commands.js';
 import './library.css';
 
@@ -37,7 +38,9 @@ export function matchesSearch(entry: ListedEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const skill = entry.skill;
-  return `${skill?.name ?? ''} ${skill?.description ?? ''} ${entry.id}`.toLowerCase().includes(q);
+  return `${skill ? qualifiedName(skill) : ''} ${skill?.description ?? ''} ${entry.id}`
+    .toLowerCase()
+    .includes(q);
 }
 
 export function LibraryPanel(props: {
@@ -197,7 +200,7 @@ export function LibraryPanel(props: {
               }}
             >
               <div className="name">
-                {entry.skill?.name ?? entry.id}
+                {entry.skill ? qualifiedName(entry.skill) : entry.id}
                 {errors > 0 && (
                   <span className="badge error">
                     {errors} error{errors > 1 ? 's' : ''}

@@ -1,21 +1,55 @@
-// What a selected skill holds: its metadata, its diagnostics at their positions, and its tools.
-import { effectiveValues } from '../../../shared/effective.js';
+// What a selected skill holds: its metadata, the agents that read it, its diagnostics at their positions (with the
+// profiles that report them, when its agents disagree), and its tools.
+import { effectiveValues, qualifiedName } from '../../../shared/effective.js';
 import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
 import type { JsonValue, ListedEntry, ValidationProfile } from '../../../shared/types.js';
 import './library.css';
 
 const show = (v: JsonValue): string => (typeof v === 'string' ? v : JSON.stringify(v));
 
-export function SkillDetails(props: { entry: ListedEntry | undefined; profile?: ValidationProfile }) {
+/** An agent of the agent table, as the skill view names it. */
+export interface AgentName {
+  id: string;
+  displayName: string;
+  profile: ValidationProfile;
+}
+
+export function SkillDetails(props: {
+  entry: ListedEntry | undefined;
+  profile?: ValidationProfile;
+  agents?: readonly AgentName[];
+}) {
   const entry = props.entry;
   if (!entry) return <p className="empty">Select a skill to see its diagnostics and tools.</p>;
   const skill = entry.skill;
+  const readers = (entry.readers ?? []).map(
+    (id) => props.agents?.find((a) => a.id === id) ?? { id, displayName: id, profile: 'portable' as const },
+  );
+  // Under the default profile, a skill in agents' folders is checked (and read) as the first of them reads it.
+  const profile =
+    (props.profile ?? 'skillbench') === 'skillbench' && readers[0]
+      ? readers[0].profile
+      : (props.profile ?? 'skillbench');
   return (
-    <article className="skill-details page" aria-label={`Skill ${skill?.name ?? entry.id}`}>
+    <article className="skill-details page" aria-label={`Skill ${skill ? qualifiedName(skill) : entry.id}`}>
       <div className="meta">
         {entry.format} · {entry.status}
         {entry.reason ? ` (${entry.reason})` : ''} · {entry.path}
       </div>
+      {readers.length > 0 && (
+        <p className="readers" aria-label="Read by">
+          Read by{' '}
+          {readers.map((r, i) => (
+            <span key={r.id}>
+              {i > 0 ? ', ' : ''}
+              {r.displayName} <span className="muted">({r.profile})</span>
+            </span>
+          ))}
+          {entry.alsoAt?.length ? (
+            <span className="muted"> · also reached at {entry.alsoAt.join(', ')}</span>
+          ) : null}
+        </p>
+      )}
       {skill?.description && <p>{skill.description}</p>}
       <section aria-label="Diagnostics">
         <h3>Diagnostics</h3>
@@ -29,13 +63,14 @@ export function SkillDetails(props: { entry: ListedEntry | undefined; profile?: 
                 {d.line}:{d.column}
               </span>
               <span>
-                <code>{d.code}</code> {d.message}
+                <code>{d.code}</code>
+                {d.profiles ? <span className="profiles"> {d.profiles.join(', ')}</span> : null} {d.message}
               </span>
             </div>
           ))
         )}
       </section>
-      {skill ? <EffectiveValues entry={entry} profile={props.profile ?? 'skillbench'} /> : null}
+      {skill ? <EffectiveValues entry={entry} profile={profile} /> : null}
       <section aria-label="Tools">
         <h3>Tools</h3>
         {(skill?.tools.length ?? 0) === 0 ? (

@@ -5,7 +5,8 @@ import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
 import { folderOf, isReadOnly, rootOf } from '../library/entries.js';
-import { SkillDetails } from '../library/SkillDetails.js';
+import { qualifiedName } from '../../../shared/effective.js';
+import { SkillDetails, type AgentName } from '../library/SkillDetails.js';
 import { TrustBanner } from '../library/TrustBanner.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
 import { TABS, type Tab } from './navigation.js';
@@ -28,6 +29,8 @@ export function SkillView(props: {
   onDialog(dialog: SkillDialog): void;
   /** Where the skill is installed, and its install actions (issue 17). */
   manageBar?: ReactNode;
+  /** The agent table, to name the agents that read the skill. */
+  agents?: readonly AgentName[];
 }) {
   const { host, entry, buffers, theme } = props;
   const dirtyInSkill = buffers.dirty(folderOf(entry.path)).length;
@@ -37,7 +40,7 @@ export function SkillView(props: {
   return (
     <div className="skill-view">
       <header className="skill-head">
-        <h2>{entry.skill?.name ?? entry.id}</h2>
+        <h2>{entry.skill ? qualifiedName(entry.skill) : entry.id}</h2>
         <div className="tabs" role="tablist" aria-label="Skill views">
           {TABS.map(([tab, label]) => (
             <button key={tab} role="tab" aria-selected={props.tab === tab} onClick={() => props.onTab(tab)}>
@@ -66,7 +69,11 @@ export function SkillView(props: {
           }
         >
           {props.tab === 'overview' ? (
-            <SkillDetails entry={entry} profile={props.profile} />
+            <SkillDetails
+              entry={entry}
+              profile={props.profile}
+              {...(props.agents ? { agents: props.agents } : {})}
+            />
           ) : props.tab === 'edit' ? (
             <EditorView
               key={entry.id}
