@@ -25,6 +25,7 @@ export const CHANNEL_NAMES = [
   'skills:rename',
   'skills:delete',
   'skills:run-command',
+  'skills:sync-agents-md',
   'drafts:list',
   'drafts:put',
   'drafts:discard',

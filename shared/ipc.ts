@@ -164,6 +164,12 @@ export const CONTRACT = {
     request: strict({ id: Id, command: Type.String({ minLength: 1, maxLength: 4096 }) }),
     response: returns<CommandRunView>(),
   },
+  /** The skills of the agents' folders listed in the first project's AGENTS.md (openskills' block), for agents
+   *  without native skills. */
+  'skills:sync-agents-md': {
+    request: Empty,
+    response: returns<{ path: string; skills: string[]; created: boolean; changed: boolean }>(),
+  },
 
   'drafts:list': { request: Empty, response: returns<DraftView[]>() },
   'drafts:put': {

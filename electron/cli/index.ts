@@ -45,6 +45,9 @@ Commands:
   remove NAME...         Remove installed skills (from --agent ID only, or all), real folders to the OS trash
   update [NAME...]       Update locked skills from their sources (--check: only report, with the SKILL.md diff)
   sync                   Install what skills-lock.json lists and the project's agents lack
+      --agents-md [FILE]   instead: list the skills of the agents' folders (and --root) in FILE (AGENTS.md), in
+                           openskills' <skills_system> block, for agents without native skills; idempotent
+  read NAME...           Print a skill as agents without native skills load it (from AGENTS.md)
   pack SKILL [-o FILE]   Zip a skill folder (or an installed skill) for upload, checked with the portable profile
   agents                 The agents Skillbench knows, their skill folders and whether they follow links
   list --installed       Installed skills with agents, scope, source and state (--check: also update available)
@@ -112,6 +115,7 @@ const OPTIONS = {
   check: { type: 'boolean' },
   installed: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
+  'agents-md': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
 
@@ -175,11 +179,24 @@ const COMMANDS: Record<string, (c: CommandInput) => Promise<number>> = {
       },
       io,
     ),
-  // Issue 17: managing skills across agents (electron/cli/commands/manage.ts).
+  read: async ({ v, p, io }) =>
+    (await import('./commands/agents-md.js')).runRead({ operands: p, roots: v.root ?? [] }, io),
+  // Managing skills across agents (electron/cli/commands/manage.ts); `sync --agents-md` writes AGENTS.md instead.
   ...Object.fromEntries(
     ['add', 'remove', 'update', 'sync', 'pack', 'agents'].map((name) => [
       name,
-      async ({ v, p, io }: CommandInput) => (await import('./commands/manage.js')).runManage(name, p, v, io),
+      async ({ v, p, io }: CommandInput) =>
+        name === 'sync' && v['agents-md']
+          ? (await import('./commands/agents-md.js')).runSyncAgentsMd(
+              {
+                operands: p,
+                roots: v.root ?? [],
+                ...(v.profile ? { profile: v.profile } : {}),
+                format: v.format,
+              },
+              io,
+            )
+          : (await import('./commands/manage.js')).runManage(name, p, v, io),
     ]),
   ),
   serve: async ({ v, p, io }) =>

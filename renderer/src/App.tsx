@@ -12,6 +12,7 @@ import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
 import type { AddPrefill } from './manage/AddSkillsPanel.js';
 import { InstallBadges } from './manage/InstallBadges.js';
+import { AgentsMdSync } from './library/AgentsMdSync.js';
 import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
 import { defaultProject } from './manage/manage-model.js';
 import { UpdatesCheck } from './manage/UpdatesCheck.js';
@@ -152,7 +153,12 @@ export function App({ host }: { host: HostApi }) {
         loaded={library.loaded}
         onNewSkill={() => setDialog({ kind: 'create' })}
         onAddSkills={() => addSkills()}
-        status={<UpdatesCheck manage={manage} store={manage.store} />}
+        status={
+          <>
+            <UpdatesCheck manage={manage} store={manage.store} />
+            <AgentsMdSync host={host} entries={library.entries} />
+          </>
+        }
         rowBadges={(e) => (
           <InstallBadges
             installs={manage.byEntry.get(e.id)}

@@ -1,11 +1,12 @@
 // `roots:*` and `skills:*` (but files): the library as the renderer sees it, validation of unsaved text through
 // the workspace (the very rules and context of the library), and creating, copying, renaming and deleting skills.
 import { existsSync, lstatSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine } from '../../core/fs-confine.js';
+import { syncAgentsMd } from '../../core/skills/agents-md.js';
 import { folderIdentity } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
@@ -109,5 +110,18 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
       return { trashedTo };
     },
     'skills:run-command': ({ id, command }) => ctx.workspace.runSkillCommand(id, command),
+    'skills:sync-agents-md': () => {
+      const project = ctx.manageProjects()[0];
+      if (!project)
+        throw new SkillError(
+          'NotFound',
+          'AGENTS.md belongs to a project: open the app on a project folder (or add one in Settings → Skill roots) first.',
+        );
+      // Only what an agent can load with `skillbench read`: the skills of the agents' folders.
+      const agentRoots = new Set(ctx.roots.filter((r) => r.readers?.length).map((r) => r.id));
+      const entries = ctx.workspace.entries.filter((e) => agentRoots.has(e.rootId));
+      const file = ctx.writable(join(project, 'AGENTS.md'));
+      return syncAgentsMd(file, entries, ctx.roots, ctx.settings.get().profile);
+    },
   } satisfies Partial<Handlers>;
 }
