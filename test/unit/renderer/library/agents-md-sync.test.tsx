@@ -47,7 +47,7 @@ afterEach(async () => {
 describe('Write AGENTS.md', () => {
   it("lists the agents' skills in the project's AGENTS.md, and says so", async () => {
     const r = await host.handle('skills:list', {});
-    const entries = (r.ok ? (r.value as { entries: ListedEntry[] }).entries : []) as ListedEntry[];
+    const entries = r.ok ? (r.value as { entries: ListedEntry[] }).entries : [];
     render(<AgentsMdSync host={api} entries={entries} />);
     fireEvent.click(screen.getByRole('button', { name: 'Write AGENTS.md' }));
     expect((await screen.findByRole('status')).textContent).toBe(' Created AGENTS.md: 2 skills.');
