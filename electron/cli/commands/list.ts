@@ -1,7 +1,7 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
 import { dirname } from 'node:path';
 import { agentContext } from '../../core/manage/agents.js';
-import { agentsHolding } from '../../core/manage/install.js';
+import { agentsHolding } from '../../core/manage/installed.js';
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
 import { effectiveValues } from '../../../shared/effective.js';

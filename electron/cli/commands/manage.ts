@@ -26,9 +26,7 @@ import {
   duplicateNames,
   installProfiles,
   installSkills,
-  listInstalled,
   planInstall,
-  removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
@@ -37,6 +35,8 @@ import { syncProject, updateSkills, type UpdateCheck } from '../../core/manage/u
 import { withCancel } from '../cancel.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, parseFormat } from '../library-args.js';
+import { listInstalled } from '../../core/manage/installed.js';
+import { removeSkills } from '../../core/manage/remove.js';
 
 export const MANAGE_COMMANDS = ['add', 'remove', 'update', 'sync', 'pack', 'agents'] as const;
 

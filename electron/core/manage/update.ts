@@ -10,7 +10,8 @@ import { realPathOf } from '../fs-confine.js';
 import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
-import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
+import { installSkills, type ManageBase } from './install.js';
+import { listInstalled, type InstalledSkill } from './installed.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import {
   computeSkillFolderHash,

@@ -26,10 +26,8 @@ import {
 import {
   installProfiles,
   installSkills,
-  listInstalled,
   planInstall,
   type InstallPlan,
-  removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
@@ -37,6 +35,8 @@ import { parseSource, type FetchedSource } from '../../core/manage/source.js';
 import { updateSkills } from '../../core/manage/update.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
+import { listInstalled } from '../../core/manage/installed.js';
+import { removeSkills } from '../../core/manage/remove.js';
 
 /** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
 const MAX_INSPECTIONS = 8;
