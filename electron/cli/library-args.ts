@@ -6,7 +6,7 @@ import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
 import type { RootSpec } from '../core/skills/index.js';
-import { agentContext } from '../core/manage/agents.js';
+import { agentById, agentContext, readsSharedFolder } from '../core/manage/agents.js';
 import { usualRoots } from '../core/skills/usual-roots.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
@@ -57,6 +57,20 @@ export function parseFormat<T extends string>(value: string | undefined, allowed
 export function displayPath(io: CliIo, path: string): string {
   const rel = relative(io.cwd, path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/**
+ * Agent ids for a text column: the agents that read `.agents/skills` (two dozen of them) are counted, not listed,
+ * when the shared folder holds the skill (`claude-code,windsurf,.agents/skills(24)`); JSON output lists them all.
+ */
+export function agentsColumn(ids: readonly string[]): string {
+  const viaShared = (id: string) => {
+    const agent = agentById(id);
+    return agent !== undefined && readsSharedFolder(agent);
+  };
+  if (!ids.some((id) => viaShared(id) && agentById(id)?.skillbenchOnly)) return ids.join(',') || '-';
+  const readers = ids.filter((id) => viaShared(id) && !agentById(id)?.skillbenchOnly);
+  return [...ids.filter((id) => !viaShared(id)), `.agents/skills(${readers.length})`].join(',');
 }
 
 export function diagnosticJson(d: Diagnostic) {

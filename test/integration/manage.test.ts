@@ -23,11 +23,15 @@ import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
-import { AGENTS, agentContext, agentFolder } from '../../electron/core/manage/agents.js';
+import { AGENTS, agentContext, agentFolder, installFolder } from '../../electron/core/manage/agents.js';
 import { computeSkillFolderHash, skillHashStats } from '../../electron/core/manage/skill-hash.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const MANAGE = join(FIXTURES, 'manage');
+
+/** The agents given plus every agent reading a project's .agents/skills (and the shared row), in the table's order. */
+const withShared = (...ids: string[]) =>
+  AGENTS.filter((a) => ids.includes(a.id) || a.projectDir === '.agents/skills').map((a) => a.id);
 
 let tmp: string;
 let home: string;
@@ -133,11 +137,14 @@ describe('skillbench add', () => {
   it('checks the shared copy with the profiles of the agents that read it too, and says they do not block', async () => {
     const r = await run(['add', 'owner/repo', '--skill', 'pdf-tools']);
     expect(r.code).toBe(0);
+    // The agents the skills CLI names for .agents/skills (not the ones it hides, such as Replit or Antigravity).
+    const readers =
+      'Amp, Cline, Codex, Cursor, Droid, fx, Gemini CLI, GitHub Copilot, Kilo Code, Kimi Code CLI, OpenCode, Pi, Warp, Zed';
     expect(r.stdout).toContain(
-      'The shared copy in .agents/skills is also read by Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline: checked with their profiles too',
+      `The shared copy in .agents/skills is also read by ${readers}: checked with their profiles too`,
     );
-    expect(r.stdout).toMatch(
-      /findings \(portable profile; for Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline, which read the shared copy: not blocking\): 1 errors/,
+    expect(r.stdout).toContain(
+      `findings (portable profile; for ${readers}, which read the shared copy: not blocking): 1 errors`,
     );
     expect(r.stdout).not.toContain('BLOCKED');
     // As copies nothing lands in the shared folder: only Claude Code's profile is checked.
@@ -212,7 +219,7 @@ describe('skillbench add', () => {
       { project, ctx: agentContext() },
     );
     expect(goose).toBe(join(home, '.config', 'goose', 'skills'));
-    expect(tree(goose)).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
+    expect(tree(goose!)).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
     expect(tree(join(home, '.agents', 'skills'))).toEqual([]);
     const userLock = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as {
       version: number;
@@ -450,24 +457,33 @@ describe('an install killed between moving the old skill aside and placing the n
 });
 
 describe('every agent of the table', () => {
-  it('gets the skill in its own folder, in the project and in the user scope, and is listed with it', async () => {
+  it('gets the skill where the skills CLI puts it, in the project and in the user scope, and is listed with it', async () => {
     const all = AGENTS.flatMap((a) => ['--agent', a.id]);
-    for (const scope of [[], ['--global']]) {
-      const r = await run(['add', 'owner/repo', '--skill', 'notes', ...all, ...scope, '--yes']);
-      expect(r.code, r.stderr).toBe(0);
-    }
+    expect((await run(['add', 'owner/repo', '--skill', 'notes', ...all, '--yes'])).code).toBe(0);
+    // Eve and PromptScript read skills only from a project: named for --global, they are refused, saying so.
+    const refused = await run(['add', 'owner/repo', '--skill', 'notes', ...all, '--global', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Eve reads skills only from a project (agent/skills)');
+    const withHome = AGENTS.filter((a) => a.userDir);
+    const global = withHome.flatMap((a) => ['--agent', a.id]);
+    const r = await run(['add', 'owner/repo', '--skill', 'notes', ...global, '--global', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
     const base = { project, ctx: agentContext() };
-    for (const agent of AGENTS)
-      for (const scope of ['project', 'user'] as const)
-        expect(readFileSync(join(agentFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8')).toContain(
-          'name: notes',
-        );
+    for (const [scope, agents] of [
+      ['project', AGENTS],
+      ['user', withHome],
+    ] as const)
+      for (const agent of agents)
+        expect(
+          readFileSync(join(installFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8'),
+          `${agent.id} (${scope})`,
+        ).toContain('name: notes');
     const rows = (
       await runJson<{ installed: Array<{ scope: string; agents: string[] }> }>(['list', '--installed'])
     ).installed;
     expect(rows.map((r) => [r.scope, [...r.agents].sort()])).toEqual([
       ['project', AGENTS.map((a) => a.id).sort()],
-      ['user', AGENTS.map((a) => a.id).sort()],
+      ['user', withHome.map((a) => a.id).sort()],
     ]);
   });
 });
@@ -478,40 +494,8 @@ describe('skillbench list --installed', () => {
     const rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
       .installed;
     expect(rows.map((r) => [r.name, r.scope, r.agents, r.source, r.state])).toEqual([
-      [
-        'notes',
-        'project',
-        [
-          'claude-code',
-          'agents',
-          'codex',
-          'cursor',
-          'github-copilot',
-          'gemini-cli',
-          'opencode',
-          'amp',
-          'cline',
-        ],
-        'owner/repo',
-        'clean',
-      ],
-      [
-        'pdf-tools',
-        'project',
-        [
-          'claude-code',
-          'agents',
-          'codex',
-          'cursor',
-          'github-copilot',
-          'gemini-cli',
-          'opencode',
-          'amp',
-          'cline',
-        ],
-        'owner/repo',
-        'clean',
-      ],
+      ['notes', 'project', withShared('claude-code'), 'owner/repo', 'clean'],
+      ['pdf-tools', 'project', withShared('claude-code'), 'owner/repo', 'clean'],
     ]);
     writeFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'edited\n');
     const before = skillHashStats.computed;
@@ -523,7 +507,7 @@ describe('skillbench list --installed', () => {
     const text = await run(['list', '--installed']);
     expect(skillHashStats.computed - before).toBe(1);
     expect(text.stdout).toMatch(
-      /^notes +project +claude-code,agents,codex,cursor.* +owner\/repo +modified$/m,
+      /^notes +project +claude-code,\.agents\/skills\(24\) +owner\/repo +modified$/m,
     );
   });
 
@@ -778,9 +762,7 @@ describe('skillbench sync', () => {
     expect(r.stdout).toBe('notes: installed (agents, claude-code)\n');
     expect(tree(project)).toContain('.claude/skills/notes -> ../../.agents/skills/notes');
     expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(locked);
-    expect((await run(['sync'])).stdout).toBe(
-      'notes: ok (claude-code, agents, codex, cursor, github-copilot, gemini-cli, opencode, amp, cline)\n',
-    );
+    expect((await run(['sync'])).stdout).toBe(`notes: ok (${withShared('claude-code').join(', ')})\n`);
   });
 
   it('keeps a relative local source as the lockfile writes it', async () => {
@@ -876,12 +858,29 @@ describe('skillbench pack', () => {
 });
 
 describe('skillbench agents and --discover', () => {
-  it('prints the agent table', async () => {
-    const r = await runJson<{ agents: Array<{ id: string; project: string; user: string }> }>(['agents']);
+  it('prints the agent table: all of them, with the folders the skills CLI uses', async () => {
+    const r = await runJson<{
+      agents: Array<{ id: string; project: string; user: string | null; readsShared: boolean }>;
+    }>(['agents']);
+    expect(r.agents).toHaveLength(80);
     expect(r.agents.find((a) => a.id === 'codex')).toMatchObject({
       project: '.agents/skills',
-      user: join(home, '.codex', 'skills'),
+      user: join(home, '.agents', 'skills'),
+      readsShared: true,
     });
+    expect(r.agents.find((a) => a.id === 'trae')).toMatchObject({
+      project: '.trae/skills',
+      user: join(home, '.trae', 'skills'),
+      readsShared: false,
+    });
+    expect(r.agents.find((a) => a.id === 'eve')).toMatchObject({ project: 'agent/skills', user: null });
+    const text = await run(['agents']);
+    expect(text.stdout).toMatch(
+      /^continue +Continue +\.continue\/skills +\S+\.continue\/skills +no +yes +portable$/m,
+    );
+    expect(text.stdout).toMatch(
+      /^eve +Eve +agent\/skills +- \(project only\) +no +no \(copies\) +portable$/m,
+    );
   });
 
   it('--discover reads every agent folder of the table and names the agents of each skill', async () => {
@@ -904,21 +903,10 @@ describe('skillbench agents and --discover', () => {
     // The links resolve to the shared copy: one skill, read by every agent whose folder holds it.
     expect(r.skills.map((s) => s.id)).toEqual(['project-agents/notes']);
     const notes = r.skills[0];
-    expect(notes?.agents).toEqual([
-      'claude-code',
-      'agents',
-      'codex',
-      'cursor',
-      'github-copilot',
-      'gemini-cli',
-      'opencode',
-      'amp',
-      'cline',
-      'windsurf',
-    ]);
+    expect(notes?.agents).toEqual([...withShared('claude-code'), 'windsurf']);
     const text = await run(['list', '--discover']);
     expect(text.stdout).toMatch(
-      /^notes +loaded +skill-md +0 +claude-code,agents,codex,.*,windsurf +\.agents\/skills\/notes\/SKILL\.md$/m,
+      /^notes +loaded +skill-md +0 +claude-code,windsurf,\.agents\/skills\(24\) +\.agents\/skills\/notes\/SKILL\.md$/m,
     );
   });
 });

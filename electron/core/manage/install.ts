@@ -14,6 +14,8 @@ import {
   AGENTS,
   agentById,
   agentFolder,
+  installFolder,
+  sharedFolder,
   SHARED_AGENT_ID,
   type Agent,
   type AgentContext,
@@ -86,10 +88,6 @@ export function duplicateNames(skills: readonly InspectedSkill[]): string | unde
   return `${clashes.map(([name, paths]) => `the source holds ${paths.length} skills named "${name}" (${paths.join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
 }
 
-function sharedAgent(): Agent {
-  return agentById(SHARED_AGENT_ID) as Agent;
-}
-
 /** Copies a skill folder: folders and regular files only (links and special files are not taken along). */
 export async function copySkillFolder(from: string, to: string, signal?: AbortSignal): Promise<void> {
   await mkdir(to, { recursive: true });
@@ -123,14 +121,24 @@ function resolveAgentFolder(folder: string, agent: Agent, base: ManageBase, scop
   return real === join(topReal, relative(resolve(top), resolve(folder))) ? folder : real;
 }
 
-/** The agents, other than the ones asked for, that read the shared folder of `scope` (their own folder is it). */
+/** Whether an install for the agent in `scope` goes to the shared folder (its own folder is it, or links to it). */
+function servedByShared(agent: Agent, scope: Scope, base: ManageBase): boolean {
+  if (agentFolder(agent, scope, base) === undefined) return false;
+  return realPathOf(installFolder(agent, scope, base)) === realPathOf(sharedFolder(scope, base));
+}
+
+/**
+ * The agents, other than the ones asked for, that read the shared folder of `scope` and that the `skills` CLI names
+ * when it writes there (it leaves out a few that read it too, such as Replit).
+ */
 export function sharedReaders(base: ManageBase, scope: Scope, except: readonly Agent[] = []): Agent[] {
-  const shared = realPathOf(agentFolder(sharedAgent(), scope, base));
   return AGENTS.filter(
     (a) =>
-      a.id !== SHARED_AGENT_ID &&
+      !a.skillbenchOnly &&
+      a.showInUniversalPrompt !== false &&
+      a.showInUniversalList !== false &&
       !except.some((e) => e.id === a.id) &&
-      realPathOf(agentFolder(a, scope, base)) === shared,
+      servedByShared(a, scope, base),
   );
 }
 
@@ -151,9 +159,10 @@ export function installProfiles(
 
 /** Where each agent's copy of `name` goes in `scope`, and how (one shared copy plus links, or copies). */
 export function planPlacements(base: ManageBase, name: string, opts: InstallOptions): Placement[] {
+  const sharedAgent = agentById(SHARED_AGENT_ID) as Agent;
   const byFolder = new Map<string, { folder: string; agents: Agent[] }>();
   const add = (agent: Agent, group: boolean) => {
-    const folder = resolveAgentFolder(agentFolder(agent, opts.scope, base), agent, base, opts.scope);
+    const folder = resolveAgentFolder(installFolder(agent, opts.scope, base), agent, base, opts.scope);
     const key = realPathOf(folder);
     const entry = byFolder.get(key) ?? { folder, agents: [] };
     if (group) entry.agents.push(agent);
@@ -161,10 +170,10 @@ export function planPlacements(base: ManageBase, name: string, opts: InstallOpti
   };
   const placements: Placement[] = [];
   if (!opts.copy) {
-    add(sharedAgent(), false);
+    add(sharedAgent, false);
     for (const agent of opts.agents) add(agent, true);
     const sharedKey = realPathOf(
-      resolveAgentFolder(agentFolder(sharedAgent(), opts.scope, base), sharedAgent(), base, opts.scope),
+      resolveAgentFolder(sharedFolder(opts.scope, base), sharedAgent, base, opts.scope),
     );
     const shared = byFolder.get(sharedKey) as { folder: string; agents: Agent[] };
     placements.push({ path: join(shared.folder, name), how: 'copy', agents: shared.agents.map((a) => a.id) });
@@ -306,10 +315,9 @@ export async function installSkills(
   cleanStaleStaging(base);
   const { plans, problems, conflicts, lock } = planInstall(base, fetched, skills, opts);
   // The agents recorded in the lock: those with a placement of their own (the shared copy serves all its readers).
-  const readersOfShared = new Set(sharedReaders(base, opts.scope).map((a) => a.id));
   const recorded = opts.agents
-    .map((a) => a.id)
-    .filter((id) => id !== SHARED_AGENT_ID && (opts.copy || !readersOfShared.has(id)));
+    .filter((a) => a.id !== SHARED_AGENT_ID && (opts.copy || !servedByShared(a, opts.scope, base)))
+    .map((a) => a.id);
   if (problems.length)
     throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, {
       problems,

@@ -3,15 +3,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
-import {
-  AGENTS,
-  agentById,
-  agentFolder,
-  agentFolders,
-  SHARED_AGENT_ID,
-  type Agent,
-  type Scope,
-} from './agents.js';
+import { AGENTS, agentFolders, sharedFolder, type Scope } from './agents.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash } from './skill-hash.js';
 import type { ManageBase } from './install.js';
@@ -107,7 +99,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
         byName.set(name, [...(byName.get(name) ?? []), o]);
       }
     }
-    const shared = realOrUndefined(agentFolder(agentById(SHARED_AGENT_ID) as Agent, scope, base));
+    const shared = realOrUndefined(sharedFolder(scope, base));
     for (const [name, occurrences] of byName) {
       const entry = lock.get(name);
       const groups = entry ? splitInstall(occurrences, entry, shared) : { install: [], others: occurrences };

@@ -7,7 +7,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
 import { realPathOf } from '../fs-confine.js';
-import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
+import { agentById, AGENTS, sharedFolder, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
 import { installSkills, type ManageBase } from './install.js';
@@ -289,7 +289,7 @@ export async function updateSkills(
 /** True when the skill sits in agent folders as copies only (no links, not only in the shared folder). */
 function installedAsCopies(base: ManageBase, scope: Scope, item: InstalledSkill | undefined): boolean {
   if (!item || item.paths.some((p) => p.link)) return false;
-  const shared = agentFolder(agentById(SHARED_AGENT_ID) as Agent, scope, base);
+  const shared = sharedFolder(scope, base);
   return item.paths.some((p) => dirname(p.path) !== shared);
 }
 
@@ -337,7 +337,7 @@ export async function syncProject(
         continue;
       }
       // Restoring keeps the install's mode: links to its shared copy when it has one, else copies.
-      const shared = realPathOf(agentFolder(agentById(SHARED_AGENT_ID) as Agent, 'project', base));
+      const shared = realPathOf(sharedFolder('project', base));
       const targets = item ? missing : agents;
       const copy = item
         ? !item.paths.some((p) => !p.link && realPathOf(dirname(p.path)) === shared)

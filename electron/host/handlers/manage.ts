@@ -15,7 +15,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentContext, agentFolder, AGENTS, agentsByIds, type Agent } from '../../core/manage/agents.js';
+import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/manage/agents.js';
 import {
   blockedFor,
   fetchAndInspect,
@@ -175,8 +175,8 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         agents: AGENTS.map((a) => ({
           id: a.id,
           displayName: a.displayName,
-          projectFolder: projects[0] ? agentFolder(a, 'project', base) : a.projectDir,
-          userFolder: agentFolder(a, 'user', base),
+          projectFolder: projects[0] ? installFolder(a, 'project', base) : a.projectDir,
+          userFolder: a.userDir ? installFolder(a, 'user', base) : null,
           followsSymlinks: a.followsSymlinks,
           profile: a.profile,
         })),
