@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -252,9 +252,14 @@ describe('skillbench add', () => {
 
   it('installs from a local folder and from a .skill zip made here', async () => {
     expect((await run(['add', join(MANAGE, 'repo', 'skills', 'notes'), '--yes'])).code).toBe(0);
-    expect(lock().skills.notes).toMatchObject({
-      source: join(MANAGE, 'repo', 'skills', 'notes'),
+    // As the skills CLI records a local source: relative to the project, and with no path inside it.
+    expect(lock().skills.notes).toEqual({
+      source: relative(project, join(MANAGE, 'repo', 'skills', 'notes'))
+        .split(sep)
+        .join('/'),
       sourceType: 'local',
+      agents: ['claude-code'],
+      computedHash: computeSkillFolderHash(join(MANAGE, 'repo', 'skills', 'notes')),
     });
     const zip = join(tmp, 'pdf-tools.skill');
     writeFileSync(
@@ -263,10 +268,8 @@ describe('skillbench add', () => {
     );
     expect((await run(['add', zip, '--yes'])).code).toBe(0);
     expect(tree(join(project, '.agents/skills/pdf-tools'))).toEqual(['SKILL.md']);
-    expect(lock().skills['pdf-tools']).toMatchObject({
-      sourceType: 'archive',
-      skillPath: 'pdf-tools/SKILL.md',
-    });
+    expect(lock().skills['pdf-tools']).toMatchObject({ source: zip, sourceType: 'archive' });
+    expect(lock().skills['pdf-tools']?.skillPath).toBeUndefined();
   });
 
   it('refuses a zip entry that escapes the archive', async () => {
@@ -287,7 +290,9 @@ describe('skillbench add', () => {
     expect(preview.code).toBe(1);
     expect(preview.stdout).toMatch(/^ {4}Bad_Skill\/SKILL\.md:2:7 error name-format /m);
     expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force'])).code).toBe(0);
-    expect(existsSync(join(project, '.claude/skills/Bad_Skill/SKILL.md'))).toBe(true);
+    // In the folder the skills CLI gives it (lowercase), locked by its name as written.
+    expect(existsSync(join(project, '.claude/skills/bad_skill/SKILL.md'))).toBe(true);
+    expect(Object.keys(lock().skills)).toEqual(['Bad_Skill']);
   });
 
   it('never overwrites a different skill of the same name without --force, which sends it to the trash', async () => {
@@ -606,6 +611,69 @@ describe('skillbench list --installed', () => {
     expect(written.lastSelectedAgents).toEqual(['claude-code', 'cursor']);
     expect(Object.keys(written.skills as object).sort()).toEqual(['notes', 'pdf-tools']);
   });
+
+  it('compares a GitHub install of the CLI by its git tree SHA: clean, up to date, then updated to the new SHA', async () => {
+    // What the CLI records for a GitHub source when it reaches GitHub's API: the folder's tree SHA, no content hash.
+    const tree = () => git(['rev-parse', 'HEAD:skills/notes'], work).trim();
+    mkdirSync(join(home, '.agents'), { recursive: true });
+    const entry = {
+      source: 'owner/repo',
+      sourceType: 'github',
+      sourceUrl: 'https://github.com/owner/repo.git',
+      skillPath: 'skills/notes/SKILL.md',
+      skillFolderHash: tree(),
+      installedAt: '2026-10-01T10:00:00.000Z',
+      updatedAt: '2026-10-01T10:00:00.000Z',
+    };
+    writeFileSync(
+      join(home, '.agents', '.skill-lock.json'),
+      JSON.stringify({ version: 3, skills: { notes: entry }, dismissed: {} }, null, 2),
+    );
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(home, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+    const state = async () =>
+      (
+        await runJson<{ installed: Array<{ name: string; state: string }> }>([
+          'list',
+          '--installed',
+          '--global',
+        ])
+      ).installed;
+    const check = async () =>
+      (
+        await runJson<{ updates: Array<{ name: string; status: string; changes?: { changed: string[] } }> }>([
+          'update',
+          '--check',
+          '--global',
+        ])
+      ).updates.map((u) => [u.name, u.status, u.changes?.changed ?? []]);
+    expect(await state()).toEqual([expect.objectContaining({ name: 'notes', state: 'clean' })]);
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]);
+    writeFileSync(join(home, '.agents', 'skills', 'notes', 'SKILL.md'), 'edited\n');
+    expect(await state()).toEqual([expect.objectContaining({ name: 'notes', state: 'unknown' })]);
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]); // the source is still the locked tree
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(home, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+
+    pushChange(
+      'skills/notes/SKILL.md',
+      '---\nname: notes\ndescription: Notes, second edition.\n---\n\n# Notes\n',
+    );
+    expect(await check()).toEqual([['notes', 'update-available', ['SKILL.md']]]);
+    expect((await run(['update', '--global'])).code).toBe(0);
+    const after = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as {
+      skills: Record<string, Record<string, unknown>>;
+    };
+    // The SHA `skills update -g` compares for a GitHub source, never a blank one; the CLI's fields kept.
+    expect(after.skills.notes).toMatchObject({
+      skillFolderHash: tree(),
+      skillPath: 'skills/notes/SKILL.md',
+      installedAt: '2026-10-01T10:00:00.000Z',
+    });
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]);
+  });
 });
 
 describe('an install and other skills of the same name', () => {
@@ -744,6 +812,39 @@ describe('skillbench remove', () => {
     expect(readdirSync(join(tmp, 'data', 'Trash', 'files'))).toEqual(['notes']);
   });
 
+  it('deletes every link to what it removes, under any name and in either scope, and the copy made for Eve', async () => {
+    const add = await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'eve',
+      '--agent',
+      'continue',
+      '--yes',
+    ]);
+    expect(add.code, add.stderr).toBe(0);
+    expect(lstatSync(join(project, 'agent', 'skills', 'notes')).isDirectory()).toBe(true); // Eve does not follow links
+    // Links someone made by hand: another name in Trae's project folder, Trae's folder in the home folder.
+    mkdirSync(join(project, '.trae', 'skills'), { recursive: true });
+    symlinkSync('../../.agents/skills/notes', join(project, '.trae', 'skills', 'my-notes'));
+    mkdirSync(join(home, '.trae', 'skills'), { recursive: true });
+    symlinkSync(join(project, '.agents', 'skills', 'notes'), join(home, '.trae', 'skills', 'notes'));
+    const r = await run(['remove', 'notes']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const folder of [
+      join(project, '.agents', 'skills'),
+      join(project, '.continue', 'skills'),
+      join(project, 'agent', 'skills'),
+      join(project, '.trae', 'skills'),
+      join(home, '.trae', 'skills'),
+    ])
+      expect(readdirSync(folder), folder).toEqual([]);
+    expect(r.stdout).toContain(`notes: removed the link ${join(home, '.trae', 'skills', 'notes')}`);
+    expect(readdirSync(join(tmp, 'data', 'Trash', 'files')).sort()).toEqual(['notes', 'notes.2']);
+  });
+
   it('refuses an unknown name', async () => {
     const r = await run(['remove', 'nothing-here']);
     expect(r.code).toBe(1);
@@ -765,7 +866,7 @@ describe('skillbench sync', () => {
     expect((await run(['sync'])).stdout).toBe(`notes: ok (${withShared('claude-code').join(', ')})\n`);
   });
 
-  it('keeps a relative local source as the lockfile writes it', async () => {
+  it('reads a relative local source from the project and writes it back as the skills CLI does', async () => {
     cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(project, 'vendor', 'notes'), { recursive: true });
     writeFileSync(
       join(project, 'skills-lock.json'),
@@ -787,7 +888,7 @@ describe('skillbench sync', () => {
     const r = await run(['sync']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^notes: installed /);
-    expect(lock().skills.notes?.source).toBe('vendor/notes');
+    expect(lock().skills.notes?.source).toBe('./vendor/notes');
   });
 
   it('puts back a placement the lock records that was deleted, in the mode the install has', async () => {

@@ -478,8 +478,12 @@ async function installedList(
         : u?.status === 'missing'
           ? (u.message ?? 'the source no longer has this skill')
           : undefined;
+    // A copy the skills CLI made hashes as its source did only when nothing it leaves out was there: the check,
+    // which read the source, says whether it was edited.
+    const hashState =
+      i.state === 'unknown' && u?.status === 'up-to-date' ? (u.modified ? 'modified' : 'clean') : i.state;
     const state = [
-      i.state,
+      hashState,
       ...(u?.status === 'update-available' ? ['update available'] : []),
       ...(checkError ? ['check failed'] : []),
     ];
@@ -489,7 +493,7 @@ async function installedList(
       agents: i.agents,
       source: i.lock?.source ?? null,
       state: state.join(', '),
-      hashState: i.state,
+      hashState,
       updateAvailable: u ? u.status === 'update-available' : null,
       ...(checkError ? { checkError } : {}),
       hash: i.hash,

@@ -26,7 +26,8 @@ import { blockingFindings, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
-import { realOrUndefined, listInstalled } from './installed.js';
+import { listInstalled, realOrUndefined, type InstalledSkill } from './installed.js';
+import { skillFolderName } from './names.js';
 import { cleanStaleStaging, exists, Transaction } from './staging.js';
 
 /** Where the project is and whose home the user scope is. */
@@ -72,20 +73,23 @@ export interface InstallResult {
   lockFile: string;
 }
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-/** Whether a skill's name can be a folder name (no separators, no `..`): the one rule for install and pack. */
-export function isSafeSkillName(name: string): boolean {
-  return SAFE_NAME.test(name);
-}
-
-/** Two skills of one name in the skills given (a source holding both): a message naming their paths, else none. */
+/**
+ * Two skills that would be installed in one folder (the same name, or names the CLI turns into the same folder name:
+ * `Notes` and `notes`): a message naming their paths, else none.
+ */
 export function duplicateNames(skills: readonly InspectedSkill[]): string | undefined {
-  const byName = new Map<string, string[]>();
-  for (const s of skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s.skillPath]);
-  const clashes = [...byName].filter(([, paths]) => paths.length > 1);
+  const byFolder = new Map<string, InspectedSkill[]>();
+  for (const s of skills) {
+    const folder = skillFolderName(s.name);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), s]);
+  }
+  const clashes = [...byFolder].filter(([, same]) => same.length > 1);
   if (!clashes.length) return undefined;
-  return `${clashes.map(([name, paths]) => `the source holds ${paths.length} skills named "${name}" (${paths.join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
+  const named = (same: InspectedSkill[]) =>
+    new Set(same.map((s) => s.name)).size === 1
+      ? `${same.length} skills named "${same[0]?.name ?? ''}"`
+      : `${same.length} skills installed as "${skillFolderName(same[0]?.name ?? '')}" (${same.map((s) => `"${s.name}"`).join(', ')})`;
+  return `${clashes.map(([, same]) => `the source holds ${named(same)} (${same.map((s) => s.skillPath).join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
 }
 
 /** Copies a skill folder: folders and regular files only (links and special files are not taken along). */
@@ -195,8 +199,8 @@ function existingAt(
   lock: LockEntry | undefined,
   newHash: string,
   source: string,
-  /** The folder is part of the locked install (listInstalled), not a skill of its own that shares the name. */
-  ours: boolean,
+  /** The locked install the folder is part of (listInstalled), unless it is a skill of its own of the same name. */
+  ours: InstalledSkill | undefined,
 ): 'none' | 'same' | 'modified' | 'different' {
   if (!exists(placement.path)) return 'none';
   const stat = lstatSync(placement.path);
@@ -207,10 +211,14 @@ function existingAt(
     return 'different';
   }
   if (!stat.isDirectory()) return 'different';
-  const hash = computeSkillFolderHash(placement.path);
-  if (hash === newHash) return 'same';
-  if (lock && lock.source === source && ours) return hash === lock.computedHash ? 'same' : 'modified';
-  return 'different';
+  if (computeSkillFolderHash(placement.path) === newHash) return 'same';
+  if (!lock || lock.source !== source || !ours) return 'different';
+  // As installed; or not, or (a copy the CLI made, whose lock hash is its source's) not known: either way it is
+  // replaced only when forced.
+  const real = realOrUndefined(placement.path);
+  return ours.state === 'clean' || (ours.state === 'modified' && !ours.modifiedPaths?.some((m) => m === real))
+    ? 'same'
+    : 'modified';
 }
 
 /** What an install would do, and what stands in its way (errors for the agents, a different or changed skill where
@@ -234,21 +242,16 @@ export function planInstall(
   const problems: string[] = [];
   const { required } = installProfiles(base, opts);
   // The folders of the locked installs: only these can be "changed since installed"; any other is a different skill.
-  const ours = new Set(
+  const ours = new Map(
     listInstalled(base, [opts.scope])
       .filter((i) => i.lock)
-      .flatMap((i) => i.paths.map((p) => p.path)),
+      .flatMap((i) => i.paths.map((p) => [p.path, i] as const)),
   );
   const duplicates = duplicateNames(skills);
   if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
   // The same refusals, as data: the app words its own choice ("Replace") instead of the CLI's --force.
   const conflicts: Array<{ skill: string; path: string; state: 'blocked' | 'modified' | 'different' }> = [];
   const plans = skills.map((skill) => {
-    if (!isSafeSkillName(skill.name))
-      throw new SkillError(
-        'InvalidArgs',
-        `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
-      );
     // Checked with the profiles of the agents installed for (an inspection made for other agents is refused).
     const errors = blockingFindings(skill, required);
     if ((skill.invalid || errors.length) && !opts.force) {
@@ -264,7 +267,7 @@ export function planInstall(
       conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
     }
     const newHash = computeSkillFolderHash(skill.folder);
-    const placements = planPlacements(base, skill.name, opts);
+    const placements = planPlacements(base, skillFolderName(skill.name), opts);
     const canonical = placements[0]?.path ?? '';
     const from = realPathOf(skill.folder);
     for (const p of placements) {
@@ -281,7 +284,7 @@ export function planInstall(
         lock.get(skill.name),
         newHash,
         fetched.source.source,
-        ours.has(p.path),
+        ours.get(p.path),
       );
       if (state === 'none') continue;
       p.replaced = state === 'same' ? 'same' : 'different';
@@ -326,13 +329,12 @@ export async function installSkills(
 
   // The source's git tree hashes are read before anything is written, so placing does not wait on git.
   const treeHashes = new Map<string, string | undefined>();
-  for (const { skill } of plans)
-    treeHashes.set(
-      skill.name,
-      fetched.commit !== undefined
-        ? await gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))
-        : undefined,
-    );
+  if (fetched.source.type === 'github' && fetched.commit !== undefined)
+    for (const { skill } of plans)
+      treeHashes.set(
+        skill.name,
+        await gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, '')),
+      );
 
   const tx = new Transaction();
   const total = 2 * plans.reduce((n, p) => n + p.placements.length, 0);
@@ -359,22 +361,24 @@ export async function installSkills(
         tx.commit(p.path, p.replaced === 'different');
         tell(skill.name, 'placed', p);
       }
-      const treeHash = treeHashes.get(skill.name);
       // The agents it is placed for, so listing tells its folders from other skills of the same name (a reinstall
       // from the same source keeps the agents it had).
       const before = lock.get(skill.name);
       const kept =
         before?.source === fetched.source.source && Array.isArray(before.agents) ? before.agents : [];
       const agents = [...new Set([...kept, ...recorded])];
+      // As the CLI records them: no path inside a folder or archive source (its `update` would try to clone it), and
+      // the folder hash `skills update -g` compares: the git tree SHA for GitHub, the content hash for the others.
+      const inRepository = fetched.source.type === 'github' || fetched.source.type === 'git';
       lock.set(skill.name, {
         source: fetched.source.source,
         sourceType: fetched.source.type,
-        ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
-        skillPath: skill.skillPath,
-        agents, // before computedHash, which the `skills` CLI writes last
-        computedHash: newHash,
         sourceUrl: fetched.source.url,
-        ...(treeHash ? { skillFolderHash: treeHash } : {}),
+        ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
+        ...(inRepository ? { skillPath: skill.skillPath } : {}),
+        skillFolderHash: fetched.source.type === 'github' ? (treeHashes.get(skill.name) ?? newHash) : newHash,
+        agents,
+        computedHash: newHash,
       });
     }
     checkCancelled(opts.signal, 'the install');
@@ -391,7 +395,7 @@ export async function installSkills(
   return plans.map(({ skill, placements }) => ({
     name: skill.name,
     placements,
-    trashed: trashed.filter((t) => basename(t.from) === skill.name).map((t) => t.from),
+    trashed: trashed.filter((t) => basename(t.from) === skillFolderName(skill.name)).map((t) => t.from),
     lockFile: lock.path,
   }));
 }

@@ -5,7 +5,8 @@ import { basename, dirname, join } from 'node:path';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
 import { AGENTS, agentFolders, sharedFolder, type Scope } from './agents.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { cachedSkillFolderHash } from './skill-hash.js';
+import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
+import { eveCopyHash } from './eve.js';
 import type { ManageBase } from './install.js';
 import { cleanStaleStaging } from './staging.js';
 
@@ -18,6 +19,7 @@ export function realOrUndefined(path: string): string | undefined {
 }
 
 export interface InstalledSkill {
+  /** The lock's key for a locked skill (its name as written: `Braintree Automation`), else the folder name. */
   name: string;
   scope: Scope;
   /** Agents that read it (every agent of every folder that holds it). */
@@ -28,12 +30,14 @@ export interface InstalledSkill {
   folder: string;
   lock?: LockEntry;
   /**
-   * clean: as installed; modified: edited since; untracked: not in the lockfile; unknown: locked without a content
-   * hash (the `skills` CLI's user lock records only the source's git tree hash).
+   * clean: as installed; modified: edited since; untracked: not in the lockfile; unknown: locked with no hash to
+   * compare, or installed by the `skills` CLI and not hashing as locked (its lock hashes the source, of which it
+   * copies less: skillsCliCopyHash), which only the source can tell (update --check).
    */
   state: 'clean' | 'modified' | 'untracked' | 'unknown';
   /** When modified: the real folders whose content differs from the lock (each copy is hashed). */
   modifiedPaths?: string[];
+  /** The content hash of `folder`. */
   hash: string;
 }
 
@@ -53,6 +57,8 @@ interface Occurrence {
   real: string;
   /** Agents that read it (every agent of its folder, and of folders linked to that folder). */
   agents: string[];
+  /** Its folder is read by agents that do not follow links (Eve): an install puts a copy there. */
+  copyFolder: boolean;
 }
 
 /**
@@ -94,23 +100,27 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
           link: lstatSync(path).isSymbolicLink(),
           real: realpathSync(path),
           agents: folder.agents.map((a) => a.id),
+          copyFolder: folder.agents.every((a) => !a.followsSymlinks),
         };
         found.push(o);
         byName.set(name, [...(byName.get(name) ?? []), o]);
       }
     }
     const shared = realOrUndefined(sharedFolder(scope, base));
-    for (const [name, occurrences] of byName) {
-      const entry = lock.get(name);
+    for (const [folderName, occurrences] of byName) {
+      // The skill of a non-slug name is in the folder the CLI names after it, and locked by its name as written.
+      const key = lock.keyForFolder(folderName);
+      const entry = key !== undefined ? lock.get(key) : undefined;
       const groups = entry ? splitInstall(occurrences, entry, shared) : { install: [], others: occurrences };
-      if (entry && groups.install.length) out.push(installedItem(name, scope, groups.install, entry));
+      if (key !== undefined && entry && groups.install.length)
+        out.push(installedItem(key, scope, groups.install, entry));
       // The rest: one item per content (links join the folder they point to; identical copies are one skill).
       const byContent = new Map<string, Occurrence[]>();
       for (const o of groups.others) {
         const key = cachedSkillFolderHash(o.real);
         byContent.set(key, [...(byContent.get(key) ?? []), o]);
       }
-      for (const group of byContent.values()) out.push(installedItem(name, scope, group, undefined));
+      for (const group of byContent.values()) out.push(installedItem(folderName, scope, group, undefined));
     }
   }
   return out;
@@ -124,13 +134,15 @@ function splitInstall(
 ): { install: Occurrence[]; others: Occurrence[] } {
   const placedFor = Array.isArray(entry.agents) ? entry.agents : undefined;
   const copies = occurrences.filter((o) => !o.link);
+  const locked = lockedHash(entry);
   const inShared = (o: Occurrence) => sharedFolder !== undefined && dirname(o.path) === sharedFolder;
-  const asLocked = (o: Occurrence) =>
-    !!entry.computedHash && cachedSkillFolderHash(o.real) === entry.computedHash;
-  const placed = (o: Occurrence) => !!placedFor && o.agents.some((a) => placedFor.includes(a));
+  const asLocked = (o: Occurrence) => !!locked && folderHash(o.real, locked.kind) === locked.hash;
+  // Placed for an agent the lock records; in a lock of the CLI (no record), the copies it makes for agents that do
+  // not follow links (Eve's folder).
+  const placed = (o: Occurrence) => (placedFor ? o.agents.some((a) => placedFor.includes(a)) : o.copyFolder);
   const members = new Set(copies.filter((o) => inShared(o) || asLocked(o) || placed(o)).map((o) => o.real));
-  // A lock without a hash or a record of its agents (the `skills` CLI's user lock): the first copy stands for it.
-  if (!members.size && copies[0] && (!entry.computedHash || !placedFor)) members.add(copies[0].real);
+  // A lock without a hash or a record of its agents (the `skills` CLI's): the first copy stands for it.
+  if (!members.size && copies[0] && (!locked || !placedFor)) members.add(copies[0].real);
   const install = occurrences.filter((o) => members.has(o.real));
   return { install, others: occurrences.filter((o) => !members.has(o.real)) };
 }
@@ -142,16 +154,21 @@ function installedItem(
   lock: LockEntry | undefined,
 ): InstalledSkill {
   const copies = occurrences.filter((o) => !o.link);
-  const folder = (copies.find((o) => o.path === o.real) ?? copies[0] ?? occurrences[0])?.real ?? '';
-  // Every real copy is hashed: an edit to any of them is a local change, and says where.
-  const hashes = [...new Set(occurrences.map((o) => o.real))].map((real) => ({
-    real,
-    hash: cachedSkillFolderHash(real),
-  }));
-  const differ =
-    lock?.computedHash !== undefined && lock.computedHash !== ''
-      ? hashes.filter((h) => h.hash !== lock.computedHash).map((h) => h.real)
-      : [];
+  const main = copies.find((o) => !o.copyFolder && o.path === o.real) ?? copies.find((o) => !o.copyFolder);
+  const folder = (main ?? copies[0] ?? occurrences[0])?.real ?? '';
+  const locked = lock ? lockedHash(lock) : undefined;
+  // Every real copy is hashed, in the lock's convention: an edit to any of them is a local change, and says where.
+  const reals = [...new Set(occurrences.map((o) => o.real))];
+  const asLocked = (real: string) => !!locked && folderHash(real, locked.kind) === locked.hash;
+  // A copy for Eve that the CLI made holds a rewritten SKILL.md: it is as installed when it is what the CLI makes of
+  // a copy that is.
+  const eveForm = (real: string) =>
+    !!main &&
+    main.real !== real &&
+    occurrences.some((o) => o.real === real && o.copyFolder) &&
+    asLocked(main.real) &&
+    eveCopyHash(main.real) === cachedSkillFolderHash(real);
+  const differ = locked ? reals.filter((real) => !asLocked(real) && !eveForm(real)) : [];
   // The `skills` CLI locks the hash of the source, but copies it without some files (skillsCliCopyHash): a copy it
   // made (an entry without Skillbench's `agents`) that does not hash as locked may be exactly what it copied. Only
   // the source can tell (update --check compares with it); until then it is unknown, not modified.
@@ -169,13 +186,13 @@ function installedItem(
     ...(lock ? { lock } : {}),
     state: !lock
       ? 'untracked'
-      : !lock.computedHash || (byCli && differ.length)
+      : !locked || (byCli && differ.length)
         ? 'unknown'
         : modified.length
           ? 'modified'
           : 'clean',
     ...(modified.length ? { modifiedPaths: modified } : {}),
-    hash: hashes.find((h) => h.real === folder)?.hash ?? hashes[0]?.hash ?? '',
+    hash: folder ? cachedSkillFolderHash(folder) : '',
   };
 }
 

@@ -16,11 +16,14 @@ import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import {
   computeSkillFolderHash,
   fileDigest,
+  gitTreeHashOfFolder,
+  lockedHash,
   skillFiles,
   skillsCliCopyHash,
   type SkillFile,
 } from './skill-hash.js';
 import {
+  gitTreeHash,
   parseSource,
   type FetchedSource,
   type RunControl,
@@ -64,6 +67,28 @@ export function fileChanges(before: string, after: string): FileChanges {
   };
 }
 
+const countChanges = (c: FileChanges) => c.added.length + c.removed.length + c.changed.length;
+
+/**
+ * Whether the skill in the fetched source still hashes as its lock entry recorded it: `computedHash` (Skillbench's
+ * content hash) when there is one, else the CLI's `skillFolderHash`, a git tree SHA (read from the clone, as
+ * `skills update -g` does) or a content hash.
+ */
+async function sourceAsLocked(
+  fetched: FetchedSource,
+  found: InspectedSkill,
+  entry: LockEntry,
+): Promise<boolean> {
+  const locked = lockedHash(entry);
+  if (!locked) return false;
+  if (locked.kind === 'content') return computeSkillFolderHash(found.folder) === locked.hash;
+  const tree =
+    fetched.commit !== undefined
+      ? await gitTreeHash(fetched.dir, dirname(found.skillPath).replace(/^\.$/, ''))
+      : undefined;
+  return (tree ?? gitTreeHashOfFolder(found.folder)) === locked.hash;
+}
+
 function manifestText(folder: string): string {
   const file = join(folder, 'SKILL.md');
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -99,8 +124,8 @@ export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd:
     );
   return {
     ...parsed,
-    // A relative path stays as the lock writes it (a project that vendors its skills commits it so): read from the
-    // project, recorded again as it was.
+    // A relative path is read from the project and recorded relative again (a project that vendors its skills
+    // commits it so): the lock reads a local one as absolute and writes it relative; an archive's stays as written.
     ...((recorded === 'local' || recorded === 'archive') && !isAbsolute(where) ? { source: where } : {}),
     ...(entry.ref ? { ref: entry.ref } : {}),
   };
@@ -225,10 +250,14 @@ export async function updateSkills(
         results.push({ ...base_, status: 'missing', message: problem });
         continue;
       }
-      const newHash = computeSkillFolderHash(found.folder);
       // A copy the `skills` CLI made is told from an edited one only by the source it came from (skillsCliCopyHash).
-      const cliCopy = item?.state === 'unknown' && !Array.isArray(entry.agents) && !!entry.computedHash;
-      if (newHash === entry.computedHash) {
+      const cliCopy = item?.state === 'unknown' && !Array.isArray(entry.agents) && !!lockedHash(entry);
+      const current = item?.folder;
+      // The source against what the lock recorded, in the lock's own convention (the CLI's user lock may hold a git
+      // tree SHA); and an installed copy that already is what the source holds has nothing to update either.
+      const asLocked = await sourceAsLocked(got.fetched, found, entry);
+      const changes = !asLocked && current ? fileChanges(current, found.folder) : undefined;
+      if (asLocked || (changes && !countChanges(changes))) {
         results.push({
           ...base_,
           status: 'up-to-date',
@@ -236,11 +265,10 @@ export async function updateSkills(
         });
         continue;
       }
-      const current = item?.folder;
       const check: UpdateCheck = {
         ...base_,
         status: 'update-available',
-        ...(current
+        ...(current && changes
           ? {
               diff: createTwoFilesPatch(
                 `a/${name}/SKILL.md`,
@@ -248,7 +276,7 @@ export async function updateSkills(
                 manifestText(current),
                 manifestText(found.folder),
               ),
-              changes: fileChanges(current, found.folder),
+              changes,
             }
           : {}),
       };

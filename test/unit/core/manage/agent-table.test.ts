@@ -2,10 +2,9 @@
 // (node_modules/skills/dist/cli.mjs) and evaluated with a stubbed home and environment, never copied by hand, and
 // every agent's id, name, project folder and user folder (with the env overrides as the CLI resolves them) is
 // compared with Skillbench's.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AGENTS,
@@ -15,43 +14,7 @@ import {
   SHARED_AGENT_ID,
   type AgentContext,
 } from '../../../../electron/core/manage/agents.js';
-import { REPO } from '../../../helpers.js';
-
-const DIST = join(REPO, 'node_modules', 'skills', 'dist');
-
-interface CliAgent {
-  name: string;
-  displayName: string;
-  skillsDir: string;
-  globalSkillsDir: string | undefined;
-  showInUniversalPrompt?: boolean;
-  showInUniversalList?: boolean;
-}
-
-/**
- * The CLI's `agents` object as it is built when the CLI starts with `home` as the home folder and `env` as the
- * environment: the xdg-basedir chunk it imports, then its dist from `const home = homedir();` up to the table's end.
- */
-function cliAgents(home: string, env: Record<string, string>): Record<string, CliAgent> {
-  const dist = readFileSync(join(DIST, 'cli.mjs'), 'utf8');
-  const start = dist.indexOf('const home = homedir();');
-  const end = dist.indexOf('async function detectInstalledAgents');
-  expect(start, 'the table of skills/dist/cli.mjs moved: update this reader').toBeGreaterThan(0);
-  expect(end).toBeGreaterThan(start);
-  const xdg = readFileSync(join(DIST, '_chunks', 'libs', 'xdg-basedir.mjs'), 'utf8').replace(
-    /^(import|export) .*$/gm,
-    '',
-  );
-  return runInNewContext(`${xdg}\n${dist.slice(start, end)}\nagents;`, {
-    homedir: () => home,
-    os: { homedir: () => home },
-    path: { join },
-    join,
-    existsSync,
-    readFileSync,
-    process: { env, cwd: () => home, platform: process.platform },
-  }) as Record<string, CliAgent>;
-}
+import { cliAgents } from './skills-cli-dist.js';
 
 let tmp: string;
 let home: string;
