@@ -127,3 +127,45 @@ function folderName(anchor: string, path: string, fallback: string): string {
   const name = parts.map((p) => p.replace(/^\./, '')).join('-');
   return name || fallback;
 }
+
+/**
+ * The table as docs/agents.md shows it (a test keeps the page in step): id, name, project folder, user folder as a
+ * user reads it (`~`, and `$VARIABLE` where one overrides it), and what sets the agent apart.
+ */
+export function agentTableRows(): string[][] {
+  const written = (ctx: AgentContext, agent: Agent) =>
+    agent
+      .userDir?.(ctx)
+      .split(/[\\/]+/)
+      .join('/');
+  const plain: AgentContext = { home: '~', env: {}, platform: 'linux' };
+  // Every variable read answers with its own name, so the folder says which one overrides it.
+  const named: AgentContext = {
+    home: '~',
+    env: new Proxy<Record<string, string>>(
+      {},
+      { get: (_, key) => (typeof key === 'string' ? `$${key}` : undefined) },
+    ),
+    platform: 'linux',
+  };
+  return AGENTS.map((agent) => {
+    const usual = written(plain, agent);
+    const overridden = written(named, agent);
+    const user =
+      usual === undefined
+        ? '-'
+        : overridden !== usual
+          ? `\`${overridden}\`, else \`${usual}\``
+          : `\`${usual}\``;
+    const notes = [
+      ...(agent.skillbenchOnly ? ["Skillbench's name for the shared folder"] : []),
+      ...(!agent.skillbenchOnly && readsSharedFolder(agent) ? ['installs go to the shared copy'] : []),
+      ...(agent.showInUniversalPrompt === false || agent.showInUniversalList === false
+        ? ['not named among its readers']
+        : []),
+      ...(agent.followsSymlinks ? [] : ['gets copies, not links']),
+      ...(agent.userDir ? [] : ['project only']),
+    ];
+    return [`\`${agent.id}\``, agent.displayName, `\`${agent.projectDir}\``, user, notes.join('; ')];
+  });
+}

@@ -1,7 +1,7 @@
 // The agent table resolves each agent's folders per scope, honours the agents' own home variables, says where an
 // install for each goes (the shared copy for the agents reading .agents/skills, as the `skills` CLI installs), and is
 // what discovery scans. agent-table.test.ts compares every row with the CLI's own table.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,11 +11,13 @@ import {
   agentFolder,
   agentFolders,
   agentsByIds,
+  agentTableRows,
   installFolder,
   type AgentContext,
 } from '../../../../electron/core/manage/agents.js';
 import { planPlacements } from '../../../../electron/core/manage/install.js';
 import { usualRoots } from '../../../../electron/core/skills/usual-roots.js';
+import { REPO } from '../../../helpers.js';
 
 let tmp: string;
 let ctx: AgentContext;
@@ -179,5 +181,35 @@ describe('planPlacements', () => {
     const noLinks = { ...agentById('windsurf')!, followsSymlinks: false };
     const plan = planPlacements({ project, ctx }, 'notes', { agents: [noLinks], scope: 'project' });
     expect(plan.map((p) => p.how)).toEqual(['copy', 'copy']);
+  });
+});
+
+describe('docs/agents.md', () => {
+  it('is the agent table, every row of it', () => {
+    const page = readFileSync(join(REPO, 'docs', 'agents.md'), 'utf8');
+    const block = page.slice(
+      page.indexOf('<!-- agent-table:start -->'),
+      page.indexOf('<!-- agent-table:end -->'),
+    );
+    const rows = block
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) =>
+        l
+          .slice(1, -1)
+          .split('|')
+          .map((c) => c.trim()),
+      );
+    expect(rows).toEqual(agentTableRows());
+    expect(rows).toHaveLength(AGENTS.length);
+    expect(rows.find((r) => r[0] === '`codex`')?.[3]).toBe('`~/.agents/skills`');
+    expect(rows.find((r) => r[0] === '`opencode`')?.[3]).toBe(
+      '`$XDG_CONFIG_HOME/opencode/skills`, else `~/.config/opencode/skills`',
+    );
+  });
+
+  it('is linked from the README, whose section says where the table is', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/agents.md)');
   });
 });
