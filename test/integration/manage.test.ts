@@ -858,12 +858,24 @@ describe('skillbench sync', () => {
     const locked = readFileSync(join(project, 'skills-lock.json'), 'utf8');
     rmSync(join(project, '.agents'), { recursive: true });
     rmSync(join(project, '.claude', 'skills'), { recursive: true }); // `.claude` stays: the project uses Claude Code
+    mkdirSync(join(project, '.trae')); // and Trae (Trae CN reads its folder too)
+    // Folders of common names say nothing about OpenClaw (`skills`), AstrBot (`data/skills`) or Eve (`agent/skills`).
+    for (const folder of ['skills', 'data', 'agent']) mkdirSync(join(project, folder));
     const r = await run(['sync']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('notes: installed (agents, claude-code)\n');
+    expect(r.stdout).toBe('notes: installed (agents, claude-code, trae, trae-cn)\n');
     expect(tree(project)).toContain('.claude/skills/notes -> ../../.agents/skills/notes');
-    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(locked);
-    expect((await run(['sync'])).stdout).toBe(`notes: ok (${withShared('claude-code').join(', ')})\n`);
+    expect(tree(project)).toContain('.trae/skills/notes -> ../../.agents/skills/notes');
+    for (const folder of ['skills', 'data', 'agent']) expect(readdirSync(join(project, folder))).toEqual([]);
+    // The same skill as locked, now recorded for the agents it was placed for.
+    const { agents, ...rest } = lock().skills.notes ?? {};
+    const { agents: _before, ...lockedRest } =
+      (JSON.parse(locked) as ReturnType<typeof lock>).skills.notes ?? {};
+    expect(rest).toEqual(lockedRest);
+    expect(agents).toEqual(['claude-code', 'trae', 'trae-cn']);
+    expect((await run(['sync'])).stdout).toBe(
+      `notes: ok (${withShared('claude-code', 'trae', 'trae-cn').join(', ')})\n`,
+    );
   });
 
   it('reads a relative local source from the project and writes it back as the skills CLI does', async () => {

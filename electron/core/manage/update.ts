@@ -7,7 +7,15 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
 import { realPathOf } from '../fs-confine.js';
-import { agentById, AGENTS, sharedFolder, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
+import {
+  agentById,
+  AGENTS,
+  readsSharedFolder,
+  sharedFolder,
+  SHARED_AGENT_ID,
+  type Agent,
+  type Scope,
+} from './agents.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
 import { installSkills, type ManageBase } from './install.js';
@@ -415,11 +423,15 @@ export async function syncProject(
   return results;
 }
 
-/** The shared folder's agents plus each agent whose project folder's top (`.claude`, `.windsurf`) exists. */
+/**
+ * The shared folder's agents plus each agent whose own hidden project folder (`.claude`, `.trae`) exists. A folder
+ * with a common name (`skills` for OpenClaw, `data` for AstrBot, `agent` for Eve) says nothing about the agents a
+ * project uses: those are synced when named.
+ */
 function projectAgents(base: ManageBase): Agent[] {
-  return AGENTS.filter(
-    (a) =>
-      a.id === SHARED_AGENT_ID ||
-      (a.projectDir !== '.agents/skills' && existsSync(join(base.project, a.projectDir.split('/')[0] ?? ''))),
-  );
+  return AGENTS.filter((a) => {
+    if (a.id === SHARED_AGENT_ID) return true;
+    const top = a.projectDir.split('/')[0] ?? '';
+    return !readsSharedFolder(a) && top.startsWith('.') && existsSync(join(base.project, top));
+  });
 }
