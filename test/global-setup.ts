@@ -2,11 +2,12 @@
 // and fetches the pinned real tools the ecosystem tests run (test/external-tools.ts).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { CLAUDE_CODE, fetchExternalTool } from './external-tools.js';
+import { CLAUDE_CODE, fetchExternalTool, NODE_22 } from './external-tools.js';
 import { REPO } from './helpers.js';
 
 export default function setup(): void {
   fetchExternalTool(CLAUDE_CODE);
+  fetchExternalTool(NODE_22);
   execFileSync(
     process.execPath,
     [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.node.json'],

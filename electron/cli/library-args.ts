@@ -6,7 +6,7 @@ import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
 import type { RootSpec } from '../core/skills/index.js';
-import { agentById, agentContext } from '../core/manage/agents.js';
+import { agentById, agentContext, readsSharedFolder } from '../core/manage/agents.js';
 import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';
@@ -70,6 +70,20 @@ export function displayPath(io: CliIo, path: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
+/**
+ * Agent ids for a text column: the agents that read `.agents/skills` (two dozen of them) are counted, not listed,
+ * when the shared folder holds the skill (`claude-code,windsurf,.agents/skills(24)`); JSON output lists them all.
+ */
+export function agentsColumn(ids: readonly string[]): string {
+  const viaShared = (id: string) => {
+    const agent = agentById(id);
+    return agent !== undefined && readsSharedFolder(agent);
+  };
+  if (!ids.some((id) => viaShared(id) && agentById(id)?.skillbenchOnly)) return ids.join(',') || '-';
+  const readers = ids.filter((id) => viaShared(id) && !agentById(id)?.skillbenchOnly);
+  return [...ids.filter((id) => !viaShared(id)), `.agents/skills(${readers.length})`].join(',');
+}
+
 export function diagnosticJson(d: Diagnostic) {
   return {
     severity: d.severity,
@@ -85,9 +99,20 @@ export function diagnosticJson(d: Diagnostic) {
   };
 }
 
-/** The agents reading an entry, by name: "Claude Code, Codex, Cursor". */
+/** The agents reading an entry, by name, the two dozen of `.agents/skills` counted: "Claude Code, the 24 agents of
+ *  .agents/skills". */
 export function readersText(e: LibraryEntry): string {
-  return (e.readers ?? []).map((id) => agentById(id)?.displayName ?? id).join(', ');
+  const ids = e.readers ?? [];
+  const shared = ids.filter((id) => {
+    const agent = agentById(id);
+    return agent !== undefined && readsSharedFolder(agent);
+  });
+  const named = (list: readonly string[]) => list.map((id) => agentById(id)?.displayName ?? id);
+  if (shared.length <= 3) return named(ids).join(', ');
+  return [
+    ...named(ids.filter((id) => !shared.includes(id))),
+    `the ${shared.length} agents of .agents/skills`,
+  ].join(', ');
 }
 
 export function entrySummary(e: LibraryEntry) {

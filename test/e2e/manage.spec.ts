@@ -102,7 +102,9 @@ test('add from a git repository, see findings and what runs, install for two age
   );
   await goose.uncheck();
   await expect(install).toBeEnabled();
-  await expect(panel).toContainText('The shared copy in .agents/skills is also read by Codex, Cursor');
+  await expect(panel).toContainText(
+    'The shared copy in .agents/skills is also read by Amp, Cline, Codex, Cursor',
+  );
   await docShot(page, 'manage-add');
 
   await expect(install).toHaveText('Install 1 skill');

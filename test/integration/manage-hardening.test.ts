@@ -142,10 +142,10 @@ describe('update (H2)', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('not updated: Nothing was installed:');
     expect(r.stdout).toContain('the findings include errors');
-    expect(manifest('.agents/skills/Bad_Name')).toContain('old body');
+    expect(manifest('.agents/skills/bad_name')).toContain('old body'); // the CLI's folder for it
     const forced = await run(['update', 'Bad_Name', '--force']);
     expect(forced.code).toBe(0);
-    expect(manifest('.agents/skills/Bad_Name')).toContain('new body');
+    expect(manifest('.agents/skills/bad_name')).toContain('new body');
   });
 });
 

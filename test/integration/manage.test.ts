@@ -17,17 +17,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
-import { AGENTS, agentContext, agentFolder } from '../../electron/core/manage/agents.js';
+import { AGENTS, agentContext, agentFolder, installFolder } from '../../electron/core/manage/agents.js';
 import { computeSkillFolderHash, skillHashStats } from '../../electron/core/manage/skill-hash.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const MANAGE = join(FIXTURES, 'manage');
+
+/** The agents given plus every agent reading a project's .agents/skills (and the shared row), in the table's order. */
+const withShared = (...ids: string[]) =>
+  AGENTS.filter((a) => ids.includes(a.id) || a.projectDir === '.agents/skills').map((a) => a.id);
 
 let tmp: string;
 let home: string;
@@ -133,11 +137,14 @@ describe('skillbench add', () => {
   it('checks the shared copy with the profiles of the agents that read it too, and says they do not block', async () => {
     const r = await run(['add', 'owner/repo', '--skill', 'pdf-tools']);
     expect(r.code).toBe(0);
+    // The agents the skills CLI names for .agents/skills (not the ones it hides, such as Replit or Antigravity).
+    const readers =
+      'Amp, Cline, Codex, Cursor, Droid, fx, Gemini CLI, GitHub Copilot, Kilo Code, Kimi Code CLI, OpenCode, Pi, Warp, Zed';
     expect(r.stdout).toContain(
-      'The shared copy in .agents/skills is also read by Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline: checked with their profiles too',
+      `The shared copy in .agents/skills is also read by ${readers}: checked with their profiles too`,
     );
-    expect(r.stdout).toMatch(
-      /findings \(portable profile; for Codex, Cursor, GitHub Copilot, Gemini CLI, OpenCode, Amp, Cline, which read the shared copy: not blocking\): 1 errors/,
+    expect(r.stdout).toContain(
+      `findings (portable profile; for ${readers}, which read the shared copy: not blocking): 1 errors`,
     );
     expect(r.stdout).not.toContain('BLOCKED');
     // As copies nothing lands in the shared folder: only Claude Code's profile is checked.
@@ -212,7 +219,7 @@ describe('skillbench add', () => {
       { project, ctx: agentContext() },
     );
     expect(goose).toBe(join(home, '.config', 'goose', 'skills'));
-    expect(tree(goose)).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
+    expect(tree(goose!)).toEqual(['notes/SKILL.md', 'notes/references/layout.md']);
     expect(tree(join(home, '.agents', 'skills'))).toEqual([]);
     const userLock = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as {
       version: number;
@@ -245,9 +252,14 @@ describe('skillbench add', () => {
 
   it('installs from a local folder and from a .skill zip made here', async () => {
     expect((await run(['add', join(MANAGE, 'repo', 'skills', 'notes'), '--yes'])).code).toBe(0);
-    expect(lock().skills.notes).toMatchObject({
-      source: join(MANAGE, 'repo', 'skills', 'notes'),
+    // As the skills CLI records a local source: relative to the project, and with no path inside it.
+    expect(lock().skills.notes).toEqual({
+      source: relative(project, join(MANAGE, 'repo', 'skills', 'notes'))
+        .split(sep)
+        .join('/'),
       sourceType: 'local',
+      agents: ['claude-code'],
+      computedHash: computeSkillFolderHash(join(MANAGE, 'repo', 'skills', 'notes')),
     });
     const zip = join(tmp, 'pdf-tools.skill');
     writeFileSync(
@@ -256,10 +268,8 @@ describe('skillbench add', () => {
     );
     expect((await run(['add', zip, '--yes'])).code).toBe(0);
     expect(tree(join(project, '.agents/skills/pdf-tools'))).toEqual(['SKILL.md']);
-    expect(lock().skills['pdf-tools']).toMatchObject({
-      sourceType: 'archive',
-      skillPath: 'pdf-tools/SKILL.md',
-    });
+    expect(lock().skills['pdf-tools']).toMatchObject({ source: zip, sourceType: 'archive' });
+    expect(lock().skills['pdf-tools']?.skillPath).toBeUndefined();
   });
 
   it('refuses a zip entry that escapes the archive', async () => {
@@ -283,7 +293,9 @@ describe('skillbench add', () => {
     expect((await run(['add', join(MANAGE, 'invalid'), '--yes', '--force', '--agent', 'codex'])).code).toBe(
       0,
     );
-    expect(existsSync(join(project, '.agents/skills/Bad_Skill/SKILL.md'))).toBe(true);
+    // In the folder the skills CLI gives it (lowercase), locked by its name as written.
+    expect(existsSync(join(project, '.agents/skills/bad_skill/SKILL.md'))).toBe(true);
+    expect(Object.keys(lock().skills)).toEqual(['Bad_Skill']);
   });
 
   it('installs for Claude Code a skill it loads, with the finding as the info it is there', async () => {
@@ -291,7 +303,7 @@ describe('skillbench add', () => {
     expect(preview.code).toBe(0);
     expect(preview.stdout).toContain('findings (claude-code profile): 0 errors, 0 warnings, 1 info');
     expect((await run(['add', join(MANAGE, 'invalid'), '--yes'])).code).toBe(0);
-    expect(existsSync(join(project, '.claude/skills/Bad_Skill/SKILL.md'))).toBe(true);
+    expect(existsSync(join(project, '.claude/skills/bad_skill/SKILL.md'))).toBe(true);
   });
 
   it('never overwrites a different skill of the same name without --force, which sends it to the trash', async () => {
@@ -461,24 +473,33 @@ describe('an install killed between moving the old skill aside and placing the n
 });
 
 describe('every agent of the table', () => {
-  it('gets the skill in its own folder, in the project and in the user scope, and is listed with it', async () => {
+  it('gets the skill where the skills CLI puts it, in the project and in the user scope, and is listed with it', async () => {
     const all = AGENTS.flatMap((a) => ['--agent', a.id]);
-    for (const scope of [[], ['--global']]) {
-      const r = await run(['add', 'owner/repo', '--skill', 'notes', ...all, ...scope, '--yes']);
-      expect(r.code, r.stderr).toBe(0);
-    }
+    expect((await run(['add', 'owner/repo', '--skill', 'notes', ...all, '--yes'])).code).toBe(0);
+    // Eve and PromptScript read skills only from a project: named for --global, they are refused, saying so.
+    const refused = await run(['add', 'owner/repo', '--skill', 'notes', ...all, '--global', '--yes']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Eve reads skills only from a project (agent/skills)');
+    const withHome = AGENTS.filter((a) => a.userDir);
+    const global = withHome.flatMap((a) => ['--agent', a.id]);
+    const r = await run(['add', 'owner/repo', '--skill', 'notes', ...global, '--global', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
     const base = { project, ctx: agentContext() };
-    for (const agent of AGENTS)
-      for (const scope of ['project', 'user'] as const)
-        expect(readFileSync(join(agentFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8')).toContain(
-          'name: notes',
-        );
+    for (const [scope, agents] of [
+      ['project', AGENTS],
+      ['user', withHome],
+    ] as const)
+      for (const agent of agents)
+        expect(
+          readFileSync(join(installFolder(agent, scope, base), 'notes', 'SKILL.md'), 'utf8'),
+          `${agent.id} (${scope})`,
+        ).toContain('name: notes');
     const rows = (
       await runJson<{ installed: Array<{ scope: string; agents: string[] }> }>(['list', '--installed'])
     ).installed;
     expect(rows.map((r) => [r.scope, [...r.agents].sort()])).toEqual([
       ['project', AGENTS.map((a) => a.id).sort()],
-      ['user', AGENTS.map((a) => a.id).sort()],
+      ['user', withHome.map((a) => a.id).sort()],
     ]);
   });
 });
@@ -489,40 +510,8 @@ describe('skillbench list --installed', () => {
     const rows = (await runJson<{ installed: Array<Record<string, unknown>> }>(['list', '--installed']))
       .installed;
     expect(rows.map((r) => [r.name, r.scope, r.agents, r.source, r.state])).toEqual([
-      [
-        'notes',
-        'project',
-        [
-          'claude-code',
-          'agents',
-          'codex',
-          'cursor',
-          'github-copilot',
-          'gemini-cli',
-          'opencode',
-          'amp',
-          'cline',
-        ],
-        'owner/repo',
-        'clean',
-      ],
-      [
-        'pdf-tools',
-        'project',
-        [
-          'claude-code',
-          'agents',
-          'codex',
-          'cursor',
-          'github-copilot',
-          'gemini-cli',
-          'opencode',
-          'amp',
-          'cline',
-        ],
-        'owner/repo',
-        'clean',
-      ],
+      ['notes', 'project', withShared('claude-code'), 'owner/repo', 'clean'],
+      ['pdf-tools', 'project', withShared('claude-code'), 'owner/repo', 'clean'],
     ]);
     writeFileSync(join(project, '.claude/skills/notes/SKILL.md'), 'edited\n');
     const before = skillHashStats.computed;
@@ -534,7 +523,7 @@ describe('skillbench list --installed', () => {
     const text = await run(['list', '--installed']);
     expect(skillHashStats.computed - before).toBe(1);
     expect(text.stdout).toMatch(
-      /^notes +project +claude-code,agents,codex,cursor.* +owner\/repo +modified$/m,
+      /^notes +project +claude-code,\.agents\/skills\(24\) +owner\/repo +modified$/m,
     );
   });
 
@@ -632,6 +621,69 @@ describe('skillbench list --installed', () => {
     expect(written.dismissed).toEqual({ findSkillsPrompt: true });
     expect(written.lastSelectedAgents).toEqual(['claude-code', 'cursor']);
     expect(Object.keys(written.skills as object).sort()).toEqual(['notes', 'pdf-tools']);
+  });
+
+  it('compares a GitHub install of the CLI by its git tree SHA: clean, up to date, then updated to the new SHA', async () => {
+    // What the CLI records for a GitHub source when it reaches GitHub's API: the folder's tree SHA, no content hash.
+    const tree = () => git(['rev-parse', 'HEAD:skills/notes'], work).trim();
+    mkdirSync(join(home, '.agents'), { recursive: true });
+    const entry = {
+      source: 'owner/repo',
+      sourceType: 'github',
+      sourceUrl: 'https://github.com/owner/repo.git',
+      skillPath: 'skills/notes/SKILL.md',
+      skillFolderHash: tree(),
+      installedAt: '2026-10-01T10:00:00.000Z',
+      updatedAt: '2026-10-01T10:00:00.000Z',
+    };
+    writeFileSync(
+      join(home, '.agents', '.skill-lock.json'),
+      JSON.stringify({ version: 3, skills: { notes: entry }, dismissed: {} }, null, 2),
+    );
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(home, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+    const state = async () =>
+      (
+        await runJson<{ installed: Array<{ name: string; state: string }> }>([
+          'list',
+          '--installed',
+          '--global',
+        ])
+      ).installed;
+    const check = async () =>
+      (
+        await runJson<{ updates: Array<{ name: string; status: string; changes?: { changed: string[] } }> }>([
+          'update',
+          '--check',
+          '--global',
+        ])
+      ).updates.map((u) => [u.name, u.status, u.changes?.changed ?? []]);
+    expect(await state()).toEqual([expect.objectContaining({ name: 'notes', state: 'clean' })]);
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]);
+    writeFileSync(join(home, '.agents', 'skills', 'notes', 'SKILL.md'), 'edited\n');
+    expect(await state()).toEqual([expect.objectContaining({ name: 'notes', state: 'unknown' })]);
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]); // the source is still the locked tree
+    cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(home, '.agents', 'skills', 'notes'), {
+      recursive: true,
+    });
+
+    pushChange(
+      'skills/notes/SKILL.md',
+      '---\nname: notes\ndescription: Notes, second edition.\n---\n\n# Notes\n',
+    );
+    expect(await check()).toEqual([['notes', 'update-available', ['SKILL.md']]]);
+    expect((await run(['update', '--global'])).code).toBe(0);
+    const after = JSON.parse(readFileSync(join(home, '.agents', '.skill-lock.json'), 'utf8')) as {
+      skills: Record<string, Record<string, unknown>>;
+    };
+    // The SHA `skills update -g` compares for a GitHub source, never a blank one; the CLI's fields kept.
+    expect(after.skills.notes).toMatchObject({
+      skillFolderHash: tree(),
+      skillPath: 'skills/notes/SKILL.md',
+      installedAt: '2026-10-01T10:00:00.000Z',
+    });
+    expect(await check()).toEqual([['notes', 'up-to-date', []]]);
   });
 });
 
@@ -771,6 +823,39 @@ describe('skillbench remove', () => {
     expect(readdirSync(join(tmp, 'data', 'Trash', 'files'))).toEqual(['notes']);
   });
 
+  it('deletes every link to what it removes, under any name and in either scope, and the copy made for Eve', async () => {
+    const add = await run([
+      'add',
+      'owner/repo',
+      '--skill',
+      'notes',
+      '--agent',
+      'eve',
+      '--agent',
+      'continue',
+      '--yes',
+    ]);
+    expect(add.code, add.stderr).toBe(0);
+    expect(lstatSync(join(project, 'agent', 'skills', 'notes')).isDirectory()).toBe(true); // Eve does not follow links
+    // Links someone made by hand: another name in Trae's project folder, Trae's folder in the home folder.
+    mkdirSync(join(project, '.trae', 'skills'), { recursive: true });
+    symlinkSync('../../.agents/skills/notes', join(project, '.trae', 'skills', 'my-notes'));
+    mkdirSync(join(home, '.trae', 'skills'), { recursive: true });
+    symlinkSync(join(project, '.agents', 'skills', 'notes'), join(home, '.trae', 'skills', 'notes'));
+    const r = await run(['remove', 'notes']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const folder of [
+      join(project, '.agents', 'skills'),
+      join(project, '.continue', 'skills'),
+      join(project, 'agent', 'skills'),
+      join(project, '.trae', 'skills'),
+      join(home, '.trae', 'skills'),
+    ])
+      expect(readdirSync(folder), folder).toEqual([]);
+    expect(r.stdout).toContain(`notes: removed the link ${join(home, '.trae', 'skills', 'notes')}`);
+    expect(readdirSync(join(tmp, 'data', 'Trash', 'files')).sort()).toEqual(['notes', 'notes.2']);
+  });
+
   it('refuses an unknown name', async () => {
     const r = await run(['remove', 'nothing-here']);
     expect(r.code).toBe(1);
@@ -784,17 +869,27 @@ describe('skillbench sync', () => {
     const locked = readFileSync(join(project, 'skills-lock.json'), 'utf8');
     rmSync(join(project, '.agents'), { recursive: true });
     rmSync(join(project, '.claude', 'skills'), { recursive: true }); // `.claude` stays: the project uses Claude Code
+    mkdirSync(join(project, '.trae')); // and Trae (Trae CN reads its folder too)
+    // Folders of common names say nothing about OpenClaw (`skills`), AstrBot (`data/skills`) or Eve (`agent/skills`).
+    for (const folder of ['skills', 'data', 'agent']) mkdirSync(join(project, folder));
     const r = await run(['sync']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('notes: installed (agents, claude-code)\n');
+    expect(r.stdout).toBe('notes: installed (agents, claude-code, trae, trae-cn)\n');
     expect(tree(project)).toContain('.claude/skills/notes -> ../../.agents/skills/notes');
-    expect(readFileSync(join(project, 'skills-lock.json'), 'utf8')).toBe(locked);
+    expect(tree(project)).toContain('.trae/skills/notes -> ../../.agents/skills/notes');
+    for (const folder of ['skills', 'data', 'agent']) expect(readdirSync(join(project, folder))).toEqual([]);
+    // The same skill as locked, now recorded for the agents it was placed for.
+    const { agents, ...rest } = lock().skills.notes ?? {};
+    const { agents: _before, ...lockedRest } =
+      (JSON.parse(locked) as ReturnType<typeof lock>).skills.notes ?? {};
+    expect(rest).toEqual(lockedRest);
+    expect(agents).toEqual(['claude-code', 'trae', 'trae-cn']);
     expect((await run(['sync'])).stdout).toBe(
-      'notes: ok (claude-code, agents, codex, cursor, github-copilot, gemini-cli, opencode, amp, cline)\n',
+      `notes: ok (${withShared('claude-code', 'trae', 'trae-cn').join(', ')})\n`,
     );
   });
 
-  it('keeps a relative local source as the lockfile writes it', async () => {
+  it('reads a relative local source from the project and writes it back as the skills CLI does', async () => {
     cpSync(join(MANAGE, 'repo', 'skills', 'notes'), join(project, 'vendor', 'notes'), { recursive: true });
     writeFileSync(
       join(project, 'skills-lock.json'),
@@ -816,7 +911,7 @@ describe('skillbench sync', () => {
     const r = await run(['sync']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^notes: installed /);
-    expect(lock().skills.notes?.source).toBe('vendor/notes');
+    expect(lock().skills.notes?.source).toBe('./vendor/notes');
   });
 
   it('puts back a placement the lock records that was deleted, in the mode the install has', async () => {
@@ -887,12 +982,29 @@ describe('skillbench pack', () => {
 });
 
 describe('skillbench agents and --discover', () => {
-  it('prints the agent table', async () => {
-    const r = await runJson<{ agents: Array<{ id: string; project: string; user: string }> }>(['agents']);
+  it('prints the agent table: all of them, with the folders the skills CLI uses', async () => {
+    const r = await runJson<{
+      agents: Array<{ id: string; project: string; user: string | null; readsShared: boolean }>;
+    }>(['agents']);
+    expect(r.agents).toHaveLength(80);
     expect(r.agents.find((a) => a.id === 'codex')).toMatchObject({
       project: '.agents/skills',
-      user: join(home, '.codex', 'skills'),
+      user: join(home, '.agents', 'skills'),
+      readsShared: true,
     });
+    expect(r.agents.find((a) => a.id === 'trae')).toMatchObject({
+      project: '.trae/skills',
+      user: join(home, '.trae', 'skills'),
+      readsShared: false,
+    });
+    expect(r.agents.find((a) => a.id === 'eve')).toMatchObject({ project: 'agent/skills', user: null });
+    const text = await run(['agents']);
+    expect(text.stdout).toMatch(
+      /^continue +Continue +\.continue\/skills +\S+\.continue\/skills +no +yes +portable$/m,
+    );
+    expect(text.stdout).toMatch(
+      /^eve +Eve +agent\/skills +- \(project only\) +no +no \(copies\) +portable$/m,
+    );
   });
 
   it('--discover reads every agent folder of the table and names the agents of each skill', async () => {
@@ -915,21 +1027,10 @@ describe('skillbench agents and --discover', () => {
     // The links resolve to the shared copy: one skill, read by every agent whose folder holds it.
     expect(r.skills.map((s) => s.id)).toEqual(['project-agents/notes']);
     const notes = r.skills[0];
-    expect(notes?.agents).toEqual([
-      'claude-code',
-      'agents',
-      'codex',
-      'cursor',
-      'github-copilot',
-      'gemini-cli',
-      'opencode',
-      'amp',
-      'cline',
-      'windsurf',
-    ]);
+    expect(notes?.agents).toEqual([...withShared('claude-code'), 'windsurf']);
     const text = await run(['list', '--discover']);
     expect(text.stdout).toMatch(
-      /^notes +loaded +skill-md +0 +claude-code,agents,codex,.*,windsurf +\.agents\/skills\/notes\/SKILL\.md$/m,
+      /^notes +loaded +skill-md +0 +claude-code,windsurf,\.agents\/skills\(24\) +\.agents\/skills\/notes\/SKILL\.md$/m,
     );
   });
 });

@@ -116,7 +116,7 @@ describe('packaging smoke test (stand-in electronDist)', () => {
         f.startsWith('/test/') ||
         f.startsWith('/renderer/') ||
         f.startsWith('/skills/') ||
-        /^\/node_modules\/(vitest|typescript|electron|electron-builder|eslint|vite|@playwright|@modelcontextprotocol\/server-everything)\//.test(
+        /^\/node_modules\/(vitest|typescript|electron|electron-builder|eslint|vite|@playwright|@modelcontextprotocol\/server-everything|skills)\//.test(
           f,
         ),
     );

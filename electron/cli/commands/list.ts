@@ -1,11 +1,12 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
 import { dirname } from 'node:path';
 import { agentContext } from '../../core/manage/agents.js';
-import { agentsHolding } from '../../core/manage/install.js';
+import { agentsHolding } from '../../core/manage/installed.js';
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
 import { effectiveValues } from '../../../shared/effective.js';
 import {
+  agentsColumn,
   displayPath,
   entrySummary,
   openFromArgs,
@@ -38,7 +39,7 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
     e.format,
     String(e.skill?.tools.length ?? 0),
     // --discover: which agents read it (issue 17).
-    ...(args.discover ? [agentsHolding(base, dirname(e.path)).join(',') || '-'] : []),
+    ...(args.discover ? [agentsColumn(agentsHolding(base, dirname(e.path)))] : []),
     displayPath(io, e.path),
   ]);
   const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', ...(args.discover ? ['AGENTS'] : []), 'PATH'];

@@ -11,6 +11,7 @@ import {
   agentContext,
   agentFolder,
   agentsByIds,
+  readsSharedFolder,
   type Agent,
   type Scope,
 } from '../../core/manage/agents.js';
@@ -26,9 +27,7 @@ import {
   duplicateNames,
   installProfiles,
   installSkills,
-  listInstalled,
   planInstall,
-  removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
@@ -36,7 +35,9 @@ import { parseSource } from '../../core/manage/source.js';
 import { syncProject, updateSkills, type UpdateCheck } from '../../core/manage/update.js';
 import { withCancel } from '../cancel.js';
 import { UsageError, type CliIo } from '../io.js';
-import { displayPath, parseFormat } from '../library-args.js';
+import { agentsColumn, displayPath, parseFormat } from '../library-args.js';
+import { listInstalled } from '../../core/manage/installed.js';
+import { removeSkills } from '../../core/manage/remove.js';
 
 export const MANAGE_COMMANDS = ['add', 'remove', 'update', 'sync', 'pack', 'agents'] as const;
 
@@ -210,7 +211,10 @@ function showAgents(base: ManageBase, format: 'text' | 'json', io: CliIo): numbe
     id: a.id,
     name: a.displayName,
     project: a.projectDir,
-    user: agentFolder(a, 'user', base),
+    // null: it reads skills only from a project (Eve).
+    user: agentFolder(a, 'user', base) ?? null,
+    // Installs for it go to the shared copy in .agents/skills, in both scopes (as the skills CLI does).
+    readsShared: readsSharedFolder(a),
     followsSymlinks: a.followsSymlinks,
     profile: a.profile,
   }));
@@ -220,8 +224,19 @@ function showAgents(base: ManageBase, format: 'text' | 'json', io: CliIo): numbe
   }
   table(
     io,
-    ['ID', 'AGENT', 'PROJECT FOLDER', 'USER FOLDER', 'LINKS', 'PROFILE'],
-    rows.map((r) => [r.id, r.name, r.project, r.user, r.followsSymlinks ? 'yes' : 'no', r.profile]),
+    ['ID', 'AGENT', 'PROJECT FOLDER', 'USER FOLDER', 'SHARED', 'LINKS', 'PROFILE'],
+    rows.map((r) => [
+      r.id,
+      r.name,
+      r.project,
+      r.user ?? '- (project only)',
+      r.readsShared ? 'yes' : 'no',
+      r.followsSymlinks ? 'yes' : 'no (copies)',
+      r.profile,
+    ]),
+  );
+  io.stdout(
+    `\n${rows.length} agents. SHARED: an install for the agent goes to the shared copy in .agents/skills (in your home folder too), as the skills CLI does.\n`,
   );
   return 0;
 }
@@ -463,8 +478,12 @@ async function installedList(
         : u?.status === 'missing'
           ? (u.message ?? 'the source no longer has this skill')
           : undefined;
+    // A copy the skills CLI made hashes as its source did only when nothing it leaves out was there: the check,
+    // which read the source, says whether it was edited.
+    const hashState =
+      i.state === 'unknown' && u?.status === 'up-to-date' ? (u.modified ? 'modified' : 'clean') : i.state;
     const state = [
-      i.state,
+      hashState,
       ...(u?.status === 'update-available' ? ['update available'] : []),
       ...(checkError ? ['check failed'] : []),
     ];
@@ -474,7 +493,7 @@ async function installedList(
       agents: i.agents,
       source: i.lock?.source ?? null,
       state: state.join(', '),
-      hashState: i.state,
+      hashState,
       updateAvailable: u ? u.status === 'update-available' : null,
       ...(checkError ? { checkError } : {}),
       hash: i.hash,
@@ -496,7 +515,7 @@ async function installedList(
   table(
     io,
     ['NAME', 'SCOPE', 'AGENTS', 'SOURCE', 'STATE'],
-    rows.map((r) => [r.name, r.scope, r.agents.join(','), r.source ?? '-', r.state]),
+    rows.map((r) => [r.name, r.scope, agentsColumn(r.agents), r.source ?? '-', r.state]),
   );
   for (const r of failed) io.stderr(`${r.name} (${r.scope}): update check failed: ${r.checkError}\n`);
   return code;

@@ -1,186 +1,20 @@
-// Owns the agent table (issue 17): which agents read skills from which folders, per scope and OS, whether they
-// follow a symlinked skill folder, and which validation profile stands for each. Discovery (`--discover`), install,
-// remove, sync and `list --installed` all read this one table.
+// Owns reading the agent table (agent-table.ts): which folders each agent reads per scope, where an install for it
+// goes, and the distinct folders with their readers. Discovery (`--discover`), install, remove, sync and
+// `list --installed` all read it.
 //
-// Folders follow Vercel's `skills` CLI (vercel-labs/skills, src/agents.ts), so both tools manage the same folders:
-// a project folder relative to the project, a user folder under the home folder or the XDG config folder
-// (`$XDG_CONFIG_HOME`, else `~/.config`, on every OS, as that CLI does to match OpenCode, Amp and Goose), with the
-// agents' own home overrides (`CLAUDE_CONFIG_DIR`, `CODEX_HOME`). The folders are the same on macOS, Linux and
-// Windows apart from the separator; an agent that differs per OS gets a `byPlatform` entry.
+// Folders follow Vercel's `skills` CLI, so both tools manage the same folders: a project folder relative to the
+// project, a user folder under the home folder or the XDG config folder (`$XDG_CONFIG_HOME`, else `~/.config`, on
+// every OS) with the agents' own home overrides (`CLAUDE_CONFIG_DIR`, `GROK_HOME`…). An agent whose project folder is
+// `.agents/skills` is served by the shared copy in both scopes, as the CLI installs for it (its own user folder,
+// such as `~/.cursor/skills`, is still read when listing and cleaned when removing).
 import { homedir } from 'node:os';
-import { join, resolve, sep } from 'node:path';
-import type { ValidationProfile } from '../../../shared/types.js';
+import { resolve, sep } from 'node:path';
+import { SkillError } from '../../../shared/errors.js';
+import { AGENTS, SHARED_AGENT_ID, SHARED_DIR, type Agent, type AgentContext } from './agent-table.js';
 
-/** Where the user-scope folders are resolved from: injectable so tests run on a temporary home. */
-export interface AgentContext {
-  home: string;
-  env: Readonly<Record<string, string | undefined>>;
-  platform: NodeJS.Platform;
-}
+export { AGENTS, SHARED_AGENT_ID, type Agent, type AgentContext } from './agent-table.js';
 
 export type Scope = 'project' | 'user';
-
-type UserDir = (ctx: AgentContext) => string;
-
-export interface Agent {
-  id: string;
-  displayName: string;
-  /** The project folder, relative to the project root ('/'-separated). */
-  projectDir: string;
-  /** The user folder. */
-  userDir: UserDir;
-  /** Per-OS replacements of `userDir`, where an agent keeps its folder elsewhere on that OS. */
-  byPlatform?: Partial<Record<NodeJS.Platform, UserDir>>;
-  /**
-   * Whether the agent loads a skill whose folder is a symlink. Every agent below does (the `skills` CLI links into
-   * all of them by default); one that does not gets a copy instead of a link.
-   */
-  followsSymlinks: boolean;
-  /** The validation profile that stands for what the agent accepts. */
-  profile: ValidationProfile;
-}
-
-const home =
-  (...p: string[]): UserDir =>
-  (ctx) =>
-    join(ctx.home, ...p);
-const config =
-  (...p: string[]): UserDir =>
-  (ctx) =>
-    join(ctx.env.XDG_CONFIG_HOME?.trim() || join(ctx.home, '.config'), ...p);
-const envHome =
-  (variable: string, fallback: string, ...p: string[]): UserDir =>
-  (ctx) =>
-    join(ctx.env[variable]?.trim() || join(ctx.home, fallback), ...p);
-
-/** The shared copy lives here: agents with their own folder get a link (or a copy) next to it. */
-export const SHARED_AGENT_ID = 'agents';
-
-// Claude Code comes first: discovery scans its folders before the shared ones (its skills win a name clash, as
-// before the table). Claude Code keeps non-standard keys (`allowed-tools` extensions, hooks): its own profile. The others read the open
-// Agent Skills format, checked by the `portable` profile.
-export const AGENTS: readonly Agent[] = [
-  {
-    id: 'claude-code',
-    displayName: 'Claude Code',
-    projectDir: '.claude/skills',
-    userDir: envHome('CLAUDE_CONFIG_DIR', '.claude', 'skills'),
-    followsSymlinks: true,
-    profile: 'claude-code',
-  },
-  {
-    id: SHARED_AGENT_ID,
-    displayName: 'Shared (.agents/skills)',
-    projectDir: '.agents/skills',
-    userDir: home('.agents', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'codex',
-    displayName: 'Codex',
-    projectDir: '.agents/skills',
-    userDir: envHome('CODEX_HOME', '.codex', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'cursor',
-    displayName: 'Cursor',
-    projectDir: '.agents/skills',
-    userDir: home('.cursor', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'github-copilot',
-    displayName: 'GitHub Copilot',
-    projectDir: '.agents/skills',
-    userDir: home('.copilot', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'gemini-cli',
-    displayName: 'Gemini CLI',
-    projectDir: '.agents/skills',
-    userDir: home('.gemini', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'opencode',
-    displayName: 'OpenCode',
-    projectDir: '.agents/skills',
-    userDir: config('opencode', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'windsurf',
-    displayName: 'Windsurf',
-    projectDir: '.windsurf/skills',
-    userDir: home('.codeium', 'windsurf', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'goose',
-    displayName: 'Goose',
-    projectDir: '.goose/skills',
-    userDir: config('goose', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'amp',
-    displayName: 'Amp',
-    projectDir: '.agents/skills',
-    userDir: config('agents', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'cline',
-    displayName: 'Cline',
-    projectDir: '.agents/skills',
-    userDir: home('.agents', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'roo',
-    displayName: 'Roo Code',
-    projectDir: '.roo/skills',
-    userDir: home('.roo', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'kiro-cli',
-    displayName: 'Kiro CLI',
-    projectDir: '.kiro/skills',
-    userDir: home('.kiro', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'junie',
-    displayName: 'Junie',
-    projectDir: '.junie/skills',
-    userDir: home('.junie', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-  {
-    id: 'qwen-code',
-    displayName: 'Qwen Code',
-    projectDir: '.qwen/skills',
-    userDir: home('.qwen', 'skills'),
-    followsSymlinks: true,
-    profile: 'portable',
-  },
-];
 
 /** The context of this process: `SKILLBENCH_HOME` (tests, sandboxes) else the real home folder. */
 export function agentContext(env: NodeJS.ProcessEnv = process.env): AgentContext {
@@ -196,19 +30,68 @@ export function agentsByIds(ids: readonly string[]): Agent[] {
   return ids.map((id) => {
     const agent = agentById(id);
     if (!agent)
-      throw new RangeError(`Unknown agent "${id}". Known agents: ${AGENTS.map((a) => a.id).join(', ')}.`);
+      throw new RangeError(
+        `Unknown agent "${id}". Known agents (\`skillbench agents\` shows their folders): ${AGENTS.map((a) => a.id).join(', ')}.`,
+      );
     return agent;
   });
 }
 
-/** The absolute folder an agent reads skills from, in one scope. */
+/** An agent that reads the shared `.agents/skills` of a project (the CLI's "universal" agents). */
+export function readsSharedFolder(agent: Agent): boolean {
+  return agent.projectDir === SHARED_DIR;
+}
+
+/**
+ * The agent's project folder sits in a hidden folder of its own (`.claude/skills`, `.trae/skills`), so finding it
+ * says the project uses the agent. A folder with a common name (`skills/` for OpenClaw, `data/skills` for AstrBot,
+ * `agent/skills` for Eve) says nothing: sync and discovery leave those agents out unless they are named.
+ */
+export function hasOwnProjectFolder(agent: Agent): boolean {
+  return (agent.projectDir.split('/')[0] ?? '').startsWith('.');
+}
+
+/** The folder of the agent's row in one scope; undefined in the user scope for a project-only agent (Eve). */
+export function agentFolder(
+  agent: Agent,
+  scope: 'project',
+  base: { project: string; ctx: AgentContext },
+): string;
 export function agentFolder(
   agent: Agent,
   scope: Scope,
   base: { project: string; ctx: AgentContext },
-): string {
+): string | undefined;
+export function agentFolder(
+  agent: Agent,
+  scope: Scope,
+  base: { project: string; ctx: AgentContext },
+): string | undefined {
   if (scope === 'project') return resolve(base.project, ...agent.projectDir.split('/'));
-  return resolve((agent.byPlatform?.[base.ctx.platform] ?? agent.userDir)(base.ctx));
+  return agent.userDir ? resolve(agent.userDir(base.ctx)) : undefined;
+}
+
+/** The shared folder of a scope: `<project>/.agents/skills` or `~/.agents/skills`. */
+export function sharedFolder(scope: Scope, base: { project: string; ctx: AgentContext }): string {
+  return installFolder(agentById(SHARED_AGENT_ID) as Agent, scope, base);
+}
+
+/** Where an install for the agent goes: the shared folder for an agent that reads it, else its own folder. */
+export function installFolder(
+  agent: Agent,
+  scope: Scope,
+  base: { project: string; ctx: AgentContext },
+): string {
+  const folder =
+    readsSharedFolder(agent) && agent.id !== SHARED_AGENT_ID
+      ? sharedFolder(scope, base)
+      : agentFolder(agent, scope, base);
+  if (folder === undefined)
+    throw new SkillError(
+      'InvalidArgs',
+      `${agent.displayName} reads skills only from a project (${agent.projectDir}), not from your home folder: leave out --global, or --agent ${agent.id}.`,
+    );
+  return folder;
 }
 
 export interface AgentFolder {
@@ -220,19 +103,23 @@ export interface AgentFolder {
   name: string;
 }
 
-/** Every distinct skill folder of the table, project ones first, with the agents that read each. */
+/**
+ * Every distinct skill folder of the table, project ones first, with the agents that read each: an agent's own
+ * folder, and the shared folder for the agents the shared copy serves.
+ */
 export function agentFolders(project: string, ctx: AgentContext): AgentFolder[] {
   const out: AgentFolder[] = [];
   for (const scope of ['project', 'user'] as const) {
     const anchor = scope === 'project' ? resolve(project) : resolve(ctx.home);
     for (const agent of AGENTS) {
-      const path = agentFolder(agent, scope, { project, ctx });
-      const existing = out.find((f) => f.path === path);
-      if (existing) {
-        if (!existing.agents.includes(agent)) existing.agents.push(agent);
-        continue;
+      const own = agentFolder(agent, scope, { project, ctx });
+      if (own === undefined) continue;
+      for (const path of new Set([installFolder(agent, scope, { project, ctx }), own])) {
+        const existing = out.find((f) => f.path === path);
+        if (existing) {
+          if (!existing.agents.includes(agent)) existing.agents.push(agent);
+        } else out.push({ path, scope, agents: [agent], name: folderName(anchor, path, agent.id) });
       }
-      out.push({ path, scope, agents: [agent], name: folderName(anchor, path, agent.id) });
     }
   }
   return out;
@@ -248,4 +135,46 @@ function folderName(anchor: string, path: string, fallback: string): string {
   if (parts[parts.length - 1] === 'skills') parts.pop();
   const name = parts.map((p) => p.replace(/^\./, '')).join('-');
   return name || fallback;
+}
+
+/**
+ * The table as docs/agents.md shows it (a test keeps the page in step): id, name, project folder, user folder as a
+ * user reads it (`~`, and `$VARIABLE` where one overrides it), and what sets the agent apart.
+ */
+export function agentTableRows(): string[][] {
+  const written = (ctx: AgentContext, agent: Agent) =>
+    agent
+      .userDir?.(ctx)
+      .split(/[\\/]+/)
+      .join('/');
+  const plain: AgentContext = { home: '~', env: {}, platform: 'linux' };
+  // Every variable read answers with its own name, so the folder says which one overrides it.
+  const named: AgentContext = {
+    home: '~',
+    env: new Proxy<Record<string, string>>(
+      {},
+      { get: (_, key) => (typeof key === 'string' ? `$${key}` : undefined) },
+    ),
+    platform: 'linux',
+  };
+  return AGENTS.map((agent) => {
+    const usual = written(plain, agent);
+    const overridden = written(named, agent);
+    const user =
+      usual === undefined
+        ? '-'
+        : overridden !== usual
+          ? `\`${overridden}\`, else \`${usual}\``
+          : `\`${usual}\``;
+    const notes = [
+      ...(agent.skillbenchOnly ? ["Skillbench's name for the shared folder"] : []),
+      ...(!agent.skillbenchOnly && readsSharedFolder(agent) ? ['installs go to the shared copy'] : []),
+      ...(agent.showInUniversalPrompt === false || agent.showInUniversalList === false
+        ? ['not named among its readers']
+        : []),
+      ...(agent.followsSymlinks ? [] : ['gets copies, not links']),
+      ...(agent.userDir ? [] : ['project only']),
+    ];
+    return [`\`${agent.id}\``, agent.displayName, `\`${agent.projectDir}\``, user, notes.join('; ')];
+  });
 }

@@ -1,37 +1,21 @@
-// Owns putting skills where agents read them, and taking them away (issue 17): one shared copy in `.agents/skills`
-// with a link from each agent's own folder (or copies, with `copy` or for an agent that does not follow links), the
-// lockfile of the scope kept in step, name clashes refused unless forced, and every install atomic: each item is
-// staged beside its skill folder's parent (same filesystem, never inside a folder an agent scans), then renamed into
-// place; any failure puts back what was there and leaves nothing new. Removal moves real folders to the OS trash.
-// Installing is asynchronous (copies with fs/promises) and cancellable between its steps: a cancel undoes it whole.
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+// Owns putting skills where agents read them (issue 17): one shared copy in `.agents/skills` with a link from each
+// agent's own folder (or copies, with `copy` or for an agent that does not follow links), the lockfile of the scope
+// kept in step, name clashes refused unless forced, and every install atomic (staging.ts): any failure puts back what
+// was there and leaves nothing new. Installing is asynchronous (copies with fs/promises) and cancellable between its
+// steps: a cancel undoes it whole.
+import { lstatSync, symlinkSync } from 'node:fs';
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
-import { isManifestFileName } from '../../../shared/manifest-formats.js';
 import type { ValidationProfile } from '../../../shared/types.js';
-import { moveToTrash } from '../editor/trash.js';
 import { isWithin, realPathOf } from '../fs-confine.js';
 import {
   AGENTS,
   agentById,
   agentFolder,
-  agentFolders,
+  installFolder,
+  sharedFolder,
   SHARED_AGENT_ID,
   type Agent,
   type AgentContext,
@@ -40,9 +24,11 @@ import {
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 import { blockingFindings, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { cachedSkillFolderHash, computeSkillFolderHash } from './skill-hash.js';
+import { computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
-import { processAlive } from '../pid.js';
+import { listInstalled, realOrUndefined, type InstalledSkill } from './installed.js';
+import { skillFolderName } from './names.js';
+import { cleanStaleStaging, exists, Transaction } from './staging.js';
 
 /** Where the project is and whose home the user scope is. */
 export interface ManageBase {
@@ -71,7 +57,6 @@ export type InstallStep = Extract<ManageStep, { step: 'staged' | 'placed' }>;
  * steps instead of racing a timer. Never set outside tests.
  */
 const FAULT_AFTER_STAGING = 'install-after-staging';
-const FAULT_BETWEEN_RENAMES = 'install-between-renames';
 
 export interface Placement {
   path: string;
@@ -88,46 +73,23 @@ export interface InstallResult {
   lockFile: string;
 }
 
-const STAGING_PREFIX = '.skillbench-staging-';
-/** What a staged item's replaced skill is called while the install runs (`N-name.previous`). */
-const BACKUP_SUFFIX = '.previous';
-/** In a staging folder: the folders its install created, to remove after a kill (JSON array of paths). */
-const CREATED_FOLDERS_FILE = 'created-folders.json';
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-/** Whether a skill's name can be a folder name (no separators, no `..`): the one rule for install and pack. */
-export function isSafeSkillName(name: string): boolean {
-  return SAFE_NAME.test(name);
-}
-
-/** Two skills of one name in the skills given (a source holding both): a message naming their paths, else none. */
+/**
+ * Two skills that would be installed in one folder (the same name, or names the CLI turns into the same folder name:
+ * `Notes` and `notes`): a message naming their paths, else none.
+ */
 export function duplicateNames(skills: readonly InspectedSkill[]): string | undefined {
-  const byName = new Map<string, string[]>();
-  for (const s of skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s.skillPath]);
-  const clashes = [...byName].filter(([, paths]) => paths.length > 1);
+  const byFolder = new Map<string, InspectedSkill[]>();
+  for (const s of skills) {
+    const folder = skillFolderName(s.name);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), s]);
+  }
+  const clashes = [...byFolder].filter(([, same]) => same.length > 1);
   if (!clashes.length) return undefined;
-  return `${clashes.map(([name, paths]) => `the source holds ${paths.length} skills named "${name}" (${paths.join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
-}
-
-function sharedAgent(): Agent {
-  return agentById(SHARED_AGENT_ID) as Agent;
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function realOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
+  const named = (same: InspectedSkill[]) =>
+    new Set(same.map((s) => s.name)).size === 1
+      ? `${same.length} skills named "${same[0]?.name ?? ''}"`
+      : `${same.length} skills installed as "${skillFolderName(same[0]?.name ?? '')}" (${same.map((s) => `"${s.name}"`).join(', ')})`;
+  return `${clashes.map(([, same]) => `the source holds ${named(same)} (${same.map((s) => s.skillPath).join(', ')})`).join('; ')}: add the one you mean by its path (the folder itself, or owner/repo/path/to/skill for a git source).`;
 }
 
 /** Copies a skill folder: folders and regular files only (links and special files are not taken along). */
@@ -163,14 +125,24 @@ function resolveAgentFolder(folder: string, agent: Agent, base: ManageBase, scop
   return real === join(topReal, relative(resolve(top), resolve(folder))) ? folder : real;
 }
 
-/** The agents, other than the ones asked for, that read the shared folder of `scope` (their own folder is it). */
+/** Whether an install for the agent in `scope` goes to the shared folder (its own folder is it, or links to it). */
+function servedByShared(agent: Agent, scope: Scope, base: ManageBase): boolean {
+  if (agentFolder(agent, scope, base) === undefined) return false;
+  return realPathOf(installFolder(agent, scope, base)) === realPathOf(sharedFolder(scope, base));
+}
+
+/**
+ * The agents, other than the ones asked for, that read the shared folder of `scope` and that the `skills` CLI names
+ * when it writes there (it leaves out a few that read it too, such as Replit).
+ */
 export function sharedReaders(base: ManageBase, scope: Scope, except: readonly Agent[] = []): Agent[] {
-  const shared = realPathOf(agentFolder(sharedAgent(), scope, base));
   return AGENTS.filter(
     (a) =>
-      a.id !== SHARED_AGENT_ID &&
+      !a.skillbenchOnly &&
+      a.showInUniversalPrompt !== false &&
+      a.showInUniversalList !== false &&
       !except.some((e) => e.id === a.id) &&
-      realPathOf(agentFolder(a, scope, base)) === shared,
+      servedByShared(a, scope, base),
   );
 }
 
@@ -191,9 +163,10 @@ export function installProfiles(
 
 /** Where each agent's copy of `name` goes in `scope`, and how (one shared copy plus links, or copies). */
 export function planPlacements(base: ManageBase, name: string, opts: InstallOptions): Placement[] {
+  const sharedAgent = agentById(SHARED_AGENT_ID) as Agent;
   const byFolder = new Map<string, { folder: string; agents: Agent[] }>();
   const add = (agent: Agent, group: boolean) => {
-    const folder = resolveAgentFolder(agentFolder(agent, opts.scope, base), agent, base, opts.scope);
+    const folder = resolveAgentFolder(installFolder(agent, opts.scope, base), agent, base, opts.scope);
     const key = realPathOf(folder);
     const entry = byFolder.get(key) ?? { folder, agents: [] };
     if (group) entry.agents.push(agent);
@@ -201,10 +174,10 @@ export function planPlacements(base: ManageBase, name: string, opts: InstallOpti
   };
   const placements: Placement[] = [];
   if (!opts.copy) {
-    add(sharedAgent(), false);
+    add(sharedAgent, false);
     for (const agent of opts.agents) add(agent, true);
     const sharedKey = realPathOf(
-      resolveAgentFolder(agentFolder(sharedAgent(), opts.scope, base), sharedAgent(), base, opts.scope),
+      resolveAgentFolder(sharedFolder(opts.scope, base), sharedAgent, base, opts.scope),
     );
     const shared = byFolder.get(sharedKey) as { folder: string; agents: Agent[] };
     placements.push({ path: join(shared.folder, name), how: 'copy', agents: shared.agents.map((a) => a.id) });
@@ -226,8 +199,8 @@ function existingAt(
   lock: LockEntry | undefined,
   newHash: string,
   source: string,
-  /** The folder is part of the locked install (listInstalled), not a skill of its own that shares the name. */
-  ours: boolean,
+  /** The locked install the folder is part of (listInstalled), unless it is a skill of its own of the same name. */
+  ours: InstalledSkill | undefined,
 ): 'none' | 'same' | 'modified' | 'different' {
   if (!exists(placement.path)) return 'none';
   const stat = lstatSync(placement.path);
@@ -238,10 +211,14 @@ function existingAt(
     return 'different';
   }
   if (!stat.isDirectory()) return 'different';
-  const hash = computeSkillFolderHash(placement.path);
-  if (hash === newHash) return 'same';
-  if (lock && lock.source === source && ours) return hash === lock.computedHash ? 'same' : 'modified';
-  return 'different';
+  if (computeSkillFolderHash(placement.path) === newHash) return 'same';
+  if (!lock || lock.source !== source || !ours) return 'different';
+  // As installed; or not, or (a copy the CLI made, whose lock hash is its source's) not known: either way it is
+  // replaced only when forced.
+  const real = realOrUndefined(placement.path);
+  return ours.state === 'clean' || (ours.state === 'modified' && !ours.modifiedPaths?.some((m) => m === real))
+    ? 'same'
+    : 'modified';
 }
 
 /** What an install would do, and what stands in its way (errors for the agents, a different or changed skill where
@@ -265,21 +242,16 @@ export function planInstall(
   const problems: string[] = [];
   const { required } = installProfiles(base, opts);
   // The folders of the locked installs: only these can be "changed since installed"; any other is a different skill.
-  const ours = new Set(
+  const ours = new Map(
     listInstalled(base, [opts.scope])
       .filter((i) => i.lock)
-      .flatMap((i) => i.paths.map((p) => p.path)),
+      .flatMap((i) => i.paths.map((p) => [p.path, i] as const)),
   );
   const duplicates = duplicateNames(skills);
   if (duplicates) throw new SkillError('Conflict', `Nothing was installed: ${duplicates}`);
   // The same refusals, as data: the app words its own choice ("Replace") instead of the CLI's --force.
   const conflicts: Array<{ skill: string; path: string; state: 'blocked' | 'modified' | 'different' }> = [];
   const plans = skills.map((skill) => {
-    if (!isSafeSkillName(skill.name))
-      throw new SkillError(
-        'InvalidArgs',
-        `The skill name "${skill.name}" cannot be a folder name (letters, digits, ".", "_" and "-" only); nothing was installed.`,
-      );
     // Checked with the profiles of the agents installed for (an inspection made for other agents is refused).
     const errors = blockingFindings(skill, required);
     if ((skill.invalid || errors.length) && !opts.force) {
@@ -295,7 +267,7 @@ export function planInstall(
       conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
     }
     const newHash = computeSkillFolderHash(skill.folder);
-    const placements = planPlacements(base, skill.name, opts);
+    const placements = planPlacements(base, skillFolderName(skill.name), opts);
     const canonical = placements[0]?.path ?? '';
     const from = realPathOf(skill.folder);
     for (const p of placements) {
@@ -312,7 +284,7 @@ export function planInstall(
         lock.get(skill.name),
         newHash,
         fetched.source.source,
-        ours.has(p.path),
+        ours.get(p.path),
       );
       if (state === 'none') continue;
       p.replaced = state === 'same' ? 'same' : 'different';
@@ -346,10 +318,9 @@ export async function installSkills(
   cleanStaleStaging(base);
   const { plans, problems, conflicts, lock } = planInstall(base, fetched, skills, opts);
   // The agents recorded in the lock: those with a placement of their own (the shared copy serves all its readers).
-  const readersOfShared = new Set(sharedReaders(base, opts.scope).map((a) => a.id));
   const recorded = opts.agents
-    .map((a) => a.id)
-    .filter((id) => id !== SHARED_AGENT_ID && (opts.copy || !readersOfShared.has(id)));
+    .filter((a) => a.id !== SHARED_AGENT_ID && (opts.copy || !servedByShared(a, opts.scope, base)))
+    .map((a) => a.id);
   if (problems.length)
     throw new SkillError('Conflict', `Nothing was installed:\n  ${problems.join('\n  ')}`, {
       problems,
@@ -358,13 +329,12 @@ export async function installSkills(
 
   // The source's git tree hashes are read before anything is written, so placing does not wait on git.
   const treeHashes = new Map<string, string | undefined>();
-  for (const { skill } of plans)
-    treeHashes.set(
-      skill.name,
-      fetched.commit !== undefined
-        ? await gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, ''))
-        : undefined,
-    );
+  if (fetched.source.type === 'github' && fetched.commit !== undefined)
+    for (const { skill } of plans)
+      treeHashes.set(
+        skill.name,
+        await gitTreeHash(fetched.dir, dirname(skill.skillPath).replace(/^\.$/, '')),
+      );
 
   const tx = new Transaction();
   const total = 2 * plans.reduce((n, p) => n + p.placements.length, 0);
@@ -391,22 +361,24 @@ export async function installSkills(
         tx.commit(p.path, p.replaced === 'different');
         tell(skill.name, 'placed', p);
       }
-      const treeHash = treeHashes.get(skill.name);
       // The agents it is placed for, so listing tells its folders from other skills of the same name (a reinstall
       // from the same source keeps the agents it had).
       const before = lock.get(skill.name);
       const kept =
         before?.source === fetched.source.source && Array.isArray(before.agents) ? before.agents : [];
       const agents = [...new Set([...kept, ...recorded])];
+      // As the CLI records them: no path inside a folder or archive source (its `update` would try to clone it), and
+      // the folder hash `skills update -g` compares: the git tree SHA for GitHub, the content hash for the others.
+      const inRepository = fetched.source.type === 'github' || fetched.source.type === 'git';
       lock.set(skill.name, {
         source: fetched.source.source,
         sourceType: fetched.source.type,
-        ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
-        skillPath: skill.skillPath,
-        agents, // before computedHash, which the `skills` CLI writes last
-        computedHash: newHash,
         sourceUrl: fetched.source.url,
-        ...(treeHash ? { skillFolderHash: treeHash } : {}),
+        ...(fetched.source.ref ? { ref: fetched.source.ref } : {}),
+        ...(inRepository ? { skillPath: skill.skillPath } : {}),
+        skillFolderHash: fetched.source.type === 'github' ? (treeHashes.get(skill.name) ?? newHash) : newHash,
+        agents,
+        computedHash: newHash,
       });
     }
     checkCancelled(opts.signal, 'the install');
@@ -423,7 +395,7 @@ export async function installSkills(
   return plans.map(({ skill, placements }) => ({
     name: skill.name,
     placements,
-    trashed: trashed.filter((t) => basename(t.from) === skill.name).map((t) => t.from),
+    trashed: trashed.filter((t) => basename(t.from) === skillFolderName(skill.name)).map((t) => t.from),
     lockFile: lock.path,
   }));
 }
@@ -438,416 +410,5 @@ function linkFolder(canonical: string, at: string, staged: string): void {
       'Io',
       `Could not create a link at ${at} (${(error as Error).message}); use --copy to install copies instead.`,
     );
-  }
-}
-
-/** Staged items renamed into place, with what they replaced kept aside until the end. */
-class Transaction {
-  private staging = new Map<string, string>();
-  private staged = new Map<string, string>();
-  private committed: Array<{ path: string; backup?: string; trash: boolean }> = [];
-  private createdFolders: string[] = [];
-
-  /** A path in the staging folder of `folder` (created with its parents) for the item `name`. */
-  stage(folder: string, name: string): string {
-    const created = this.ensureFolder(folder);
-    const parent = dirname(folder);
-    let dir = this.staging.get(parent);
-    if (!dir) {
-      dir = join(parent, `${STAGING_PREFIX}${process.pid}-${Math.random().toString(16).slice(2, 10)}`);
-      mkdirSync(dir);
-      this.staging.set(parent, dir);
-    }
-    // Said in the staging folder too, so the cleanup after a killed install removes the folders it made (empty).
-    if (created.length) {
-      const file = join(dir, CREATED_FOLDERS_FILE);
-      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
-      writeFileSync(file, JSON.stringify([...before, ...created]));
-    }
-    const at = join(dir, `${this.staged.size}-${name}`);
-    this.staged.set(join(folder, name), at);
-    return at;
-  }
-
-  commit(path: string, trash: boolean): void {
-    const staged = this.staged.get(path);
-    if (!staged) throw new Error(`nothing staged for ${path}`);
-    let backup: string | undefined;
-    if (exists(path)) {
-      backup = `${staged}${BACKUP_SUFFIX}`;
-      renameSync(path, backup);
-      if (process.env.SKILLBENCH_FAULT === FAULT_BETWEEN_RENAMES) process.kill(process.pid, 'SIGKILL');
-    }
-    try {
-      renameSync(staged, path);
-    } catch (error) {
-      if (backup) renameSync(backup, path);
-      throw error;
-    }
-    this.committed.push({ path, ...(backup ? { backup } : {}), trash });
-  }
-
-  rollback(): void {
-    for (const c of [...this.committed].reverse()) {
-      try {
-        rmSync(c.path, { recursive: true, force: true });
-        if (c.backup) renameSync(c.backup, c.path);
-      } catch {
-        /* best effort: the staging folder keeps the backup, and says so by its name */
-      }
-    }
-    this.committed = [];
-    this.dropStaging();
-    for (const folder of this.createdFolders.reverse()) {
-      try {
-        rmdirSync(folder); // only when still empty
-      } catch {
-        /* not empty, or gone */
-      }
-    }
-  }
-
-  /** Sends replaced different skills to the trash, drops the rest of the staging; returns what was trashed. */
-  finish(): Array<{ from: string; to: string | undefined }> {
-    const trashed: Array<{ from: string; to: string | undefined }> = [];
-    for (const c of this.committed) {
-      if (!c.backup) continue;
-      const isLink = lstatSync(c.backup).isSymbolicLink();
-      if (c.trash && !isLink) {
-        // A different skill (or a locally changed copy) that --force replaced: kept in the trash, never deleted.
-        trashed.push({ from: c.path, to: moveToTrash(c.backup, c.path) });
-      }
-    }
-    this.dropStaging();
-    return trashed;
-  }
-
-  /** Creates `folder` with its parents; returns the folders it created, outermost first. */
-  private ensureFolder(folder: string): string[] {
-    const missing: string[] = [];
-    for (let f = folder; !existsSync(f); f = dirname(f)) {
-      missing.unshift(f);
-      if (dirname(f) === f) break;
-    }
-    mkdirSync(folder, { recursive: true });
-    const created = missing.filter((f) => !this.createdFolders.includes(f));
-    this.createdFolders.push(...created);
-    return created;
-  }
-
-  private dropStaging(): void {
-    for (const dir of this.staging.values()) rmSync(dir, { recursive: true, force: true });
-    this.staging.clear();
-  }
-}
-
-/**
- * Clears the staging folders an install killed mid-way left behind (their process is gone). A skill it had moved
- * aside (`N-name.previous`) is never deleted: put back where it was when nothing took its place (killed between
- * the two renames), else sent to the trash (the install had replaced it); `base.note` hears what it did.
- */
-export function cleanStaleStaging(base: ManageBase): void {
-  const folders = agentFolders(base.project, base.ctx).map((f) => f.path);
-  for (const parent of new Set(folders.map((f) => dirname(f)))) {
-    let names: string[];
-    try {
-      names = readdirSync(parent);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      if (!name.startsWith(STAGING_PREFIX)) continue;
-      const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0]);
-      if (pid === process.pid || (Number.isInteger(pid) && processAlive(pid))) continue;
-      const dir = join(parent, name);
-      for (const item of readdirSync(dir)) {
-        const skill = item.endsWith(BACKUP_SUFFIX)
-          ? /^\d+-(.+)$/.exec(item.slice(0, -BACKUP_SUFFIX.length))?.[1]
-          : undefined;
-        if (!skill) continue;
-        const backup = join(dir, item);
-        const places = folders.filter((f) => dirname(f) === parent).map((f) => join(f, skill));
-        const empty = places.find((at) => !exists(at));
-        if (empty) {
-          renameSync(backup, empty);
-          base.note?.(`An interrupted install had moved ${empty} aside; it is back in its place.`);
-        } else {
-          const to = moveToTrash(backup, places[0] ?? join(parent, skill));
-          base.note?.(
-            `An interrupted install had replaced ${skill}; the previous copy is in the trash${to ? ` (${to})` : ''}.`,
-          );
-        }
-      }
-      let created: string[] = [];
-      try {
-        created = JSON.parse(readFileSync(join(dir, CREATED_FOLDERS_FILE), 'utf8')) as string[];
-      } catch {
-        /* it created none */
-      }
-      rmSync(dir, { recursive: true, force: true });
-      // The agent folders the killed install made, innermost first, when nothing was put in them since. Only an
-      // agent folder or a folder holding one (a cloned project could carry a staging folder naming anything).
-      const tops = [resolve(base.project), resolve(base.ctx.home)];
-      const mine = (f: string) =>
-        typeof f === 'string' &&
-        !tops.includes(resolve(f)) &&
-        folders.some((a) => resolve(a) === resolve(f) || isWithin(resolve(f), resolve(a)));
-      for (const folder of [...created].reverse().filter(mine)) {
-        try {
-          rmdirSync(folder);
-        } catch {
-          /* not empty (something was installed since), or gone */
-        }
-      }
-    }
-  }
-}
-
-export interface InstalledSkill {
-  name: string;
-  scope: Scope;
-  /** Agents that read it (every agent of every folder that holds it). */
-  agents: string[];
-  /** The folders' entries holding it: real folders and links. */
-  paths: Array<{ path: string; link: boolean }>;
-  /** The real folder its content is in (the shared copy when linked). */
-  folder: string;
-  lock?: LockEntry;
-  /**
-   * clean: as installed; modified: edited since; untracked: not in the lockfile; unknown: locked without a content
-   * hash (the `skills` CLI's user lock records only the source's git tree hash).
-   */
-  state: 'clean' | 'modified' | 'untracked' | 'unknown';
-  /** When modified: the real folders whose content differs from the lock (each copy is hashed). */
-  modifiedPaths?: string[];
-  hash: string;
-}
-
-function holdsSkill(path: string): boolean {
-  try {
-    return statSync(path).isDirectory() && readdirSync(path).some(isManifestFileName);
-  } catch {
-    return false;
-  }
-}
-
-/** One folder entry of an agent folder holding a skill, before it is told which install it belongs to. */
-interface Occurrence {
-  path: string;
-  link: boolean;
-  /** The real folder its content is in. */
-  real: string;
-  /** Agents that read it (every agent of its folder, and of folders linked to that folder). */
-  agents: string[];
-}
-
-/**
- * Every skill installed in the agents' folders of the scopes given, with the agents that read it. A locked skill is
- * its install: the shared copy, the copies placed for the agents the lock records (or, for a lock without them,
- * copies still as locked), and the links to any of those. Any other folder of the same name is a skill of its own
- * (untracked), which update, sync and remove of the install never touch. A locked skill is listed before the others
- * of its name.
- */
-export function listInstalled(base: ManageBase, scopes: readonly Scope[]): InstalledSkill[] {
-  cleanStaleStaging(base);
-  const out: InstalledSkill[] = [];
-  for (const scope of scopes) {
-    const lock = new SkillLock(scope, lockPath(scope, base));
-    const byName = new Map<string, Occurrence[]>();
-    // Folders linked together (`.claude/skills -> ../.agents/skills`) are read once; the others' agents join in.
-    const seen = new Map<string, Occurrence[]>();
-    for (const folder of agentFolders(base.project, base.ctx).filter((f) => f.scope === scope)) {
-      const real = realOrUndefined(folder.path);
-      const already = real !== undefined ? seen.get(real) : undefined;
-      if (already) {
-        for (const o of already)
-          for (const a of folder.agents) if (!o.agents.includes(a.id)) o.agents.push(a.id);
-        continue;
-      }
-      const found: Occurrence[] = [];
-      if (real !== undefined) seen.set(real, found);
-      let names: string[];
-      try {
-        names = readdirSync(folder.path).sort();
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        const path = join(folder.path, name);
-        if (name.startsWith('.') || !holdsSkill(path)) continue;
-        const o: Occurrence = {
-          path,
-          link: lstatSync(path).isSymbolicLink(),
-          real: realpathSync(path),
-          agents: folder.agents.map((a) => a.id),
-        };
-        found.push(o);
-        byName.set(name, [...(byName.get(name) ?? []), o]);
-      }
-    }
-    const shared = realOrUndefined(agentFolder(sharedAgent(), scope, base));
-    for (const [name, occurrences] of byName) {
-      const entry = lock.get(name);
-      const groups = entry ? splitInstall(occurrences, entry, shared) : { install: [], others: occurrences };
-      if (entry && groups.install.length) out.push(installedItem(name, scope, groups.install, entry));
-      // The rest: one item per content (links join the folder they point to; identical copies are one skill).
-      const byContent = new Map<string, Occurrence[]>();
-      for (const o of groups.others) {
-        const key = cachedSkillFolderHash(o.real);
-        byContent.set(key, [...(byContent.get(key) ?? []), o]);
-      }
-      for (const group of byContent.values()) out.push(installedItem(name, scope, group, undefined));
-    }
-  }
-  return out;
-}
-
-/** Which folders of one name are the locked install, and which are skills of their own. */
-function splitInstall(
-  occurrences: readonly Occurrence[],
-  entry: LockEntry,
-  sharedFolder: string | undefined,
-): { install: Occurrence[]; others: Occurrence[] } {
-  const placedFor = Array.isArray(entry.agents) ? entry.agents : undefined;
-  const copies = occurrences.filter((o) => !o.link);
-  const inShared = (o: Occurrence) => sharedFolder !== undefined && dirname(o.path) === sharedFolder;
-  const asLocked = (o: Occurrence) =>
-    !!entry.computedHash && cachedSkillFolderHash(o.real) === entry.computedHash;
-  const placed = (o: Occurrence) => !!placedFor && o.agents.some((a) => placedFor.includes(a));
-  const members = new Set(copies.filter((o) => inShared(o) || asLocked(o) || placed(o)).map((o) => o.real));
-  // A lock without a hash or a record of its agents (the `skills` CLI's user lock): the first copy stands for it.
-  if (!members.size && copies[0] && (!entry.computedHash || !placedFor)) members.add(copies[0].real);
-  const install = occurrences.filter((o) => members.has(o.real));
-  return { install, others: occurrences.filter((o) => !members.has(o.real)) };
-}
-
-function installedItem(
-  name: string,
-  scope: Scope,
-  occurrences: readonly Occurrence[],
-  lock: LockEntry | undefined,
-): InstalledSkill {
-  const copies = occurrences.filter((o) => !o.link);
-  const folder = (copies.find((o) => o.path === o.real) ?? copies[0] ?? occurrences[0])?.real ?? '';
-  // Every real copy is hashed: an edit to any of them is a local change, and says where.
-  const hashes = [...new Set(occurrences.map((o) => o.real))].map((real) => ({
-    real,
-    hash: cachedSkillFolderHash(real),
-  }));
-  const differ =
-    lock?.computedHash !== undefined && lock.computedHash !== ''
-      ? hashes.filter((h) => h.hash !== lock.computedHash).map((h) => h.real)
-      : [];
-  // The `skills` CLI locks the hash of the source, but copies it without some files (skillsCliCopyHash): a copy it
-  // made (an entry without Skillbench's `agents`) that does not hash as locked may be exactly what it copied. Only
-  // the source can tell (update --check compares with it); until then it is unknown, not modified.
-  const byCli = lock !== undefined && !Array.isArray(lock.agents);
-  const modified = byCli ? [] : differ;
-  const agents = [...new Set(occurrences.flatMap((o) => o.agents))].sort(
-    (a, b) => AGENTS.findIndex((x) => x.id === a) - AGENTS.findIndex((x) => x.id === b),
-  );
-  return {
-    name,
-    scope,
-    agents,
-    paths: occurrences.map((o) => ({ path: o.path, link: o.link })),
-    folder,
-    ...(lock ? { lock } : {}),
-    state: !lock
-      ? 'untracked'
-      : !lock.computedHash || (byCli && differ.length)
-        ? 'unknown'
-        : modified.length
-          ? 'modified'
-          : 'clean',
-    ...(modified.length ? { modifiedPaths: modified } : {}),
-    hash: hashes.find((h) => h.real === folder)?.hash ?? hashes[0]?.hash ?? '',
-  };
-}
-
-/** The agents (ids) whose folder in `scope` holds the skill folder `folder` (itself or a link to it). */
-export function agentsHolding(base: ManageBase, folder: string): string[] {
-  const real = realOrUndefined(folder);
-  if (!real) return [];
-  const name = basename(folder);
-  const ids: string[] = [];
-  for (const f of agentFolders(base.project, base.ctx))
-    if (realOrUndefined(join(f.path, name)) === real) ids.push(...f.agents.map((a) => a.id));
-  return [...new Set(ids)];
-}
-
-export interface RemoveResult {
-  name: string;
-  /** Links removed. */
-  unlinked: string[];
-  /** Real folders moved to the trash (with where they went, when the OS says). */
-  trashed: Array<{ from: string; to: string | undefined }>;
-  /** True when no agent holds it any more and the lockfile entry went too. */
-  unlocked: boolean;
-}
-
-/** Removes skills from the agents given (all that hold them when none is given) in one scope. */
-export function removeSkills(
-  base: ManageBase,
-  names: readonly string[],
-  opts: { scope: Scope; agents?: readonly Agent[] },
-): RemoveResult[] {
-  const installed = listInstalled(base, [opts.scope]);
-  const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
-  const folders = agentFolders(base.project, base.ctx).filter((f) => f.scope === opts.scope);
-  // Check everything first: a refusal must leave every skill as it was.
-  const plans = names.map((name) => {
-    const item = installed.find((i) => i.name === name);
-    if (!item) {
-      if (lock.get(name)) return { name, item: undefined, targets: [] as string[] };
-      throw new SkillError('NotFound', `No skill "${name}" is installed in the ${opts.scope} scope.`);
-    }
-    const targets = opts.agents
-      ? item.paths.filter((p) =>
-          opts.agents?.some((a) => folders.find((f) => f.path === dirname(p.path))?.agents.includes(a)),
-        )
-      : item.paths;
-    for (const t of targets) {
-      const readers = folders.find((f) => f.path === dirname(t.path))?.agents ?? [];
-      const others = readers.filter(
-        (a) => opts.agents && !opts.agents.includes(a) && item.agents.includes(a.id),
-      );
-      if (others.length)
-        throw new SkillError(
-          'Conflict',
-          `${t.path} is also read by ${others.map((a) => a.displayName).join(', ')}: name them too, or leave out --agent to remove "${name}" everywhere. Nothing was removed.`,
-        );
-      const remaining = item.paths.filter((p) => !targets.includes(p) && p.link);
-      if (!t.link && remaining.some((p) => realOrUndefined(p.path) === realOrUndefined(t.path)))
-        throw new SkillError(
-          'Conflict',
-          `${t.path} is the shared copy that ${remaining.map((p) => p.path).join(', ')} link to: remove it from those agents too (or leave out --agent). Nothing was removed.`,
-        );
-    }
-    return { name, item, targets: targets.map((t) => t.path) };
-  });
-  const results: RemoveResult[] = [];
-  for (const { name, item, targets } of plans) {
-    const result: RemoveResult = { name, unlinked: [], trashed: [], unlocked: false };
-    const paths = item?.paths.filter((p) => targets.includes(p.path)) ?? [];
-    for (const p of paths.filter((x) => x.link)) {
-      rmSync(p.path, { force: true });
-      result.unlinked.push(p.path);
-    }
-    for (const p of paths.filter((x) => !x.link))
-      result.trashed.push({ from: p.path, to: moveToTrash(p.path) });
-    if (!item || paths.length === item.paths.length) result.unlocked = lock.remove(name);
-    results.push(result);
-  }
-  if (results.some((r) => r.unlocked)) lock.save();
-  return results;
-}
-
-/** Where a link points, for display (undefined for a real folder). */
-export function linkTarget(path: string): string | undefined {
-  try {
-    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
-  } catch {
-    return undefined;
   }
 }

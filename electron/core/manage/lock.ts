@@ -1,17 +1,21 @@
-// Owns the lockfiles of installed skills, in the formats of Vercel's `skills` CLI so both tools manage the same
-// folders (vercel-labs/skills):
-// - project scope: `<project>/skills-lock.json` (src/local-lock.ts): `{ version: 1, skills: { name: { source, ref?,
-//   sourceType, computedHash } } }`, skills sorted by name, two-space JSON and a final newline; we add `skillPath`.
-// - user scope: `$XDG_STATE_HOME/skills/.skill-lock.json`, else `~/.agents/.skill-lock.json` (src/skill-lock.ts):
-//   `{ version: 3, skills: { name: { source, sourceType, sourceUrl, skillPath?, skillFolderHash, installedAt,
-//   updatedAt, ref?, pluginName? } }, dismissed?, lastSelectedAgents? }`; `skillFolderHash` is the git tree SHA of
-//   the skill folder (what GitHub's Trees API returns), and we add `computedHash` to detect local edits.
-// Keys we do not know are kept as read. A lockfile that cannot be parsed is an error, never overwritten.
+// Owns the lockfiles of installed skills, read and written as Vercel's `skills` CLI (1.7.4) does, so both tools manage
+// the same folders:
+// - project scope: `<project>/skills-lock.json`: `{ version: 1, skills: { name: { source, sourceUrl?, ref?,
+//   sourceType, skillPath?, computedHash } } }`, skills sorted by name, two-space JSON and a final newline;
+//   `sourceUrl` only for git sources, a local source as a path relative to the project (`./vendor/notes`).
+// - user scope: `$XDG_STATE_HOME/skills/.skill-lock.json`, else `~/.agents/.skill-lock.json`: `{ version: 3,
+//   skills: { name: { source, sourceType, sourceUrl, ref?, skillPath?, skillFolderHash, installedAt, updatedAt } },
+//   dismissed?, lastSelectedAgents? }`, two-space JSON without a final newline; `skillFolderHash` in the CLI's
+//   convention for the source type (skill-hash.ts), and we add `computedHash` to tell local edits.
+// Skills are keyed by name as written (`Braintree Automation`), installed in the folder names.ts gives them. Keys we
+// do not know are kept as read, in every entry (a reinstall from the same source keeps them too). A lockfile that
+// cannot be parsed is an error, never overwritten.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import type { AgentContext, Scope } from './agents.js';
+import { skillFolderName } from './names.js';
 
 export const PROJECT_LOCK_FILE = 'skills-lock.json';
 const PROJECT_LOCK_VERSION = 1;
@@ -27,11 +31,11 @@ export interface LockEntry {
   ref?: string;
   /** The skill's SKILL.md inside the source, '/'-separated (`skills/pdf/SKILL.md`, or `SKILL.md` at the root). */
   skillPath?: string;
-  /** Content hash of the folder as installed (skill-hash.ts). */
-  computedHash: string;
-  /** User lock only: the URL fetched. */
+  /** Content hash of the folder as installed (skill-hash.ts); a user lock written by the CLI has none. */
+  computedHash?: string;
+  /** The URL fetched (in the project lock, for git sources only). */
   sourceUrl?: string;
-  /** User lock only: the git tree SHA of the skill folder at the source. */
+  /** User lock only: the source's skill folder, hashed in the CLI's convention for the source type. */
   skillFolderHash?: string;
   installedAt?: string;
   updatedAt?: string;
@@ -69,24 +73,43 @@ export class SkillLock {
     return Object.keys(this.data.skills).sort();
   }
 
+  /**
+   * The key of the skill installed in the folder `folder`: the name itself, else the name the CLI would install
+   * there (`Braintree Automation` for `braintree-automation`), as its `skills list` finds it.
+   */
+  keyForFolder(folder: string): string | undefined {
+    if (this.get(folder)) return folder;
+    return Object.keys(this.data.skills).find((name) => skillFolderName(name) === folder);
+  }
+
   get(name: string): LockEntry | undefined {
     // Own keys only: `constructor` or `__proto__` must not find Object's (red-team L5).
     return Object.hasOwn(this.data.skills, name) ? this.data.skills[name] : undefined;
   }
 
+  /**
+   * Records an install. A reinstall from the same source keeps the keys of the earlier entry that Skillbench does not
+   * write (the CLI's `pluginName`, `subagents`…), and never blanks the URL or the folder hash it had.
+   */
   set(name: string, entry: LockEntry): void {
-    const now = new Date().toISOString();
     const before = this.get(name);
-    this.data.skills[name] =
-      this.scope === 'user'
-        ? {
-            ...entry,
-            sourceUrl: entry.sourceUrl ?? entry.source,
-            skillFolderHash: entry.skillFolderHash ?? '',
-            installedAt: before?.installedAt ?? now,
-            updatedAt: now,
-          }
-        : projectEntry(entry);
+    const kept = before && before.source === entry.source ? unknownKeys(before) : {};
+    if (this.scope === 'project') {
+      this.data.skills[name] = projectEntry(entry, kept);
+      return;
+    }
+    const now = new Date().toISOString();
+    const sourceUrl = entry.sourceUrl ?? (before?.source === entry.source ? before.sourceUrl : undefined);
+    const skillFolderHash =
+      entry.skillFolderHash || (before?.source === entry.source ? before.skillFolderHash : undefined);
+    this.data.skills[name] = {
+      ...entry,
+      sourceUrl: sourceUrl ?? entry.source,
+      ...(skillFolderHash ? { skillFolderHash } : {}),
+      ...kept,
+      installedAt: before?.installedAt ?? now,
+      updatedAt: now,
+    };
   }
 
   remove(name: string): boolean {
@@ -99,24 +122,67 @@ export class SkillLock {
     mkdirSync(dirname(this.path), { recursive: true });
     if (this.scope === 'project') {
       const skills = nameMap<LockEntry>();
-      for (const name of Object.keys(this.data.skills).sort())
-        skills[name] = this.data.skills[name] as LockEntry;
+      const project = dirname(this.path);
+      for (const name of Object.keys(this.data.skills).sort()) {
+        const entry = this.data.skills[name] as LockEntry;
+        skills[name] =
+          entry.sourceType === 'local'
+            ? { ...entry, source: portableLocalSource(entry.source, project) }
+            : entry;
+      }
       writeFileAtomically(this.path, `${JSON.stringify({ ...this.data, skills }, null, 2)}\n`);
     } else writeFileAtomically(this.path, JSON.stringify(this.data, null, 2));
   }
 }
 
-/** The project lock keeps only what the `skills` CLI writes there (no timestamps: merge-friendly), plus skillPath. */
-function projectEntry(e: LockEntry): LockEntry {
-  const { sourceUrl: _u, skillFolderHash: _h, installedAt: _i, updatedAt: _up, ...rest } = e;
+/** What Skillbench writes in an entry itself; any other key is the CLI's (or a later version's) and kept. */
+const WRITTEN_KEYS = new Set([
+  'source',
+  'sourceType',
+  'sourceUrl',
+  'ref',
+  'skillPath',
+  'skillFolderHash',
+  'computedHash',
+  'installedAt',
+  'updatedAt',
+  'agents',
+]);
+
+function unknownKeys(entry: LockEntry): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entry).filter(([key]) => !WRITTEN_KEYS.has(key)));
+}
+
+/**
+ * A project lock entry as the CLI writes it (no timestamps: merge-friendly), in its key order: `sourceUrl` for git
+ * sources only, then Skillbench's `agents` before `computedHash`, which the CLI writes last.
+ */
+function projectEntry(e: LockEntry, kept: Record<string, unknown>): LockEntry {
+  const gitUrl = e.sourceType === 'git' || e.sourceType === 'gitlab' ? e.sourceUrl : undefined;
   return {
-    ...rest,
     source: e.source,
+    ...(gitUrl ? { sourceUrl: gitUrl } : {}),
     ...(e.ref ? { ref: e.ref } : {}),
     sourceType: e.sourceType,
     ...(e.skillPath ? { skillPath: e.skillPath } : {}),
+    ...kept,
+    ...unknownKeys(e),
+    ...(e.agents ? { agents: e.agents } : {}),
     computedHash: e.computedHash,
   };
+}
+
+/**
+ * A local source as the project lock records it (the CLI's getPortableLocalSource): relative to the project,
+ * `./`-prefixed below it, `../…` beside it, absolute only where no relative path exists (another drive).
+ */
+function portableLocalSource(source: string, project: string): string {
+  const absolute = isAbsolute(source) ? source : resolve(project, source);
+  const rel = relative(project, absolute);
+  if (isAbsolute(rel)) return absolute.split(sep).join('/');
+  const portable = rel.split(sep).join('/');
+  if (!portable) return '.';
+  return portable === '..' || portable.startsWith('../') ? portable : `./${portable}`;
 }
 
 /** A map keyed by skill names with no prototype, so any name (`__proto__` too) is just a key. */
@@ -168,7 +234,16 @@ function checkedLock(scope: Scope, path: string, parsed: unknown, empty: () => L
     );
   // The `skills` CLI starts a user lock older than version 3 afresh; so do we (its entries lack the folder hash).
   if (scope === 'user' && lock.version < USER_LOCK_VERSION) return empty();
-  return { ...(lock as LockFile), skills: nameMap(lock.skills) };
+  const skills = nameMap(lock.skills);
+  // A local source is relative to the project in its lock (as the CLI writes it): read as the folder it names, and
+  // written relative again on save.
+  if (scope === 'project')
+    for (const name of Object.keys(skills)) {
+      const entry = skills[name];
+      if (entry?.sourceType === 'local' && typeof entry.source === 'string' && !isAbsolute(entry.source))
+        skills[name] = { ...entry, source: resolve(dirname(path), entry.source) };
+    }
+  return { ...(lock as LockFile), skills };
 }
 
 const CONFLICT_START = /^<{7}(?: |$)/m;
@@ -216,7 +291,7 @@ function mergeConflicted(path: string, text: string): LockFile {
   if (clashes.length)
     throw new SkillError(
       'Conflict',
-      `The lockfile ${path} has git merge conflict markers, and both sides record ${clashes.map((n) => `"${n}"`).join(', ')} differently (${clashes.map((n) => `${ours.skills[n]?.source}@${ours.skills[n]?.computedHash.slice(0, 12)} vs ${theirs.skills[n]?.source}@${theirs.skills[n]?.computedHash.slice(0, 12)}`).join('; ')}). Keep one side for each and try again; it was not changed.`,
+      `The lockfile ${path} has git merge conflict markers, and both sides record ${clashes.map((n) => `"${n}"`).join(', ')} differently (${clashes.map((n) => `${ours.skills[n]?.source}@${ours.skills[n]?.computedHash?.slice(0, 12)} vs ${theirs.skills[n]?.source}@${theirs.skills[n]?.computedHash?.slice(0, 12)}`).join('; ')}). Keep one side for each and try again; it was not changed.`,
     );
   const skills = nameMap(ours.skills);
   for (const name of Object.keys(theirs.skills))

@@ -8,8 +8,11 @@ import { formatBytes } from '../../../shared/units.js';
 import type { PackResultView } from '../../../shared/manage-types.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { Workspace } from '../workspace.js';
-import { isSafeSkillName } from './install.js';
+
 import { readChunks, skillFiles, type SkillFile } from './skill-hash.js';
+
+/** A name usable as the zip's folder and file name (no separators, no `..`), as Claude's apps take it. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** The smallest hosted upload limit we pack for: the Claude API's 8 MB per skill upload. */
 export const MAX_PACK_BYTES = 8 * 1024 * 1024;
@@ -98,7 +101,7 @@ export function packSkill(
     throw new SkillError('NotFound', `${folder} holds no readable skill manifest (SKILL.md).`);
   // Even with --force: the name becomes the zip's folder and the default file name, so `../x` would write and
   // unpack outside their folders (red-team L4).
-  if (!isSafeSkillName(entry.skill.name))
+  if (!SAFE_NAME.test(entry.skill.name))
     throw new SkillError(
       'InvalidArgs',
       `The skill name "${entry.skill.name}" (${join(folder, 'SKILL.md')}) cannot be a folder name (letters, digits, ".", "_" and "-" only, starting with a letter or digit), so it cannot be packed, even with --force. Fix the name, for example to "${basename(folder)}".`,

@@ -5,8 +5,10 @@
 // path + contents of each file in that order, as lowercase hex.
 // Files are read in chunks, never whole, so a skill holding a file of several gigabytes is hashed, compared and packed
 // in bounded memory (Node cannot read a file over 2 GiB into one Buffer).
+// The user lock's `skillFolderHash` follows the CLI's two conventions (lockedHash): the git tree SHA of the skill
+// folder for a GitHub source, this content hash for the others; both are computed here for a folder on disk.
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface SkillFile {
@@ -147,4 +149,87 @@ export function cachedSkillFolderHash(folder: string): string {
   skillHashStats.computed++;
   hashCache.set(folder, { signature, hash });
   return hash;
+}
+
+/** The two hashes a lock records for a skill folder: a SHA-256 of its files (64 hex), or a git tree SHA-1 (40 hex). */
+export type HashKind = 'content' | 'git-tree';
+
+/** Which convention a recorded hash follows, by its form (as the CLI's `skills update -g` tells them apart). */
+export function hashKind(hash: string): HashKind | undefined {
+  if (/^[0-9a-f]{64}$/i.test(hash)) return 'content';
+  if (/^[0-9a-f]{40}$/i.test(hash)) return 'git-tree';
+  return undefined;
+}
+
+/**
+ * What a lock entry says the skill hashed to when installed: Skillbench's `computedHash` (project lock, and added to
+ * the user lock), else the CLI's user-lock `skillFolderHash` in whichever convention it has. Undefined: nothing to
+ * compare with (an empty or unreadable hash).
+ */
+export function lockedHash(entry: {
+  computedHash?: unknown;
+  skillFolderHash?: unknown;
+}): { hash: string; kind: HashKind } | undefined {
+  for (const value of [entry.computedHash, entry.skillFolderHash]) {
+    const kind = typeof value === 'string' ? hashKind(value) : undefined;
+    if (kind) return { hash: (value as string).toLowerCase(), kind };
+  }
+  return undefined;
+}
+
+/** A folder's hash in one convention (the content hash through the cache). */
+export function folderHash(folder: string, kind: HashKind): string {
+  return kind === 'content' ? cachedSkillFolderHash(folder) : gitTreeHashOfFolder(folder);
+}
+
+/**
+ * The SHA-1 git gives the tree of `folder` (what `git rev-parse HEAD:path` and GitHub's Trees API return for a
+ * committed folder), computed from the files on disk: blobs with their mode (executable or not), links as links,
+ * folders without files left out as git leaves them, `.git` skipped.
+ */
+export function gitTreeHashOfFolder(folder: string): string {
+  return treeObject(folder) ?? gitObject('tree', Buffer.alloc(0));
+}
+
+function gitObject(type: 'blob' | 'tree', body: Buffer): string {
+  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+}
+
+function blobHash(full: string, size: number): string {
+  const hash = createHash('sha1').update(`blob ${size}\0`);
+  return feed(hash, full).digest('hex');
+}
+
+/** The tree object's SHA-1, or undefined for a folder git would not record (no file below it). */
+function treeObject(dir: string): string | undefined {
+  const entries: Array<{ name: string; mode: string; sha: string }> = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name === '.git') continue;
+      const sha = treeObject(full);
+      if (sha) entries.push({ name: entry.name, mode: '40000', sha });
+    } else if (entry.isSymbolicLink())
+      entries.push({
+        name: entry.name,
+        mode: '120000',
+        sha: gitObject('blob', Buffer.from(readlinkSync(full))),
+      });
+    else if (entry.isFile()) {
+      const st = lstatSync(full);
+      entries.push({
+        name: entry.name,
+        mode: st.mode & 0o100 ? '100755' : '100644',
+        sha: blobHash(full, st.size),
+      });
+    }
+  }
+  if (!entries.length) return undefined;
+  // Git sorts by name bytes, a folder's name as if it ended with "/".
+  const key = (e: { name: string; mode: string }) => Buffer.from(e.mode === '40000' ? `${e.name}/` : e.name);
+  entries.sort((a, b) => Buffer.compare(key(a), key(b)));
+  return gitObject(
+    'tree',
+    Buffer.concat(entries.flatMap((e) => [Buffer.from(`${e.mode} ${e.name}\0`), Buffer.from(e.sha, 'hex')])),
+  );
 }

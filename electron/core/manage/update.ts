@@ -7,19 +7,32 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
 import { realPathOf } from '../fs-confine.js';
-import { agentById, agentFolder, AGENTS, SHARED_AGENT_ID, type Agent, type Scope } from './agents.js';
+import {
+  agentById,
+  AGENTS,
+  hasOwnProjectFolder,
+  readsSharedFolder,
+  sharedFolder,
+  SHARED_AGENT_ID,
+  type Agent,
+  type Scope,
+} from './agents.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
-import { installSkills, listInstalled, type InstalledSkill, type ManageBase } from './install.js';
+import { installSkills, type ManageBase } from './install.js';
+import { listInstalled, type InstalledSkill } from './installed.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import {
   computeSkillFolderHash,
   fileDigest,
+  gitTreeHashOfFolder,
+  lockedHash,
   skillFiles,
   skillsCliCopyHash,
   type SkillFile,
 } from './skill-hash.js';
 import {
+  gitTreeHash,
   parseSource,
   type FetchedSource,
   type RunControl,
@@ -63,6 +76,28 @@ export function fileChanges(before: string, after: string): FileChanges {
   };
 }
 
+const countChanges = (c: FileChanges) => c.added.length + c.removed.length + c.changed.length;
+
+/**
+ * Whether the skill in the fetched source still hashes as its lock entry recorded it: `computedHash` (Skillbench's
+ * content hash) when there is one, else the CLI's `skillFolderHash`, a git tree SHA (read from the clone, as
+ * `skills update -g` does) or a content hash.
+ */
+async function sourceAsLocked(
+  fetched: FetchedSource,
+  found: InspectedSkill,
+  entry: LockEntry,
+): Promise<boolean> {
+  const locked = lockedHash(entry);
+  if (!locked) return false;
+  if (locked.kind === 'content') return computeSkillFolderHash(found.folder) === locked.hash;
+  const tree =
+    fetched.commit !== undefined
+      ? await gitTreeHash(fetched.dir, dirname(found.skillPath).replace(/^\.$/, ''))
+      : undefined;
+  return (tree ?? gitTreeHashOfFolder(found.folder)) === locked.hash;
+}
+
 function manifestText(folder: string): string {
   const file = join(folder, 'SKILL.md');
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -98,8 +133,8 @@ export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd:
     );
   return {
     ...parsed,
-    // A relative path stays as the lock writes it (a project that vendors its skills commits it so): read from the
-    // project, recorded again as it was.
+    // A relative path is read from the project and recorded relative again (a project that vendors its skills
+    // commits it so): the lock reads a local one as absolute and writes it relative; an archive's stays as written.
     ...((recorded === 'local' || recorded === 'archive') && !isAbsolute(where) ? { source: where } : {}),
     ...(entry.ref ? { ref: entry.ref } : {}),
   };
@@ -224,10 +259,14 @@ export async function updateSkills(
         results.push({ ...base_, status: 'missing', message: problem });
         continue;
       }
-      const newHash = computeSkillFolderHash(found.folder);
       // A copy the `skills` CLI made is told from an edited one only by the source it came from (skillsCliCopyHash).
-      const cliCopy = item?.state === 'unknown' && !Array.isArray(entry.agents) && !!entry.computedHash;
-      if (newHash === entry.computedHash) {
+      const cliCopy = item?.state === 'unknown' && !Array.isArray(entry.agents) && !!lockedHash(entry);
+      const current = item?.folder;
+      // The source against what the lock recorded, in the lock's own convention (the CLI's user lock may hold a git
+      // tree SHA); and an installed copy that already is what the source holds has nothing to update either.
+      const asLocked = await sourceAsLocked(got.fetched, found, entry);
+      const changes = !asLocked && current ? fileChanges(current, found.folder) : undefined;
+      if (asLocked || (changes && !countChanges(changes))) {
         results.push({
           ...base_,
           status: 'up-to-date',
@@ -235,11 +274,10 @@ export async function updateSkills(
         });
         continue;
       }
-      const current = item?.folder;
       const check: UpdateCheck = {
         ...base_,
         status: 'update-available',
-        ...(current
+        ...(current && changes
           ? {
               diff: createTwoFilesPatch(
                 `a/${name}/SKILL.md`,
@@ -247,7 +285,7 @@ export async function updateSkills(
                 manifestText(current),
                 manifestText(found.folder),
               ),
-              changes: fileChanges(current, found.folder),
+              changes,
             }
           : {}),
       };
@@ -288,7 +326,7 @@ export async function updateSkills(
 /** True when the skill sits in agent folders as copies only (no links, not only in the shared folder). */
 function installedAsCopies(base: ManageBase, scope: Scope, item: InstalledSkill | undefined): boolean {
   if (!item || item.paths.some((p) => p.link)) return false;
-  const shared = agentFolder(agentById(SHARED_AGENT_ID) as Agent, scope, base);
+  const shared = sharedFolder(scope, base);
   return item.paths.some((p) => dirname(p.path) !== shared);
 }
 
@@ -336,7 +374,7 @@ export async function syncProject(
         continue;
       }
       // Restoring keeps the install's mode: links to its shared copy when it has one, else copies.
-      const shared = realPathOf(agentFolder(agentById(SHARED_AGENT_ID) as Agent, 'project', base));
+      const shared = realPathOf(sharedFolder('project', base));
       const targets = item ? missing : agents;
       const copy = item
         ? !item.paths.some((p) => !p.link && realPathOf(dirname(p.path)) === shared)
@@ -386,11 +424,15 @@ export async function syncProject(
   return results;
 }
 
-/** The shared folder's agents plus each agent whose project folder's top (`.claude`, `.windsurf`) exists. */
+/**
+ * The shared folder's agents plus each agent whose own hidden project folder (`.claude`, `.trae`) exists. A folder
+ * with a common name (`skills` for OpenClaw, `data` for AstrBot, `agent` for Eve) says nothing about the agents a
+ * project uses: those are synced when named.
+ */
 function projectAgents(base: ManageBase): Agent[] {
-  return AGENTS.filter(
-    (a) =>
-      a.id === SHARED_AGENT_ID ||
-      (a.projectDir !== '.agents/skills' && existsSync(join(base.project, a.projectDir.split('/')[0] ?? ''))),
-  );
+  return AGENTS.filter((a) => {
+    if (a.id === SHARED_AGENT_ID) return true;
+    const top = a.projectDir.split('/')[0] ?? '';
+    return !readsSharedFolder(a) && hasOwnProjectFolder(a) && existsSync(join(base.project, top));
+  });
 }

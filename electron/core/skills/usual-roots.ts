@@ -1,5 +1,6 @@
 // Owns where skills usually live (DESIGN.md "Roots"): every skill folder of the agent table that exists, in the
-// project and in the user's home, with the agents that read each; and where a link in a root may lead.
+// project (an agent's own hidden folder, or the shared `.agents/skills`) and in the user's home, with the agents that
+// read each; and where a link in a root may lead.
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AgentReader } from '../../../shared/types.js';
@@ -7,15 +8,19 @@ import {
   agentContext,
   agentFolders,
   AGENTS,
+  hasOwnProjectFolder,
   SHARED_AGENT_ID,
   type AgentContext,
   type AgentFolder,
 } from '../manage/agents.js';
 import type { RootSpec } from './library.js';
 
-// The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers.
+// The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers. In a
+// project, a folder of a common name (`skills/`) is no agent's: only agents with a hidden folder of their own count.
 const readersOf = (f: AgentFolder): AgentReader[] =>
-  f.agents.filter((a) => a.id !== SHARED_AGENT_ID).map((a) => ({ agent: a.id, profile: a.profile }));
+  f.agents
+    .filter((a) => a.id !== SHARED_AGENT_ID && (f.scope === 'user' || hasOwnProjectFolder(a)))
+    .map((a) => ({ agent: a.id, profile: a.profile }));
 
 /**
  * The agents' skill folders that exist: the project's (`<project>/.claude/skills`, `<project>/.agents/skills`, ...),
@@ -23,7 +28,7 @@ const readersOf = (f: AgentFolder): AgentReader[] =>
  */
 export function usualRoots(projectDir: string, ctx: AgentContext = agentContext()): RootSpec[] {
   return agentFolders(projectDir, ctx)
-    .filter((f) => existsSync(f.path) && statSync(f.path).isDirectory())
+    .filter((f) => (f.scope === 'user' || f.agents.some(hasOwnProjectFolder)) && isFolder(f.path))
     .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}`, readers: readersOf(f) }));
 }
 
@@ -37,6 +42,7 @@ export function agentsReading(
 ): { readers: AgentReader[]; project?: string } {
   const abs = resolve(path);
   for (const agent of AGENTS) {
+    if (!hasOwnProjectFolder(agent)) continue;
     const suffix = sep + agent.projectDir.split('/').join(sep);
     if (!abs.endsWith(suffix)) continue;
     const project = abs.slice(0, -suffix.length) || sep;
@@ -45,6 +51,10 @@ export function agentsReading(
   }
   const user = agentFolders(abs, ctx).find((f) => f.scope === 'user' && f.path === abs);
   return { readers: user ? readersOf(user) : [] };
+}
+
+function isFolder(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }
 
 /** Where a link in a root may lead and be read, besides the roots: the projects, and every agent's user folder. */

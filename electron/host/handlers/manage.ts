@@ -15,7 +15,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentContext, agentFolder, AGENTS, agentsByIds, type Agent } from '../../core/manage/agents.js';
+import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/manage/agents.js';
 import {
   blockedFor,
   fetchAndInspect,
@@ -26,10 +26,8 @@ import {
 import {
   installProfiles,
   installSkills,
-  listInstalled,
   planInstall,
   type InstallPlan,
-  removeSkills,
   type ManageBase,
 } from '../../core/manage/install.js';
 import { packSkill } from '../../core/manage/pack.js';
@@ -37,6 +35,8 @@ import { parseSource, type FetchedSource } from '../../core/manage/source.js';
 import { updateSkills } from '../../core/manage/update.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
+import { listInstalled } from '../../core/manage/installed.js';
+import { removeSkills } from '../../core/manage/remove.js';
 
 /** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
 const MAX_INSPECTIONS = 8;
@@ -175,8 +175,8 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         agents: AGENTS.map((a) => ({
           id: a.id,
           displayName: a.displayName,
-          projectFolder: projects[0] ? agentFolder(a, 'project', base) : a.projectDir,
-          userFolder: agentFolder(a, 'user', base),
+          projectFolder: projects[0] ? installFolder(a, 'project', base) : a.projectDir,
+          userFolder: a.userDir ? installFolder(a, 'user', base) : null,
           followsSymlinks: a.followsSymlinks,
           profile: a.profile,
         })),

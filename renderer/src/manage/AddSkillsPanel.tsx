@@ -196,9 +196,18 @@ export function AddSkillsPanel(props: {
         <legend>Install for</legend>
         <div className="agent-picks">
           {agentTable.map((a) => (
-            <label key={a.id} title={scope === 'project' ? a.projectFolder : a.userFolder}>
+            <label
+              key={a.id}
+              title={
+                scope === 'project'
+                  ? a.projectFolder
+                  : (a.userFolder ?? `${a.displayName} reads skills only from a project`)
+              }
+            >
               <input
                 type="checkbox"
+                // A project-only agent (Eve) has no folder in your home folder.
+                disabled={scope === 'user' && a.userFolder === null}
                 checked={agents.includes(a.id)}
                 onChange={() => setAgents((list) => toggle(list, a.id))}
               />{' '}

@@ -53,12 +53,13 @@ describe('skills installed by `skillbench add`', () => {
     expect(out.diagnostics.filter((d) => d.code.startsWith('link-'))).toEqual([]);
     expect(out.skills.map((s) => s.name)).toEqual(['Bad_Skill']);
     const skill = out.skills[0]!;
-    expect(skill.path).toBe(join(project, '.agents', 'skills', 'Bad_Skill', 'SKILL.md'));
+    // In the folders the skills CLI names (lowercase), read by every agent of them.
+    expect(skill.path).toBe(join(project, '.agents', 'skills', 'bad_skill', 'SKILL.md'));
     expect(skill.readers).toEqual(expect.arrayContaining(['claude-code', 'windsurf', 'codex', 'cursor']));
     expect(skill.alsoAt?.sort()).toEqual(
       [
-        join(project, '.claude', 'skills', 'Bad_Skill', 'SKILL.md'),
-        join(project, '.windsurf', 'skills', 'Bad_Skill', 'SKILL.md'),
+        join(project, '.claude', 'skills', 'bad_skill', 'SKILL.md'),
+        join(project, '.windsurf', 'skills', 'bad_skill', 'SKILL.md'),
       ].sort(),
     );
     // The name breaks the spec: an error for the portable agents, a note for Claude Code, which loads it.
@@ -67,9 +68,11 @@ describe('skills installed by `skillbench add`', () => {
       ['error', ['portable']],
       ['info', ['claude-code']],
     ]);
-    expect(format[1]?.message).toContain('Claude Code loads it: /Bad_Skill runs it');
+    expect(format[1]?.message).toContain('Claude Code loads it: /bad_skill and /Bad_Skill run it');
     const text = await run(['validate', '--discover']);
-    expect(text.stdout).toMatch(/\(invalid\) read by Claude Code, Codex, Cursor, .*, Windsurf\n/);
+    expect(text.stdout).toMatch(
+      /\(invalid\) read by Claude Code, Windsurf, the \d+ agents of \.agents\/skills\n/,
+    );
     expect(text.stdout).toMatch(/error name-format \[portable\]/);
     expect(text.stdout).not.toContain('link-outside-root');
   });

@@ -277,14 +277,22 @@ describe('manage channels', () => {
     });
     expect(view.profiles).toEqual(['claude-code', 'portable']);
     expect(view.required).toEqual(['claude-code']);
+    // The agents the skills CLI names for .agents/skills; it hides a few more that read it (Replit, Antigravity…).
     expect(view.readers).toEqual([
-      'Codex',
-      'Cursor',
-      'GitHub Copilot',
-      'Gemini CLI',
-      'OpenCode',
       'Amp',
       'Cline',
+      'Codex',
+      'Cursor',
+      'Droid',
+      'fx',
+      'Gemini CLI',
+      'GitHub Copilot',
+      'Kilo Code',
+      'Kimi Code CLI',
+      'OpenCode',
+      'Pi',
+      'Warp',
+      'Zed',
     ]);
     const pdf = view.skills.find((s) => s.name === 'pdf-tools');
     expect(pdf?.findings.portable?.some((d) => d.severity === 'error')).toBe(true);

@@ -1,6 +1,7 @@
-// Issue 17: the agent table resolves each agent's folders per scope, honours the agents' own home variables, and is
-// what discovery scans.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The agent table resolves each agent's folders per scope, honours the agents' own home variables, says where an
+// install for each goes (the shared copy for the agents reading .agents/skills, as the `skills` CLI installs), and is
+// what discovery scans. agent-table.test.ts compares every row with the CLI's own table.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,10 +11,13 @@ import {
   agentFolder,
   agentFolders,
   agentsByIds,
+  agentTableRows,
+  installFolder,
   type AgentContext,
 } from '../../../../electron/core/manage/agents.js';
 import { planPlacements } from '../../../../electron/core/manage/install.js';
 import { usualRoots } from '../../../../electron/core/skills/usual-roots.js';
+import { REPO } from '../../../helpers.js';
 
 let tmp: string;
 let ctx: AgentContext;
@@ -50,7 +54,8 @@ describe('the agent table', () => {
   it('resolves user folders under the home folder and the XDG config folder', () => {
     expect(user('claude-code')).toBe(join(ctx.home, '.claude', 'skills'));
     expect(user('agents')).toBe(join(ctx.home, '.agents', 'skills'));
-    expect(user('codex')).toBe(join(ctx.home, '.codex', 'skills'));
+    // Codex reads ~/.agents/skills (its docs and the CLI), not ~/.codex/skills.
+    expect(user('codex')).toBe(join(ctx.home, '.agents', 'skills'));
     expect(user('cursor')).toBe(join(ctx.home, '.cursor', 'skills'));
     expect(user('github-copilot')).toBe(join(ctx.home, '.copilot', 'skills'));
     expect(user('gemini-cli')).toBe(join(ctx.home, '.gemini', 'skills'));
@@ -58,9 +63,25 @@ describe('the agent table', () => {
     expect(user('opencode')).toBe(join(ctx.home, '.config', 'opencode', 'skills'));
     expect(user('goose')).toBe(join(ctx.home, '.config', 'goose', 'skills'));
     expect(user('amp')).toBe(join(ctx.home, '.config', 'agents', 'skills'));
+    expect(user('trae')).toBe(join(ctx.home, '.trae', 'skills'));
+    expect(user('continue')).toBe(join(ctx.home, '.continue', 'skills'));
+    expect(user('eve')).toBeUndefined(); // project only
   });
 
-  it('honours XDG_CONFIG_HOME, CODEX_HOME and CLAUDE_CONFIG_DIR', () => {
+  it('installs for an agent reading .agents/skills into the shared copy, in both scopes', () => {
+    const to = (id: string, scope: 'project' | 'user') =>
+      installFolder(agentById(id)!, scope, { project, ctx });
+    expect(to('cursor', 'user')).toBe(join(ctx.home, '.agents', 'skills'));
+    expect(to('amp', 'user')).toBe(join(ctx.home, '.agents', 'skills'));
+    expect(to('cursor', 'project')).toBe(join(project, '.agents', 'skills'));
+    expect(to('trae', 'user')).toBe(join(ctx.home, '.trae', 'skills'));
+    expect(to('eve', 'project')).toBe(join(project, 'agent', 'skills'));
+    expect(() => to('eve', 'user')).toThrow(
+      /Eve reads skills only from a project \(agent\/skills\), not from your home folder: leave out --global, or --agent eve\./,
+    );
+  });
+
+  it('honours XDG_CONFIG_HOME and CLAUDE_CONFIG_DIR; CODEX_HOME only tells whether Codex is installed', () => {
     const c = {
       ...ctx,
       env: {
@@ -70,7 +91,7 @@ describe('the agent table', () => {
       },
     };
     expect(user('opencode', c)).toBe(join(tmp, 'cfg', 'opencode', 'skills'));
-    expect(user('codex', c)).toBe(join(tmp, 'cx', 'skills'));
+    expect(user('codex', c)).toBe(join(ctx.home, '.agents', 'skills'));
     expect(user('claude-code', c)).toBe(join(tmp, 'cl', 'skills'));
   });
 
@@ -89,26 +110,23 @@ describe('the agent table', () => {
         'amp',
       ]),
     );
-    expect(folders.map((f) => f.name)).toEqual([
-      'claude',
-      'agents',
-      'windsurf',
-      'goose',
-      'roo',
-      'kiro',
-      'junie',
-      'qwen',
-    ]);
-    const userNames = agentFolders(project, ctx)
-      .filter((f) => f.scope === 'user')
-      .map((f) => f.name);
-    expect(userNames).toContain('config-opencode');
-    expect(userNames).toContain('codeium-windsurf');
+    // Agents sharing a folder other than .agents/skills are listed together too.
+    expect(folders.find((f) => f.name === 'trae')?.agents.map((a) => a.id)).toEqual(['trae', 'trae-cn']);
+    expect(folders.find((f) => f.name === 'agent')?.agents.map((a) => a.id)).toEqual(['eve']);
+    // OpenClaw reads `<project>/skills`: named after the agent, since the folder has no name of its own.
+    expect(folders.find((f) => f.path === join(project, 'skills'))?.name).toBe('openclaw');
+    expect(new Set(folders.map((f) => f.name)).size).toBe(folders.length);
+    const user = agentFolders(project, ctx).filter((f) => f.scope === 'user');
+    expect(user.map((f) => f.name)).toEqual(expect.arrayContaining(['config-opencode', 'codeium-windsurf']));
+    // In the home folder, Cursor reads its own folder and, as every agent of .agents/skills, the shared copy.
+    const cursor = agentById('cursor')!;
+    expect(user.filter((f) => f.agents.includes(cursor)).map((f) => f.name)).toEqual(['agents', 'cursor']);
+    expect(user.some((f) => f.agents.some((a) => a.id === 'eve'))).toBe(false);
   });
 
   it('names the known agents when an id is unknown', () => {
     expect(() => agentsByIds(['claude-code', 'nope'])).toThrow(
-      /Unknown agent "nope". Known agents: claude-code, agents, codex/,
+      /Unknown agent "nope". Known agents \(`skillbench agents` shows their folders\): claude-code, agents, aider-desk, amp, .*, trae, /,
     );
   });
 
@@ -144,9 +162,54 @@ describe('planPlacements', () => {
     ]);
   });
 
+  it("links for Trae and Cursor's user folder is served by the shared copy; Eve, which does not follow links, gets a copy", () => {
+    const agents = agentsByIds(['cursor', 'trae', 'eve']);
+    expect(planPlacements({ project, ctx }, 'notes', { agents, scope: 'project' })).toEqual([
+      { path: join(project, '.agents', 'skills', 'notes'), how: 'copy', agents: ['cursor'] },
+      { path: join(project, '.trae', 'skills', 'notes'), how: 'link', agents: ['trae'] },
+      { path: join(project, 'agent', 'skills', 'notes'), how: 'copy', agents: ['eve'] },
+    ]);
+    expect(
+      planPlacements({ project, ctx }, 'notes', { agents: agentsByIds(['cursor', 'trae']), scope: 'user' }),
+    ).toEqual([
+      { path: join(ctx.home, '.agents', 'skills', 'notes'), how: 'copy', agents: ['cursor'] },
+      { path: join(ctx.home, '.trae', 'skills', 'notes'), how: 'link', agents: ['trae'] },
+    ]);
+  });
+
   it('copies for an agent that does not follow links', () => {
     const noLinks = { ...agentById('windsurf')!, followsSymlinks: false };
     const plan = planPlacements({ project, ctx }, 'notes', { agents: [noLinks], scope: 'project' });
     expect(plan.map((p) => p.how)).toEqual(['copy', 'copy']);
+  });
+});
+
+describe('docs/agents.md', () => {
+  it('is the agent table, every row of it', () => {
+    const page = readFileSync(join(REPO, 'docs', 'agents.md'), 'utf8');
+    const block = page.slice(
+      page.indexOf('<!-- agent-table:start -->'),
+      page.indexOf('<!-- agent-table:end -->'),
+    );
+    const rows = block
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) =>
+        l
+          .slice(1, -1)
+          .split('|')
+          .map((c) => c.trim()),
+      );
+    expect(rows).toEqual(agentTableRows());
+    expect(rows).toHaveLength(AGENTS.length);
+    expect(rows.find((r) => r[0] === '`codex`')?.[3]).toBe('`~/.agents/skills`');
+    expect(rows.find((r) => r[0] === '`opencode`')?.[3]).toBe(
+      '`$XDG_CONFIG_HOME/opencode/skills`, else `~/.config/opencode/skills`',
+    );
+  });
+
+  it('is linked from the README, whose section says where the table is', () => {
+    const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+    expect(readme).toContain('(docs/agents.md)');
   });
 });

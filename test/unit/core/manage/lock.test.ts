@@ -29,45 +29,123 @@ describe('lock paths', () => {
 });
 
 describe('SkillLock', () => {
-  it('reads the skills CLI project lock and writes it back sorted, two-space, with a final newline', () => {
+  const CLI = join(FIXTURES, 'manage', 'skills-cli-1.7.4');
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+  it("writes the CLI's project lock back byte for byte, and adds entries the way the CLI writes them", () => {
     const file = join(tmp, 'skills-lock.json');
-    cpSync(join(FIXTURES, 'manage', 'skills-cli', 'skills-lock.json'), file);
+    cpSync(join(CLI, 'skills-lock.json'), file);
+    const written = readFileSync(file, 'utf8');
     const lock = new SkillLock('project', file);
-    expect(lock.get('notes')).toEqual({
-      source: 'owner/repo',
-      sourceType: 'github',
-      computedHash: 'd09ed45ec84114cf1b087c4625ec80bffb3c41ec6e024789d6218f62e534cea3',
-    });
+    // A local source is read as the folder it names, relative to the project.
+    expect(lock.get('tidy')?.source).toBe(join(tmp, 'vendor', 'tidy'));
+    lock.save();
+    expect(readFileSync(file, 'utf8')).toBe(written);
     lock.set('alpha', {
-      source: '/x',
-      sourceType: 'local',
+      source: 'https://git.example.test/team/alpha.git',
+      sourceType: 'git',
+      sourceUrl: 'https://git.example.test/team/alpha.git',
+      ref: 'v2',
       skillPath: 'SKILL.md',
-      computedHash: 'ab',
-      sourceUrl: '/x',
+      computedHash: 'a'.repeat(64),
+      skillFolderHash: 'never in a project lock',
       installedAt: 'never in a project lock',
     });
+    lock.set('beta', {
+      source: 'team/beta',
+      sourceType: 'github',
+      sourceUrl: 'https://github.com/team/beta.git', // not for GitHub shorthand, as the CLI writes it
+      computedHash: 'b'.repeat(64),
+      agents: ['trae'],
+    });
+    lock.set('gamma', {
+      source: join(tmp, '..', 'elsewhere', 'gamma'),
+      sourceType: 'local',
+      computedHash: 'c'.repeat(64),
+    });
     lock.save();
-    expect(readFileSync(file, 'utf8')).toBe(
-      `{\n  "version": 1,\n  "skills": {\n    "alpha": {\n      "source": "/x",\n      "sourceType": "local",\n      "skillPath": "SKILL.md",\n      "computedHash": "ab"\n    },\n    "notes": {\n      "source": "owner/repo",\n      "sourceType": "github",\n      "computedHash": "d09ed45ec84114cf1b087c4625ec80bffb3c41ec6e024789d6218f62e534cea3"\n    }\n  }\n}\n`,
+    const saved = read(file).skills as Record<string, unknown>;
+    // Sorted as the CLI sorts (by UTF-16 code units: capitals first).
+    expect(Object.keys(saved)).toEqual(['Braintree Automation', 'alpha', 'beta', 'gamma', 'notes', 'tidy']);
+    expect(JSON.stringify(saved.alpha)).toBe(
+      JSON.stringify({
+        source: 'https://git.example.test/team/alpha.git',
+        sourceUrl: 'https://git.example.test/team/alpha.git',
+        ref: 'v2',
+        sourceType: 'git',
+        skillPath: 'SKILL.md',
+        computedHash: 'a'.repeat(64),
+      }),
     );
+    expect(JSON.stringify(saved.beta)).toBe(
+      JSON.stringify({
+        source: 'team/beta',
+        sourceType: 'github',
+        agents: ['trae'],
+        computedHash: 'b'.repeat(64),
+      }),
+    );
+    expect(saved.gamma).toMatchObject({ source: '../elsewhere/gamma' });
+    expect(readFileSync(file, 'utf8')).toMatch(/\}\n$/);
   });
 
-  it('keeps the user lock version 3 fields and timestamps; starts afresh from an older version', () => {
-    const file = join(tmp, '.skill-lock.json');
-    cpSync(join(FIXTURES, 'manage', 'skills-cli', '.skill-lock.json'), file);
-    const lock = new SkillLock('user', file);
-    lock.set('notes', { ...lock.get('notes')!, computedHash: 'cd' });
-    lock.save();
-    const written = JSON.parse(readFileSync(file, 'utf8')) as {
-      skills: Record<string, Record<string, string>>;
-    };
-    expect(written.skills.notes).toMatchObject({
-      installedAt: '2026-10-01T10:00:00.000Z',
-      computedHash: 'cd',
+  it("keeps the CLI's keys of an entry installed again from the same source, sourceUrl among them", () => {
+    const file = join(tmp, 'skills-lock.json');
+    cpSync(join(CLI, 'skills-lock.json'), file);
+    const raw = read(file) as { skills: Record<string, Record<string, unknown>> };
+    raw.skills.notes = { ...raw.skills.notes, via: 'workspace', subagents: ['', 'docs'] };
+    writeFileSync(file, JSON.stringify(raw));
+    const lock = new SkillLock('project', file);
+    const { sourceUrl: _dropped, ...withoutUrl } = lock.get('notes')!;
+    lock.set('notes', {
+      ...withoutUrl,
+      sourceUrl: 'https://git.example.test/owner/repo.git',
+      agents: ['eve'],
     });
-    expect(written.skills.notes?.updatedAt).not.toBe('2026-10-01T10:00:00.000Z');
+    lock.save();
+    expect((read(file).skills as Record<string, unknown>).notes).toEqual({
+      source: 'https://git.example.test/owner/repo.git',
+      sourceUrl: 'https://git.example.test/owner/repo.git',
+      sourceType: 'git',
+      skillPath: 'skills/notes/SKILL.md',
+      via: 'workspace',
+      subagents: ['', 'docs'],
+      agents: ['eve'],
+      computedHash: 'fa687b77d1b185ad10119b8556b60e418313f43e838c4dd087275460f5ced7ca',
+    });
+  });
+
+  it("keeps the user lock's fields and timestamps, never blanks skillFolderHash, and starts afresh from an older version", () => {
+    const file = join(tmp, '.skill-lock.json');
+    cpSync(join(CLI, '.skill-lock.json'), file);
+    const before = read(file) as { skills: Record<string, Record<string, string>> };
+    const lock = new SkillLock('user', file);
+    // Installed again without a folder hash to give (nothing may blank the CLI's): the one it had stays.
+    const { skillFolderHash: _h, ...entry } = lock.get('notes')!;
+    lock.set('notes', { ...entry, computedHash: 'c'.repeat(64), agents: ['trae'] });
+    lock.save();
+    const written = read(file) as { skills: Record<string, Record<string, string>>; dismissed: unknown };
+    expect(written.skills.notes).toMatchObject({
+      sourceUrl: 'https://git.example.test/owner/repo.git',
+      skillFolderHash: before.skills.notes?.skillFolderHash,
+      installedAt: before.skills.notes?.installedAt,
+      computedHash: 'c'.repeat(64),
+    });
+    expect(written.skills.notes?.updatedAt).not.toBe(before.skills.notes?.updatedAt);
+    expect(written.skills['Braintree Automation']).toEqual(before.skills['Braintree Automation']);
+    expect(written.dismissed).toEqual({});
+    expect(readFileSync(file, 'utf8')).toMatch(/\}$/); // no final newline, as the CLI writes it
     writeFileSync(file, JSON.stringify({ version: 2, skills: { old: {} } }));
     expect(new SkillLock('user', file).names).toEqual([]);
+  });
+
+  it('finds the key of a skill by the folder the CLI installs it in', () => {
+    const file = join(tmp, 'skills-lock.json');
+    cpSync(join(CLI, 'skills-lock.json'), file);
+    const lock = new SkillLock('project', file);
+    expect(lock.keyForFolder('braintree-automation')).toBe('Braintree Automation');
+    expect(lock.keyForFolder('notes')).toBe('notes');
+    expect(lock.keyForFolder('braintree')).toBeUndefined();
   });
 
   it('refuses a lockfile that is not JSON, and leaves it as it was', () => {

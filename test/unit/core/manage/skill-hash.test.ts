@@ -1,7 +1,9 @@
 // Issue 17: computedHash is the `skills` CLI's: SHA-256 over (relative path, bytes) of each regular file, sorted with
 // localeCompare, skipping .git and node_modules.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
@@ -17,6 +19,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cachedSkillFolderHash,
   computeSkillFolderHash,
+  gitTreeHashOfFolder,
+  hashKind,
+  lockedHash,
   skillHashStats,
 } from '../../../../electron/core/manage/skill-hash.js';
 import { FIXTURES } from '../../../helpers.js';
@@ -87,5 +92,45 @@ describe('cachedSkillFolderHash', () => {
     } finally {
       rmSync(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the user lock's skillFolderHash conventions", () => {
+  it('computes the git tree SHA of a folder on disk as git does: modes, links, nested and empty folders', () => {
+    cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'pdf-tools'), join(dir, 'tools'), { recursive: true });
+    writeFileSync(join(dir, 'run.sh'), '#!/bin/sh\necho hi\n');
+    chmodSync(join(dir, 'run.sh'), 0o755);
+    symlinkSync('references/layout.md', join(dir, 'latest.md'));
+    mkdirSync(join(dir, 'empty'));
+    writeFileSync(join(dir, 'a-b.md'), 'sorts before a/ in git, after it by name');
+    mkdirSync(join(dir, 'a'));
+    writeFileSync(join(dir, 'a', 'x.md'), 'x');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@e', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'tree');
+    for (const folder of ['', 'tools', 'references', 'a'])
+      expect(gitTreeHashOfFolder(join(dir, folder)), folder || '(top)').toBe(
+        git('rev-parse', folder ? `HEAD:${folder}` : 'HEAD^{tree}').trim(),
+      );
+  });
+
+  it('tells the two conventions apart by their form, and prefers computedHash', () => {
+    expect(hashKind('a'.repeat(64))).toBe('content');
+    expect(hashKind('b'.repeat(40))).toBe('git-tree');
+    expect(hashKind('')).toBeUndefined();
+    expect(lockedHash({ skillFolderHash: 'B'.repeat(40) })).toEqual({
+      hash: 'b'.repeat(40),
+      kind: 'git-tree',
+    });
+    expect(lockedHash({ computedHash: 'a'.repeat(64), skillFolderHash: 'b'.repeat(40) })).toEqual({
+      hash: 'a'.repeat(64),
+      kind: 'content',
+    });
+    expect(lockedHash({ skillFolderHash: '' })).toBeUndefined();
   });
 });
