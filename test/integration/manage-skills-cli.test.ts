@@ -158,17 +158,23 @@ describe.skipIf(!!NO_NODE22_REASON)(
       // Validated as the agents read them: one skill per install, no link warning, under each reader's profile.
       const validated = await skillbench('validate', '--discover', '--format', 'json');
       const report = JSON.parse(validated.stdout) as {
-        skills: Array<{ name: string; readers?: string[]; diagnostics: Array<{ code: string; severity: string }> }>;
+        skills: Array<{
+          name: string;
+          readers?: string[];
+          diagnostics: Array<{ code: string; severity: string }>;
+        }>;
         diagnostics: Array<{ code: string }>;
       };
       expect(report.diagnostics.filter((d) => d.code.startsWith('link-'))).toEqual([]);
       const braintree = report.skills.find((x) => x.name === BRAINTREE);
       expect(braintree?.readers).toEqual(expect.arrayContaining(['claude-code', 'trae', 'continue']));
       // A name Claude Code loads, which the portable agents' checks refuse.
-      expect(braintree?.diagnostics.filter((d) => d.code === 'name-format').map((d) => d.severity).sort()).toEqual([
-        'error',
-        'info',
-      ]);
+      expect(
+        braintree?.diagnostics
+          .filter((d) => d.code === 'name-format')
+          .map((d) => d.severity)
+          .sort(),
+      ).toEqual(['error', 'info']);
 
       // Listed under the lock's names, clean (Eve's rewritten copy included), with the agents of the new table.
       const rows = await installed();

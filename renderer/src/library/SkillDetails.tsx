@@ -14,6 +14,13 @@ export interface AgentName {
   profile: ValidationProfile;
 }
 
+/** The readers grouped by the profile that checks them, in the order they first appear. */
+function readersByProfile(readers: readonly AgentName[]): Array<[ValidationProfile, AgentName[]]> {
+  const groups = new Map<ValidationProfile, AgentName[]>();
+  for (const r of readers) groups.set(r.profile, [...(groups.get(r.profile) ?? []), r]);
+  return [...groups];
+}
+
 export function SkillDetails(props: {
   entry: ListedEntry | undefined;
   profile?: ValidationProfile;
@@ -39,10 +46,17 @@ export function SkillDetails(props: {
       {readers.length > 0 && (
         <p className="readers" aria-label="Read by">
           Read by{' '}
-          {readers.map((r, i) => (
-            <span key={r.id}>
-              {i > 0 ? ', ' : ''}
-              {r.displayName} <span className="muted">({r.profile})</span>
+          {readersByProfile(readers).map(([p, agents], i) => (
+            <span key={p}>
+              {i > 0 ? '; ' : ''}
+              {agents.length <= 3 ? (
+                agents.map((a) => a.displayName).join(', ')
+              ) : (
+                <span className="many" title={agents.map((a) => a.displayName).join(', ')}>
+                  {agents.length} agents
+                </span>
+              )}{' '}
+              <span className="muted">({p})</span>
             </span>
           ))}
           {entry.alsoAt?.length ? (

@@ -43,7 +43,13 @@ describe('the overview of a skill several agents read', () => {
       />,
     );
     const readBy = screen.getByLabelText('Read by');
-    expect(readBy.textContent).toMatch(/^Read by Claude Code \(claude-code\), .*Codex \(portable\)/);
+    // Grouped by the profile that checks them: the two dozen agents of .agents/skills counted, named in the title.
+    expect(readBy.textContent).toMatch(/^Read by Claude Code \(claude-code\); \d+ agents \(portable\)/);
+    expect(
+      within(readBy)
+        .getByText(/\d+ agents/)
+        .getAttribute('title'),
+    ).toMatch(/Codex, .*Cursor/);
     expect(readBy.textContent).toContain(
       `also reached at ${join(project, '.claude', 'skills', 'pdf-tool', 'SKILL.md')}`,
     );
