@@ -14,7 +14,8 @@ import {
   generateTriggerQueries,
   MAX_GENERATE_COUNT,
 } from '../../core/evals/generate.js';
-import { DEFAULT_EVALS_FILE, readEvalsFile, runOutputEvals } from '../../core/evals/output-evals.js';
+import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
+import { runOutputEvals } from '../../core/evals/output-evals.js';
 import {
   createProvider,
   parseProviderConfigs,

@@ -19,12 +19,9 @@ import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budg
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
 import { ModelClient } from '../../core/evals/model-client.js';
-import {
-  defaultWorkspaceDir,
-  readEvalsFile,
-  runOutputEvals,
-  DEFAULT_EVALS_FILE,
-} from '../../core/evals/output-evals.js';
+import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
+import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
+import { runOutputEvals } from '../../core/evals/output-evals.js';
 import {
   DEFAULT_TRIGGER_SET,
   readTriggerSet,

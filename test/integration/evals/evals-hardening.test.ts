@@ -28,13 +28,9 @@ import {
 } from '../../../electron/core/evals/providers/types.js';
 import { MAX_RESPONSE_BYTES, ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget, BudgetExhaustedError } from '../../../electron/core/evals/budget.js';
-import {
-  defaultWorkspaceDir,
-  evalFolderNames,
-  parseEvalsFile,
-  runOutputEvals,
-  type OutputEval,
-} from '../../../electron/core/evals/output-evals.js';
+import { defaultWorkspaceDir, evalFolderNames } from '../../../electron/core/evals/benchmark.js';
+import { parseEvalsFile, type OutputEval } from '../../../electron/core/evals/evals-file.js';
+import { runOutputEvals } from '../../../electron/core/evals/output-evals.js';
 import { runTriggerEval } from '../../../electron/core/evals/triggers.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { Workspace } from '../../../electron/core/workspace.js';

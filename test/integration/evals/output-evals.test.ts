@@ -9,7 +9,8 @@ import { createProvider } from '../../../electron/core/evals/providers/index.js'
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
 import { ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget } from '../../../electron/core/evals/budget.js';
-import { readEvalsFile, runOutputEvals } from '../../../electron/core/evals/output-evals.js';
+import { readEvalsFile } from '../../../electron/core/evals/evals-file.js';
+import { runOutputEvals } from '../../../electron/core/evals/output-evals.js';
 import { Workspace } from '../../../electron/core/workspace.js';
 import { LIBRARY, scriptedModels } from './routes.js';
 import type { Benchmark, Grading } from '../../../shared/evals.js';

@@ -3,14 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  gradingSummary,
-  nextIterationDir,
-  parseEvalsFile,
-  parseGraderAnswer,
-  summarizeRuns,
-  userTurn,
-} from '../../../../electron/core/evals/output-evals.js';
+import { nextIterationDir, summarizeRuns } from '../../../../electron/core/evals/benchmark.js';
+import { parseEvalsFile, userTurn } from '../../../../electron/core/evals/evals-file.js';
+import { gradingSummary, parseGraderAnswer } from '../../../../electron/core/evals/grading.js';
 import type { EvalRunResult } from '../../../../shared/evals.js';
 import { FIXTURES } from '../../../helpers.js';
 
