@@ -147,7 +147,9 @@ export interface Grading {
   summary: { passed: number; failed: number; total: number; pass_rate: number };
 }
 
-export type EvalConfiguration = 'with_skill' | 'without_skill';
+/** skill-creator's configurations: the skill, and a baseline without it or with its old version (a snapshot). */
+export const EVAL_CONFIGURATIONS = ['with_skill', 'without_skill', 'old_skill'] as const;
+export type EvalConfiguration = (typeof EVAL_CONFIGURATIONS)[number];
 
 export interface EvalRunResult {
   eval_id: number | string;
@@ -166,6 +168,8 @@ export interface EvalRunResult {
     cost_usd: number;
   };
   expectations: GradedExpectation[];
+  /** skill-creator's notes on the run; "Not graded: …" when its eval has no expectations yet. */
+  notes?: string[];
   /** Where the run's files are (grading.json, transcript.json, outputs/). */
   dir: string;
   cached: boolean;
@@ -197,6 +201,10 @@ export interface Benchmark {
   };
   notes: string[];
 }
+
+/** How many runs of a configuration were graded (an eval without expectations yet has nothing to grade). */
+export const gradedRuns = (benchmark: Benchmark, configuration: EvalConfiguration): number =>
+  benchmark.runs.filter((r) => r.configuration === configuration && r.result.total > 0).length;
 
 /** One message of an output eval's transcript.json (every message, tool call with its input and output). */
 export interface TranscriptMessage {

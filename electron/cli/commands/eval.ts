@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatRate, type TriggerReport } from '../../../shared/evals.js';
+import { EVAL_CONFIGURATIONS, formatRate, gradedRuns, type TriggerReport } from '../../../shared/evals.js';
 import type { CaseResult } from '../../core/cases/cases.js';
 import { userDataDir } from '../../core/history/history-store.js';
 import { Budget } from '../../core/evals/budget.js';
@@ -345,16 +345,16 @@ async function runOutput(skillRef: string, v: Values, io: CliIo): Promise<number
       );
       for (const r of b.runs) {
         io.stdout(
-          `${r.eval_name}  ${r.configuration.padEnd(13)} run ${r.run_number}  ${r.result.passed}/${r.result.total} passed  ${r.result.time_seconds.toFixed(1)} s  ${r.result.tokens} tokens${r.cached ? '  [cached]' : ''}\n`,
+          `${r.eval_name}  ${r.configuration.padEnd(13)} run ${r.run_number}  ${r.result.total ? `${r.result.passed}/${r.result.total} passed` : 'not graded (no expectations)'}  ${r.result.time_seconds.toFixed(1)} s  ${r.result.tokens} tokens${r.cached ? '  [cached]' : ''}\n`,
         );
         for (const x of r.expectations)
           io.stdout(`    ${x.passed ? 'PASS' : 'FAIL'}  ${x.text}${x.passed ? '' : `: ${x.evidence}`}\n`);
       }
-      for (const config of ['with_skill', 'without_skill'] as const) {
+      for (const config of EVAL_CONFIGURATIONS) {
         const s = b.run_summary[config];
         if (s)
           io.stdout(
-            `\n${config.padEnd(13)} pass rate ${pct(s.pass_rate.mean)}  time ${s.time_seconds.mean.toFixed(1)} s  tokens ${Math.round(s.tokens.mean)}`,
+            `\n${config.padEnd(13)} pass rate ${gradedRuns(b, config) ? pct(s.pass_rate.mean) : 'n/a (nothing graded)'}  time ${s.time_seconds.mean.toFixed(1)} s  tokens ${Math.round(s.tokens.mean)}`,
           );
       }
       if (b.run_summary.delta)
@@ -365,10 +365,12 @@ async function runOutput(skillRef: string, v: Values, io: CliIo): Promise<number
       for (const note of b.notes) io.stdout(`${note}\n`);
     }
     const problems: string[] = [];
-    const withSkill = b.run_summary.with_skill?.pass_rate.mean;
+    const withSkill = gradedRuns(b, 'with_skill') ? b.run_summary.with_skill?.pass_rate.mean : undefined;
     if (minPassRate !== undefined && (withSkill === undefined || withSkill < minPassRate))
       problems.push(
-        `the pass rate with the skill ${withSkill === undefined ? '(none)' : pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
+        withSkill === undefined
+          ? `nothing was graded, so --min-pass-rate ${pct(minPassRate)} cannot hold: add "expectations" to the evals`
+          : `the pass rate with the skill ${pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
       );
     if (report.stopped) problems.push(`the run is incomplete: ${report.stopped}`);
     if (report.failures.length) problems.push(`${report.failures.length} run(s) failed`);

@@ -2,7 +2,7 @@
 // `<skill>-workspace/iteration-N/eval-<name>/<configuration>/run-N/`, and benchmark.json's run_summary.
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Benchmark, EvalRunResult, StatSummary } from '../../../shared/evals.js';
+import type { Benchmark, EvalConfiguration, EvalRunResult, StatSummary } from '../../../shared/evals.js';
 import type { SkillDefinition } from '../../../shared/types.js';
 import type { OutputEval } from './evals-file.js';
 
@@ -22,16 +22,22 @@ export function summarizeRuns(runs: readonly EvalRunResult[]): Benchmark['run_su
     const mine = runs.filter((r) => r.configuration === config);
     if (mine.length === 0) continue;
     summary[config] = {
-      pass_rate: stats(mine.map((r) => r.result.pass_rate)),
+      // Runs of an eval without expectations have nothing graded: they count for time and tokens, not the pass rate.
+      pass_rate: stats(mine.filter((r) => r.result.total > 0).map((r) => r.result.pass_rate)),
       time_seconds: stats(mine.map((r) => r.result.time_seconds)),
       tokens: stats(mine.map((r) => r.result.tokens)),
     };
   }
   const w = summary.with_skill;
   const wo = summary.without_skill;
+  const graded = (config: EvalConfiguration) =>
+    runs.some((r) => r.configuration === config && r.result.total > 0);
   if (w && wo)
     summary.delta = {
-      pass_rate: signed(w.pass_rate.mean - wo.pass_rate.mean, 2),
+      pass_rate:
+        graded('with_skill') && graded('without_skill')
+          ? signed(w.pass_rate.mean - wo.pass_rate.mean, 2)
+          : 'n/a',
       time_seconds: signed(w.time_seconds.mean - wo.time_seconds.mean, 1),
       tokens: signed(w.tokens.mean - wo.tokens.mean, 0),
     };

@@ -21,8 +21,12 @@ export interface OutputEval {
   prompt: string;
   expected_output?: string;
   files?: string[];
+  /** Empty while the file is at skill-creator's first stage (prompts only): the runs are recorded, not graded. */
   expectations: Expectation[];
 }
+
+/** An eval with nothing to grade yet: skill-creator's first-stage evals.json has prompts without expectations. */
+export const ungraded = (e: OutputEval): boolean => e.expectations.length === 0;
 
 export interface EvalsFile {
   skill_name: string;
@@ -41,28 +45,38 @@ export function parseEvalsFile(text: string, file: string): EvalsFile {
   }
   const d = data as Partial<EvalsFile> | null;
   if (typeof d !== 'object' || d === null || !Array.isArray(d.evals))
-    fail('expected {"skill_name": "...", "evals": [{"id", "prompt", "expectations": [...]}]}.');
+    fail(
+      'expected {"skill_name": "...", "evals": [{"id", "prompt", "expected_output", "expectations": [...]}]}.',
+    );
   const evals = (d as EvalsFile).evals.map((e: unknown, i): OutputEval => {
-    const v = e as Partial<OutputEval> | null;
+    const v = e as (Partial<OutputEval> & { assertions?: unknown }) | null;
     if (typeof v !== 'object' || v === null) return fail(`evals[${i}] must be an object.`);
     if (typeof v.id !== 'number' && typeof v.id !== 'string')
       fail(`evals[${i}] needs an "id" (a number or a string).`);
     if (typeof v.prompt !== 'string' || !v.prompt.trim())
       fail(`evals[${i}] needs a "prompt" (a non-empty string).`);
-    if (!Array.isArray(v.expectations))
-      fail(`evals[${i}] needs "expectations" (a list of statements or checks).`);
-    v.expectations?.forEach((x, j) => {
+    // skill-creator writes the prompts first and the expectations later, and some of its pages call them
+    // "assertions" (eval_metadata.json's name): both spellings are read, one per eval.
+    if (v.expectations !== undefined && v.assertions !== undefined)
+      fail(
+        `evals[${i}] has both "expectations" and "assertions": keep one list (skill-creator names it "expectations").`,
+      );
+    const key = v.assertions !== undefined ? 'assertions' : 'expectations';
+    const list: unknown = v.assertions ?? v.expectations ?? [];
+    if (!Array.isArray(list)) return fail(`evals[${i}].${key} must be a list of statements or checks.`);
+    list.forEach((x: unknown, j) => {
       const ok =
         (typeof x === 'string' && x.trim() !== '') ||
         (typeof x === 'object' && x !== null && ('contains' in x || 'matches' in x || 'jsonPath' in x));
       if (!ok)
         fail(
-          `evals[${i}].expectations[${j}] must be a statement (a string) or a check with "contains", "matches" or "jsonPath".`,
+          `evals[${i}].${key}[${j}] must be a statement (a string) or a check with "contains", "matches" or "jsonPath".`,
         );
     });
     if (v.files !== undefined && (!Array.isArray(v.files) || v.files.some((f) => typeof f !== 'string')))
       fail(`evals[${i}].files must be a list of paths relative to the skill folder.`);
-    return v as OutputEval;
+    const { assertions: _assertions, ...rest } = v;
+    return { ...(rest as OutputEval), expectations: list as Expectation[] };
   });
   const ids = new Set<string>();
   for (const e of evals) {

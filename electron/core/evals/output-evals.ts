@@ -16,12 +16,14 @@ import { writeFileAtomically } from '../editor/save-file.js';
 import type { Executor } from '../tools/executor.js';
 import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
-import { expectationText, userTurn, type EvalsFile } from './evals-file.js';
+import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
 import { grade, gradingSummary } from './grading.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
 
 export const DEFAULT_MAX_TURNS = 8;
+/** A run's note in benchmark.json when its eval has no expectations yet. */
+export const NOT_GRADED = 'Not graded: the eval has no expectations yet.';
 /** The system text with the skill loaded, as a runtime injects it when the skill fires. */
 export function skillSystem(skill: SkillDefinition): string {
   return [
@@ -218,7 +220,10 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             i,
             o.signal,
           );
-          const graded = await grade(o.grader, e, run, i, o.signal);
+          // A first-stage eval (a prompt, no expectations yet) is run and recorded; there is nothing to grade.
+          const graded = ungraded(e)
+            ? { expectations: [], tokens: 0, costUsd: 0 }
+            : await grade(o.grader, e, run, i, o.signal);
           const grading: Grading = {
             expectations: graded.expectations,
             summary: gradingSummary(graded.expectations),
@@ -251,6 +256,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
               cost_usd: run.costUsd + graded.costUsd,
             },
             expectations: grading.expectations,
+            ...(ungraded(e) ? { notes: [NOT_GRADED] } : {}),
             dir,
             cached: run.cached,
           });
@@ -291,6 +297,12 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
     run_summary: summarizeRuns(results),
     notes: [
       ...(stopped ? [stopped] : []),
+      ...o.evals.evals
+        .filter(ungraded)
+        .map(
+          (e, i) =>
+            `${folders.get(e.id) ?? `eval-${i + 1}`} has no expectations yet: its runs were recorded, not graded (add "expectations" to evals/evals.json).`,
+        ),
       ...failures.map((f) => `${f.eval} ${f.configuration} run ${f.run} failed: ${f.message}`),
     ],
   };

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import {
+  lastUserText,
+  startFakeModelServer,
+  systemText,
+  type FakeModelServer,
+} from '../../fakes/model-server.js';
+import { FIXTURES } from '../../helpers.js';
 import { runCaptured } from '../run-cli.js';
 import type { TriggerReport } from '../../../shared/evals.js';
 import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
@@ -233,6 +239,67 @@ describe('skillbench eval run', () => {
     const out = JSON.parse(json.stdout) as { iterationDir: string; runs: Array<{ cached: boolean }> };
     expect(out.iterationDir).toBe(join(root, 'csv-report-workspace', 'iteration-2'));
     expect(out.runs.map((r) => r.cached)).toEqual([true]); // same requests as before: answered from the cache
+  });
+});
+
+describe('skillbench eval run with skill-creator’s evals.json', () => {
+  it('runs and records a first-stage file (prompts, no expectations) and says there is nothing to grade', async () => {
+    server.script = scriptedModels;
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-first-stage-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const args = [
+      'eval',
+      'run',
+      join(root, 'csv-report'),
+      '--evals',
+      join(FIXTURES, 'evals', 'skill-creator', 'evals-first-stage.json'),
+      '--anthropic',
+      '--model',
+      'exec-1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--no-cache',
+    ];
+    const { code, stdout } = await runCaptured(args);
+    expect(code).toBe(0);
+    expect(stdout).toContain('eval-1  with_skill    run 1  not graded (no expectations)');
+    expect(stdout).toContain('eval-2  without_skill run 1  not graded (no expectations)');
+    expect(stdout).toMatch(/with_skill {4}pass rate n\/a \(nothing graded\)/);
+    expect(stdout).toContain(
+      'eval-1 has no expectations yet: its runs were recorded, not graded (add "expectations" to evals/evals.json).',
+    );
+    // Run and recorded: the executor was asked, the grader never was.
+    expect(server.received.some((r) => systemText(r).startsWith('You grade'))).toBe(false);
+    const runDir = join(root, 'csv-report-workspace', 'iteration-1', 'eval-1', 'with_skill', 'run-1');
+    expect(readFileSync(join(runDir, 'outputs', 'answer.md'), 'utf8')).toContain('## Report');
+    expect(JSON.parse(readFileSync(join(runDir, 'grading.json'), 'utf8'))).toMatchObject({
+      expectations: [],
+      summary: { passed: 0, failed: 0, total: 0 },
+    });
+    const gated = await runCaptured([...args, '--min-pass-rate', '0.5']);
+    expect(gated.code).toBe(1);
+    expect(gated.stderr).toContain('nothing was graded, so --min-pass-rate 50.0% cannot hold');
+  });
+
+  it('grades expectations written as "assertions"', async () => {
+    server.script = scriptedModels;
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-assertions-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const { code, stdout } = await runCaptured([
+      'eval',
+      'run',
+      join(root, 'csv-report'),
+      '--evals',
+      join(FIXTURES, 'evals', 'skill-creator', 'evals-assertions.json'),
+      '--anthropic',
+      '--model',
+      'exec-1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--no-baseline',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('eval-1  with_skill    run 1  2/2 passed');
   });
 });
 
