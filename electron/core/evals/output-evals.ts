@@ -221,23 +221,30 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             o.signal,
           );
           // A first-stage eval (a prompt, no expectations yet) is run and recorded; there is nothing to grade.
+          const gradingStarted = Date.now();
           const graded = ungraded(e)
             ? { expectations: [], tokens: 0, costUsd: 0 }
             : await grade(o.grader, e, run, i, o.signal);
+          const graderSeconds = (Date.now() - gradingStarted) / 1000;
           const grading: Grading = {
             expectations: graded.expectations,
             summary: gradingSummary(graded.expectations),
           };
+          // skill-creator's aggregate_benchmark.py takes a run's time from grading.json's
+          // timing.total_duration_seconds and reads timing.json (time and total_tokens) only when that is absent or
+          // 0, so the total lives in timing.json alone: there both the time and the tokens are read.
           writeJson(join(dir, 'grading.json'), {
             ...grading,
             execution_metrics: { total_tool_calls: run.toolCalls, errors_encountered: run.error ? 1 : 0 },
-            timing: { total_duration_seconds: run.seconds },
+            timing: { executor_duration_seconds: run.seconds, grader_duration_seconds: graderSeconds },
           });
           writeJson(join(dir, 'transcript.json'), { eval_id: e.id, configuration, messages: run.transcript });
           writeJson(join(dir, 'timing.json'), {
             total_tokens: run.tokens,
             duration_ms: Math.round(run.seconds * 1000),
             total_duration_seconds: run.seconds,
+            executor_duration_seconds: run.seconds,
+            grader_duration_seconds: graderSeconds,
           });
           writeJson(join(dir, 'eval_metadata.json'), metadata.get(e.id));
           mkdirSync(join(dir, 'outputs'), { recursive: true });
