@@ -53,8 +53,15 @@ test('set up a provider, edit and run a trigger set, see the results and the col
 
   await page.getByRole('button', { name: 'Run trigger eval' }).click();
   const saved = page.getByRole('region', { name: 'Saved description' });
-  await expect(saved).toContainText('Precision66.7% (2/3)');
-  await expect(saved).toContainText('Recall66.7% (2/3)');
+  await expect(saved).toContainText('4 of 6 queries passed');
+  // Both views, labelled: over runs as skill-creator counts, and per query.
+  const views = saved.getByRole('table', { name: 'Precision and recall, Saved description' });
+  await expect(views.getByRole('row', { name: /over runs \(skill-creator\)/ })).toContainText(
+    '75.0% (6/8)66.7% (6/9)72.2% (13/18)',
+  );
+  await expect(views.getByRole('row', { name: /per query/ })).toContainText(
+    '66.7% (2/3)66.7% (2/3)66.7% (4/6)',
+  );
   const plot = saved.getByRole('row').filter({ hasText: 'Plot the monthly totals in metrics.csv' });
   await expect(plot).toContainText('1/3');
   await expect(plot).toContainText('FAIL');

@@ -3,7 +3,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EVAL_CONFIGURATIONS, formatRate, gradedRuns, type TriggerReport } from '../../../shared/evals.js';
+import {
+  confusionParts,
+  EVAL_CONFIGURATIONS,
+  formatRate,
+  gradedRuns,
+  TRIGGER_VIEWS,
+  type TriggerReport,
+} from '../../../shared/evals.js';
 import type { CaseResult } from '../../core/cases/cases.js';
 import { userDataDir } from '../../core/history/history-store.js';
 import { Budget } from '../../core/evals/budget.js';
@@ -24,7 +31,9 @@ import {
 import {
   appendToTriggerSet,
   DEFAULT_TRIGGER_SET,
+  LEGACY_TRIGGER_SET,
   readTriggerSet,
+  resolveTriggerSet,
   runLibraryTriggers,
   runTriggerEval,
   TRIGGER_THRESHOLD,
@@ -205,27 +214,48 @@ function openLibrary(skillRef: string, v: Values, io: CliIo) {
 
 const pct = formatRate;
 
-function printTriggerText(report: TriggerReport, io: CliIo): void {
+/** Where a trigger set comes from: --set FILE, else the skill's (skill-creator's name, or the older one). */
+function triggerSetOf(skillDir: string, v: Values, io: CliIo): { path: string; legacy: boolean } {
+  return v.set ? { path: resolve(io.cwd, v.set), legacy: false } : resolveTriggerSet(skillDir);
+}
+
+/** The line saying which trigger set file was used. */
+function triggerSetLine(set: { path: string; legacy: boolean }, io: CliIo): string {
+  return `Trigger set: ${displayPath(io, set.path)}${set.legacy ? ` (Skillbench's older name; skill-creator's is ${DEFAULT_TRIGGER_SET}, read first when present)` : ''}\n`;
+}
+
+/** The two views side by side, labelled: "over runs (skill-creator):  precision 75.0% (6/8)  recall …". */
+function viewLines(report: TriggerReport): string {
+  const width = Math.max(...Object.values(TRIGGER_VIEWS).map((l) => l.length)) + 1;
+  return (['by_run', 'by_query'] as const)
+    .map(
+      (view) =>
+        `${`${TRIGGER_VIEWS[view]}:`.padEnd(width)}  ${confusionParts(report[view])
+          .map((p) => `${p.label} ${p.value} (${p.counts})`)
+          .join('  ')}\n`,
+    )
+    .join('');
+}
+
+function printTriggerText(report: TriggerReport, set: { path: string; legacy: boolean }, io: CliIo): void {
   io.stdout(
-    `Trigger eval of ${report.skill} on ${report.provider} (${report.model}), ${report.runs} run(s) per query\n\n`,
+    `Trigger eval of ${report.skill_name} on ${report.provider} (${report.model}), ${report.runs_per_query} run(s) per query\n`,
   );
-  for (const q of report.queries) {
+  io.stdout(`${triggerSetLine(set, io)}\n`);
+  for (const q of report.results) {
     const mark = q.skipped ? 'SKIP' : q.pass ? 'PASS' : 'FAIL';
     const others = Object.entries(q.picked)
-      .filter(([name]) => name !== report.skill)
+      .filter(([name]) => name !== report.skill_name)
       .map(([name, n]) => `${name} ×${n}`);
     io.stdout(
-      `${mark}  ${q.triggers}/${q.runs} ${q.shouldTrigger ? 'should trigger    ' : 'should not trigger'}  ${q.query}` +
+      `${mark}  ${q.triggers}/${q.runs} ${q.should_trigger ? 'should trigger    ' : 'should not trigger'}  ${q.query}` +
         `${others.length ? `  (picked instead: ${others.join(', ')})` : ''}` +
         `${q.cached ? `  [${q.cached} cached]` : ''}${q.errors ? `  [${q.errors.count} failed: ${q.errors.message}]` : ''}\n`,
     );
   }
-  const s = report.summary;
+  io.stdout(`\n${report.summary.passed} of ${report.summary.total} queries passed\n${viewLines(report)}`);
   io.stdout(
-    `\nprecision ${pct(s.precision)} (${s.tp}/${s.tp + s.fp})  recall ${pct(s.recall)} (${s.tp}/${s.tp + s.fn})  accuracy ${pct(s.accuracy)} (${s.tp + s.tn}/${s.tp + s.tn + s.fp + s.fn})\n`,
-  );
-  io.stdout(
-    `tokens ${report.usage.inputTokens} in, ${report.usage.outputTokens} out; cost $${report.usage.costUsd.toFixed(4)}\n`,
+    `tokens ${report.usage.input_tokens} in, ${report.usage.output_tokens} out; cost $${report.usage.cost_usd.toFixed(4)}\n`,
   );
   if (report.stopped) io.stdout(`${report.stopped}\n`);
 }
@@ -238,8 +268,9 @@ async function runTriggers(skillRef: string, v: Values, io: CliIo): Promise<numb
   const config = chooseProvider(v, io);
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
-    const setFile = v.set ? resolve(io.cwd, v.set) : join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
-    const set = readTriggerSet(setFile);
+    const setFile = triggerSetOf(dirname(skill.sourcePath), v, io);
+    const set = readTriggerSet(setFile.path);
+    if (format !== 'text') io.stderr(triggerSetLine(setFile, io));
     const client = clientFor(config, v, io, budgetFrom(v));
     const report = await withCancel((signal) =>
       runTriggerEval({
@@ -248,6 +279,7 @@ async function runTriggers(skillRef: string, v: Values, io: CliIo): Promise<numb
         profile: parseProfile(v.profile),
         skill: skill.name,
         set,
+        setFile: setFile.path,
         ...(runs !== undefined ? { runs } : {}),
         ...(v.description !== undefined ? { description: v.description } : {}),
         signal,
@@ -258,10 +290,10 @@ async function runTriggers(skillRef: string, v: Values, io: CliIo): Promise<numb
     else if (format === 'junit')
       io.stdout(
         junit(
-          report.queries.map((q): CaseResult => ({
+          report.results.map((q): CaseResult => ({
             name: q.query,
-            file: setFile,
-            skill: report.skill,
+            file: setFile.path,
+            skill: report.skill_name,
             tool: 'Skill',
             passed: q.pass,
             failures: q.pass
@@ -269,21 +301,26 @@ async function runTriggers(skillRef: string, v: Values, io: CliIo): Promise<numb
               : [
                   q.skipped
                     ? 'not run: the budget was spent first'
-                    : `triggered ${q.triggers} of ${q.runs} runs; expected ${q.shouldTrigger ? 'at least' : 'under'} ${TRIGGER_THRESHOLD * 100}%${q.errors ? ` (${q.errors.count} failed: ${q.errors.message})` : ''}`,
+                    : `triggered ${q.triggers} of ${q.runs} runs; expected ${q.should_trigger ? 'at least' : 'under'} ${TRIGGER_THRESHOLD * 100}%${q.errors ? ` (${q.errors.count} failed: ${q.errors.message})` : ''}`,
                 ],
-            durationMs: q.durationMs,
+            durationMs: q.duration_ms,
           })),
         ),
       );
-    else printTriggerText(report, io);
+    else printTriggerText(report, setFile, io);
     const problems: string[] = [];
-    const { precision, recall } = report.summary;
+    // The thresholds apply to skill-creator's figures, counted over runs.
+    const { precision, recall } = report.by_run;
     if (minPrecision !== undefined && precision !== null && precision < minPrecision)
-      problems.push(`precision ${pct(precision)} is below --min-precision ${pct(minPrecision)}`);
+      problems.push(
+        `precision ${pct(precision)} (${TRIGGER_VIEWS.by_run}) is below --min-precision ${pct(minPrecision)}`,
+      );
     if (minRecall !== undefined && recall !== null && recall < minRecall)
-      problems.push(`recall ${pct(recall)} is below --min-recall ${pct(minRecall)}`);
+      problems.push(
+        `recall ${pct(recall)} (${TRIGGER_VIEWS.by_run}) is below --min-recall ${pct(minRecall)}`,
+      );
     if (report.stopped) problems.push(`the run is incomplete: ${report.stopped}`);
-    const failed = report.queries.filter((q) => q.errors && q.runs === 0).length;
+    const failed = report.results.filter((q) => q.errors && q.runs === 0).length;
     if (failed) problems.push(`${failed} quer${failed === 1 ? 'y' : 'ies'} got no answer`);
     for (const p of problems) io.stderr(`skillbench: ${p}\n`);
     return problems.length ? 1 : 0;
@@ -390,7 +427,7 @@ async function runGenerate(skillRef: string, v: Values, io: CliIo): Promise<numb
   const config = chooseProvider(v, io);
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
-    const setFile = v.set ? resolve(io.cwd, v.set) : join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
+    const { path: setFile } = triggerSetOf(dirname(skill.sourcePath), v, io);
     const existing = existsSync(setFile) ? readTriggerSet(setFile) : [];
     // Never the response cache: asking again is asking for new ideas.
     const client = clientFor(config, { ...v, 'no-cache': true }, io, budgetFrom(v));
@@ -460,7 +497,9 @@ async function runCollisions(paths: string[], v: Values, io: CliIo): Promise<num
       }),
     );
     if (result.reports.length === 0) {
-      io.stderr(`skillbench: no skill in the library has ${DEFAULT_TRIGGER_SET}.\n`);
+      io.stderr(
+        `skillbench: no skill in the library has ${DEFAULT_TRIGGER_SET} (or the older ${LEGACY_TRIGGER_SET}).\n`,
+      );
       return 1;
     }
     if (format === 'json') io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -479,13 +518,10 @@ async function runCollisions(paths: string[], v: Values, io: CliIo): Promise<num
             .join('  ')
             .trimEnd()}\n`,
         );
-      for (const r of result.reports) {
-        const s = r.summary;
+      for (const r of result.reports)
         io.stdout(
-          `\n${r.skill}: precision ${pct(s.precision)}  recall ${pct(s.recall)}  accuracy ${pct(s.accuracy)}`,
+          `\n${r.skill_name} (${r.eval_set ? displayPath(io, r.eval_set) : 'its trigger set'}):\n${viewLines(r)}`,
         );
-      }
-      io.stdout('\n');
       if (result.stopped) io.stdout(`${result.stopped}\n`);
     }
     if (result.stopped) io.stderr(`skillbench: the run is incomplete: ${result.stopped}\n`);

@@ -22,9 +22,11 @@ import { ModelClient } from '../../core/evals/model-client.js';
 import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
 import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
 import { runOutputEvals } from '../../core/evals/output-evals.js';
+import { readTriggerReport } from '../../core/evals/trigger-report.js';
 import {
   DEFAULT_TRIGGER_SET,
   readTriggerSet,
+  resolveTriggerSet,
   runLibraryTriggers,
   runTriggerEval,
 } from '../../core/evals/triggers.js';
@@ -49,6 +51,30 @@ function readJson<T>(file: string): T | undefined {
 function writeJson(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * A trigger report file in any shape it was written in (this version's, the earlier camelCase one, run_eval.py's own
+ * output); undefined when missing or unreadable, as for every result file.
+ */
+function readReport(file: string): TriggerReport | undefined {
+  const data = readJson<unknown>(file);
+  if (data === undefined) return undefined;
+  try {
+    return readTriggerReport(data, file);
+  } catch {
+    return undefined;
+  }
+}
+
+function readCollisions(file: string): CollisionsView | undefined {
+  const view = readJson<CollisionsView>(file);
+  if (!view || !Array.isArray(view.reports)) return undefined;
+  try {
+    return { ...view, reports: view.reports.map((r, i) => readTriggerReport(r, `${file}: reports[${i}]`)) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The latest `iteration-N` of a skill's workspace with a benchmark.json, and it. */
@@ -102,7 +128,8 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
 
     'evals:run-triggers': ({ runId, skillId, provider, runs, description, budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
-      const set = readTriggerSet(join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET));
+      const setFile = resolveTriggerSet(dirname(skill.sourcePath)).path;
+      const set = readTriggerSet(setFile);
       const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The trigger eval failed', async (signal, onProgress) => {
         const report = await runTriggerEval({
@@ -111,6 +138,7 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
           profile: ctx.settings.get().profile,
           skill: skill.name,
           set,
+          setFile,
           ...(runs !== undefined ? { runs } : {}),
           ...(description !== undefined ? { description } : {}),
           signal,
@@ -138,7 +166,7 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
         if (result.reports.length === 0)
           throw new SkillError(
             'NotFound',
-            `No skill in the library has ${DEFAULT_TRIGGER_SET}: write a trigger set in a skill's Evals tab first.`,
+            `No skill in the library has a trigger set (${DEFAULT_TRIGGER_SET}): write one in a skill's Evals tab first.`,
           );
         const view: CollisionsView = { ...result, at: new Date().toISOString() };
         writeJson(collisionsFile(ctx), view);
@@ -192,13 +220,14 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       const skill = ctx.workspace.skill(skillId);
       const workspaceDir = defaultWorkspaceDir(skill);
       const triggers = (which: 'saved' | 'draft') =>
-        readJson<TriggerReport>(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
+        readReport(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
       const saved = triggers('saved');
       const draft = triggers('draft');
-      const collisions = readJson<CollisionsView>(collisionsFile(ctx));
+      const collisions = readCollisions(collisionsFile(ctx));
       const output = latestIteration(workspaceDir);
       return {
         workspaceDir,
+        triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
         ...(saved ? { triggers: saved } : {}),
         ...(draft ? { triggersDraft: draft } : {}),
         ...(collisions ? { collisions } : {}),

@@ -5,7 +5,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry } from '../../../shared/types.js';
-import { folderOf } from '../library/entries.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { budgetFromInputs, rememberBudget, rememberedBudget, type BudgetInputs } from './budget.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
@@ -158,14 +157,18 @@ export default function EvalsView(props: {
         ) : null}
       </div>
 
-      <TriggerSetEditor
-        host={host}
-        skillId={entry.id}
-        path={`${folderOf(entry.path)}evals/triggers.json`}
-        readOnly={props.readOnly}
-        provider={provider}
-        onSaved={reload}
-      />
+      {results ? (
+        <TriggerSetEditor
+          key={results.triggerSet.path}
+          host={host}
+          skillId={entry.id}
+          path={results.triggerSet.path}
+          legacy={results.triggerSet.legacy}
+          readOnly={props.readOnly}
+          provider={provider}
+          onSaved={reload}
+        />
+      ) : null}
 
       <section aria-label="Trigger eval">
         <h3>Does the description trigger?</h3>

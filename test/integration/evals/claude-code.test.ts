@@ -104,7 +104,7 @@ describe('Claude Code provider', () => {
         { query: 'read invoice.pdf', should_trigger: false },
       ],
     });
-    expect(report.queries.map((q) => q.picked)).toEqual([{ 'csv-report': 1 }, { 'pdf-extract': 1 }]);
-    expect(report.summary).toMatchObject({ tp: 1, tn: 1, precision: 1, recall: 1, accuracy: 1 });
+    expect(report.results.map((q) => q.picked)).toEqual([{ 'csv-report': 1 }, { 'pdf-extract': 1 }]);
+    expect(report.by_query).toMatchObject({ tp: 1, tn: 1, precision: 1, recall: 1, accuracy: 1 });
   });
 });

@@ -2,14 +2,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import {
   lastUserText,
   startFakeModelServer,
   systemText,
   type FakeModelServer,
 } from '../../fakes/model-server.js';
-import { FIXTURES } from '../../helpers.js';
+import { FIXTURES, REPO } from '../../helpers.js';
 import { runCaptured } from '../run-cli.js';
 import type { TriggerReport } from '../../../shared/evals.js';
 import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
@@ -54,25 +54,24 @@ describe('skillbench eval triggers', () => {
     const first = await triggers('--format', 'json');
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout) as TriggerReport;
-    expect(Object.keys(report)).toEqual(
-      expect.arrayContaining(['skill', 'provider', 'model', 'runs', 'queries', 'summary']),
-    );
-    expect(report).toMatchObject({ skill: 'csv-report', provider: 'anthropic', model: 'm1', runs: 3 });
-    expect(report.summary).toEqual({
-      precision: 2 / 3,
-      recall: 2 / 3,
-      accuracy: 4 / 6,
-      tp: 2,
-      fp: 1,
-      tn: 2,
-      fn: 1,
+    // run_eval.py's output, field for field, then Skillbench's.
+    expect(report).toMatchObject({
+      skill_name: 'csv-report',
+      description: expect.stringContaining('Summarise a CSV file') as unknown,
+      summary: { total: 6, passed: 4, failed: 2 },
+      provider: 'anthropic',
+      model: 'm1',
+      runs_per_query: 3,
+      eval_set: join(SKILL, 'evals', 'trigger-eval.json'),
     });
-    expect(report.queries[2]).toMatchObject({
+    expect(report.by_run).toMatchObject({ precision: 6 / 8, recall: 6 / 9, tp: 6, fp: 2, tn: 7, fn: 3 });
+    expect(report.by_query).toMatchObject({ precision: 2 / 3, recall: 2 / 3, tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.results[2]).toMatchObject({
       query: 'Plot the monthly totals in metrics.csv',
-      shouldTrigger: true,
-      runs: 3,
+      should_trigger: true,
+      trigger_rate: 1 / 3,
       triggers: 1,
-      rate: 1 / 3,
+      runs: 3,
       pass: false,
       picked: { 'pdf-extract': 1, 'csv-report': 1 },
     });
@@ -80,7 +79,7 @@ describe('skillbench eval triggers', () => {
     expect(server.received).toHaveLength(18);
 
     const again = await triggers('--format', 'json');
-    expect((JSON.parse(again.stdout) as TriggerReport).queries.every((q) => q.cached === 3)).toBe(true);
+    expect((JSON.parse(again.stdout) as TriggerReport).results.every((q) => q.cached === 3)).toBe(true);
     expect(server.received).toHaveLength(18);
     await triggers('--format', 'json', '--no-cache');
     expect(server.received).toHaveLength(36);
@@ -89,12 +88,22 @@ describe('skillbench eval triggers', () => {
   it('exits 1 under --min-precision / --min-recall, 0 when they hold, and reports in text with the picks', async () => {
     const strict = await triggers('--min-recall', '0.9', '--no-cache');
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('recall 66.7% is below --min-recall 90.0%');
+    expect(strict.stderr).toContain('recall 66.7% (over runs (skill-creator)) is below --min-recall 90.0%');
     expect(strict.stdout).toContain(
       'FAIL  1/3 should trigger      Plot the monthly totals in metrics.csv  (picked instead: pdf-extract ×1)',
     );
-    expect(strict.stdout).toContain('precision 66.7% (2/3)  recall 66.7% (2/3)  accuracy 66.7% (4/6)');
-    const lenient = await triggers('--min-precision', '0.6', '--min-recall', '0.6');
+    expect(strict.stdout).toContain(
+      `Trigger set: ${relative(REPO, join(SKILL, 'evals', 'trigger-eval.json'))}\n`,
+    );
+    expect(strict.stdout).toContain('4 of 6 queries passed\n');
+    expect(strict.stdout).toContain(
+      'over runs (skill-creator):  precision 75.0% (6/8)  recall 66.7% (6/9)  accuracy 72.2% (13/18)\n',
+    );
+    expect(strict.stdout).toContain(
+      'per query (rate ≥ 50%):     precision 66.7% (2/3)  recall 66.7% (2/3)  accuracy 66.7% (4/6)\n',
+    );
+    // The thresholds hold skill-creator's figures (precision 75% over runs), not the per-query 66.7%.
+    const lenient = await triggers('--min-precision', '0.7', '--min-recall', '0.6');
     expect(lenient.code).toBe(0);
   });
 
@@ -142,7 +151,7 @@ describe('skillbench eval triggers', () => {
       'json',
     ]);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ provider: 'local', model: 'llama', runs: 1 });
+    expect(JSON.parse(stdout)).toMatchObject({ provider: 'local', model: 'llama', runs_per_query: 1 });
     expect(server.received[0]?.headers.authorization).toBe('Bearer from-env');
   });
 
@@ -182,7 +191,9 @@ describe('skillbench eval triggers', () => {
       'm',
     ]);
     expect(noSet.code).toBe(1);
-    expect(noSet.stderr).toMatch(/No trigger set at .*commit-message.evals.triggers\.json .*pass --set FILE/);
+    expect(noSet.stderr).toMatch(
+      /No trigger set at .*commit-message.evals.trigger-eval\.json .*\(Skillbench also reads the older evals\/triggers\.json\) or pass --set FILE/,
+    );
     const badRuns = await triggers('--runs', '0');
     expect(badRuns.code).toBe(2);
     expect(badRuns.stderr).toContain('--runs must be a whole number of at least 1 (got 0)');
@@ -322,7 +333,12 @@ describe('skillbench eval collisions', () => {
       'csv-report          6           1',
       'pdf-extract         2           4',
     ]);
-    expect(stdout).toContain('pdf-extract: precision 100.0%  recall 50.0%  accuracy 66.7%');
+    // Skillbench's older evals/triggers.json is still read when a skill has no evals/trigger-eval.json, and named.
+    expect(stdout).toContain(
+      `pdf-extract (${relative(REPO, join(LIBRARY, 'pdf-extract', 'evals', 'triggers.json'))}):\n` +
+        'over runs (skill-creator):  precision 100.0% (4/4)  recall 66.7% (4/6)  accuracy 77.8% (7/9)\n' +
+        'per query (rate ≥ 50%):     precision 100.0% (1/1)  recall 50.0% (1/2)  accuracy 66.7% (2/3)\n',
+    );
   });
 });
 
@@ -344,7 +360,7 @@ describe('skillbench eval generate', () => {
 
   it('prints the new proposals as JSON and leaves the set alone without --write', async () => {
     server.script = scriptedModels;
-    const setFile = join(SKILL, 'evals', 'triggers.json');
+    const setFile = join(SKILL, 'evals', 'trigger-eval.json');
     const before = readFileSync(setFile, 'utf8');
     const { code, stdout, stderr } = await generate(SKILL, '--root', LIBRARY, '--format', 'json');
     expect(code).toBe(0);
@@ -366,7 +382,7 @@ describe('skillbench eval generate', () => {
     server.script = scriptedModels;
     const root = mkdtempSync(join(tmpdir(), 'skillbench-generate-'));
     cpSync(LIBRARY, root, { recursive: true });
-    const setFile = join(root, 'csv-report', 'evals', 'triggers.json');
+    const setFile = join(root, 'csv-report', 'evals', 'trigger-eval.json');
     const before = JSON.parse(readFileSync(setFile, 'utf8')) as unknown[];
     const text = await generate(join(root, 'csv-report'), '--root', root, '--write');
     expect(text.code).toBe(0);
@@ -384,8 +400,8 @@ describe('skillbench eval generate', () => {
     ]);
     expect(after.endsWith('}\n]\n')).toBe(true);
 
-    // commit-message has no evals folder: --write creates the set in skill-creator's format.
-    const fresh = join(root, 'commit-message', 'evals', 'triggers.json');
+    // commit-message has no evals folder: --write creates the set in skill-creator's format, under its name.
+    const fresh = join(root, 'commit-message', 'evals', 'trigger-eval.json');
     expect(existsSync(fresh)).toBe(false);
     const json = await generate(join(root, 'commit-message'), '--root', root, '--write', '--format', 'json');
     expect(json.code).toBe(0);

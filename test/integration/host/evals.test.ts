@@ -1,7 +1,7 @@
 // `evals:*` served by the host (issue 15): model providers with write-only keys (never in settings.json or
 // providers.json, encrypted when the host has a cipher, a 0600 file without one), and trigger, collision and output
 // eval runs through the real SDKs against the fake model server, with progress, cancel and results that reopen.
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import type { EventOf, IpcResult } from '../../../shared/ipc.js';
 import { Host } from '../../../electron/host/host.js';
 import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { REPO } from '../../helpers.js';
+import { FIXTURES, REPO } from '../../helpers.js';
 import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from '../evals/routes.js';
 
 const KEY = 'sk-test-0123456789-secret';
@@ -156,7 +156,8 @@ describe('eval runs', () => {
     host.on('runs:progress', (p) => progress.push(p));
     host.on('runs:finished', (p) => finished.push(p));
     const report = await ok<TriggerReport>('evals:run-triggers', { runId: 'r1', skillId, provider: 'fake' });
-    expect(report.summary).toMatchObject({ tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.by_query).toMatchObject({ tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.by_run).toMatchObject({ tp: 6, fp: 2, tn: 7, fn: 3 });
     expect(new Set(server.received.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
     expect(progress.at(-1)).toMatchObject({ runId: 'r1', progress: 18, total: 18 });
     expect(finished).toEqual([{ runId: 'r1' }]);
@@ -169,7 +170,7 @@ describe('eval runs', () => {
       runs: 1,
       description: draft,
     });
-    expect(ab).toMatchObject({ description: draft, runs: 1 });
+    expect(ab).toMatchObject({ description: draft, runs_per_query: 1 });
     const results = await ok<EvalResultsView>('evals:results', { skillId });
     expect(results.triggers).toEqual(report);
     expect(results.triggersDraft).toEqual(ab);
@@ -191,14 +192,14 @@ describe('eval runs', () => {
     const answered = server.received.length;
     expect(answered).toBeGreaterThanOrEqual(2);
     expect(answered).toBeLessThan(18);
-    const runsDone = report.queries.reduce((n, q) => n + q.runs, 0);
+    const runsDone = report.results.reduce((n, q) => n + q.runs, 0);
     expect(runsDone).toBe(answered);
-    const finished = report.queries.filter((q) => q.runs === 3).length;
+    const finished = report.results.filter((q) => q.runs === 3).length;
     expect(report.stopped).toBe(
       `Stopped: token budget spent: ${answered * 120} of 200 tokens used; ${finished} of 6 queries finished (${answered} of 18 runs).`,
     );
-    expect(report.queries.filter((q) => q.skipped).length).toBeGreaterThan(0);
-    expect(report.usage).toMatchObject({ inputTokens: answered * 100, outputTokens: answered * 20 });
+    expect(report.results.filter((q) => q.skipped).length).toBeGreaterThan(0);
+    expect(report.usage).toMatchObject({ input_tokens: answered * 100, output_tokens: answered * 20 });
     expect((await ok<EvalResultsView>('evals:results', { skillId })).triggers?.stopped).toBe(report.stopped);
     // Without a budget the same run goes to the end.
     const full = await ok<TriggerReport>('evals:run-triggers', { runId: 'b2', skillId, provider: 'fake' });
@@ -231,7 +232,7 @@ describe('eval runs', () => {
     await ok('evals:save-provider', { provider: fake(), key: KEY });
     const route = router();
     server.script = (req) => route(lastUserText(req));
-    const path = join(library, 'commit-message', 'evals', 'triggers.json');
+    const path = join(library, 'commit-message', 'evals', 'trigger-eval.json');
     const set = [{ query: 'Write a commit message for my staged changes', should_trigger: true }];
     await ok('skills:save-file', { path, text: JSON.stringify(set), expectedHash: null });
     const report = await ok<TriggerReport>('evals:run-triggers', {
@@ -239,7 +240,8 @@ describe('eval runs', () => {
       skillId: host.workspace.skill('commit-message').id,
       provider: 'fake',
     });
-    expect(report.queries).toEqual([
+    expect(report.eval_set).toBe(path);
+    expect(report.results).toEqual([
       expect.objectContaining({ triggers: 3, pass: true, picked: { 'commit-message': 3 } }),
     ]);
   });
@@ -310,12 +312,65 @@ describe('eval runs', () => {
   });
 });
 
+describe('result files from elsewhere', () => {
+  it('reopens trigger results written by skill-creator’s run_eval.py and by earlier Skillbench versions', async () => {
+    const { ok, skillId, library } = open();
+    const triggersDir = join(library, 'csv-report-workspace', 'triggers');
+    mkdirSync(triggersDir, { recursive: true });
+    copyFileSync(
+      join(FIXTURES, 'evals', 'skill-creator', 'run-eval-output.json'),
+      join(triggersDir, 'saved-description.json'),
+    );
+    copyFileSync(
+      join(FIXTURES, 'evals', 'legacy', 'trigger-report.json'),
+      join(triggersDir, 'draft-description.json'),
+    );
+    const view = await ok<EvalResultsView>('evals:results', { skillId });
+    expect(view.triggers).toMatchObject({
+      skill_name: 'csv-report',
+      summary: { total: 4, passed: 2, failed: 2 },
+      by_run: { tp: 4, fn: 2, fp: 2, tn: 4 },
+      by_query: { tp: 1, fn: 1, fp: 1, tn: 1 },
+    });
+    expect(view.triggersDraft).toMatchObject({
+      provider: 'sonnet',
+      results: [
+        expect.objectContaining({ should_trigger: true, trigger_rate: 1 }),
+        expect.objectContaining({ picked: { 'pdf-extract': 1, 'csv-report': 1 } }),
+        expect.objectContaining({ cached: 3 }),
+      ],
+      by_query: { precision: 0.5, recall: 0.5 },
+    });
+  });
+
+  it('names the trigger set file each skill uses: skill-creator’s name, the older one, or where a first goes', async () => {
+    const { ok, host, library } = open();
+    const setOf = async (name: string) =>
+      (await ok<EvalResultsView>('evals:results', { skillId: host.workspace.skill(name).id })).triggerSet;
+    expect(await setOf('csv-report')).toEqual({
+      path: join(library, 'csv-report', 'evals', 'trigger-eval.json'),
+      legacy: false,
+      exists: true,
+    });
+    expect(await setOf('pdf-extract')).toEqual({
+      path: join(library, 'pdf-extract', 'evals', 'triggers.json'),
+      legacy: true,
+      exists: true,
+    });
+    expect(await setOf('commit-message')).toEqual({
+      path: join(library, 'commit-message', 'evals', 'trigger-eval.json'),
+      legacy: false,
+      exists: false,
+    });
+  });
+});
+
 describe('generating trigger queries', () => {
   it('proposes new queries against the set the tab holds (unsaved rows too) and writes nothing', async () => {
     const { ok, err, skillId, library } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
     server.script = scriptedModels;
-    const setFile = join(library, 'csv-report', 'evals', 'triggers.json');
+    const setFile = join(library, 'csv-report', 'evals', 'trigger-eval.json');
     const before = readFileSync(setFile, 'utf8');
     // An unsaved row in the tab equals a proposal: it is dropped too.
     const existing = [
