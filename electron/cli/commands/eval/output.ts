@@ -1,0 +1,108 @@
+// `skillbench eval run`: output evals with and without the skill (or its old version), graded, in skill-creator's
+// workspace layout; the text or JSON benchmark and a --min-pass-rate gate for CI.
+import { dirname, join, resolve } from 'node:path';
+import { EVAL_CONFIGURATIONS, gradedRuns } from '../../../../shared/evals.js';
+import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../../core/evals/evals-file.js';
+import { runOutputEvals } from '../../../core/evals/output-evals.js';
+import { withCancel } from '../../cancel.js';
+import type { CliIo } from '../../io.js';
+import { displayPath, parseFormat } from '../../library-args.js';
+import {
+  budgetFrom,
+  chooseProvider,
+  clientFor,
+  fraction,
+  number,
+  openLibrary,
+  pct,
+  type Values,
+} from './args.js';
+
+export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise<number> {
+  const format = parseFormat(v.format, ['text', 'json'] as const);
+  const runs = number(v, 'runs', { min: 1, integer: true });
+  const maxTurns = number(v, 'max-turns', { min: 1, integer: true });
+  const minPassRate = fraction(v, 'min-pass-rate');
+  const config = chooseProvider(v, io);
+  let graderConfig = config;
+  if (v.grader !== undefined)
+    graderConfig = chooseProvider(
+      {
+        ...v,
+        provider: v.grader,
+        anthropic: false,
+        openai: false,
+        'claude-code': false,
+        model: undefined,
+        'base-url': undefined,
+      },
+      io,
+    );
+  else if (v['grader-model'] !== undefined) graderConfig = { ...config, model: v['grader-model'] };
+  const { workspace, skill } = openLibrary(skillRef, v, io);
+  try {
+    const evals = readEvalsFile(
+      v.evals ? resolve(io.cwd, v.evals) : join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE),
+    );
+    const budget = budgetFrom(v); // one budget for the whole run, grading included
+    const client = clientFor(config, v, io, budget);
+    const grader = graderConfig === config ? client : clientFor(graderConfig, v, io, budget);
+    const report = await withCancel((signal) =>
+      runOutputEvals({
+        client,
+        grader,
+        executor: workspace.executor,
+        skill,
+        evals,
+        ...(runs !== undefined ? { runs } : {}),
+        ...(maxTurns !== undefined ? { maxTurns } : {}),
+        ...(v['no-baseline'] ? { baseline: false } : {}),
+        ...(v.workspace ? { workspaceDir: resolve(io.cwd, v.workspace) } : {}),
+        signal,
+        onProgress: (done, total, label) => io.stderr(`[${done}/${total}] ${label}\n`),
+      }),
+    );
+    const b = report.benchmark;
+    if (format === 'json')
+      io.stdout(`${JSON.stringify({ iterationDir: report.iterationDir, ...b }, null, 2)}\n`);
+    else {
+      io.stdout(
+        `Output evals of ${skill.name} on ${config.name} (${config.model}), graded by ${graderConfig.model}\n\n`,
+      );
+      for (const r of b.runs) {
+        io.stdout(
+          `${r.eval_name}  ${r.configuration.padEnd(13)} run ${r.run_number}  ${r.result.total ? `${r.result.passed}/${r.result.total} passed` : 'not graded (no expectations)'}  ${r.result.time_seconds.toFixed(1)} s  ${r.result.tokens} tokens${r.cached ? '  [cached]' : ''}\n`,
+        );
+        for (const x of r.expectations)
+          io.stdout(`    ${x.passed ? 'PASS' : 'FAIL'}  ${x.text}${x.passed ? '' : `: ${x.evidence}`}\n`);
+      }
+      for (const config of EVAL_CONFIGURATIONS) {
+        const s = b.run_summary[config];
+        if (s)
+          io.stdout(
+            `\n${config.padEnd(13)} pass rate ${gradedRuns(b, config) ? pct(s.pass_rate.mean) : 'n/a (nothing graded)'}  time ${s.time_seconds.mean.toFixed(1)} s  tokens ${Math.round(s.tokens.mean)}`,
+          );
+      }
+      if (b.run_summary.delta)
+        io.stdout(
+          `\ndelta         pass rate ${b.run_summary.delta.pass_rate}  time ${b.run_summary.delta.time_seconds} s  tokens ${b.run_summary.delta.tokens}`,
+        );
+      io.stdout(`\n\nResults: ${displayPath(io, report.iterationDir)}\n`);
+      for (const note of b.notes) io.stdout(`${note}\n`);
+    }
+    const problems: string[] = [];
+    const withSkill = gradedRuns(b, 'with_skill') ? b.run_summary.with_skill?.pass_rate.mean : undefined;
+    if (minPassRate !== undefined && (withSkill === undefined || withSkill < minPassRate))
+      problems.push(
+        withSkill === undefined
+          ? `nothing was graded, so --min-pass-rate ${pct(minPassRate)} cannot hold: add "expectations" to the evals`
+          : `the pass rate with the skill ${pct(withSkill)} is below --min-pass-rate ${pct(minPassRate)}`,
+      );
+    if (report.stopped) problems.push(`the run is incomplete: ${report.stopped}`);
+    if (report.failures.length) problems.push(`${report.failures.length} run(s) failed`);
+    for (const p of problems) io.stderr(`skillbench: ${p}\n`);
+    return problems.length ? 1 : 0;
+  } finally {
+    await workspace.close();
+  }
+}
