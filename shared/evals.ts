@@ -214,6 +214,8 @@ export interface Benchmark {
     timestamp: string;
     evals_run: Array<number | string>;
     runs_per_configuration: number;
+    /** The old version's folder when the baseline is `old_skill`. */
+    old_skill_path?: string;
   };
   runs: EvalRunResult[];
   run_summary: Partial<
@@ -269,6 +271,8 @@ export interface EvalResultsView {
   collisions?: CollisionsView;
   /** The latest iteration. */
   output?: OutputRunView;
+  /** skill-creator's snapshot of the skill before the edits (`<skill>-workspace/skill-snapshot/`), when taken. */
+  snapshot?: { path: string; at: string };
 }
 
 export interface TranscriptView {

@@ -70,6 +70,7 @@ export const CHANNEL_NAMES = [
   'evals:generate-triggers',
   'evals:results',
   'evals:transcript',
+  'evals:snapshot',
   'manage:agents',
   'manage:inspect',
   'manage:cancel',

@@ -375,10 +375,21 @@ export const CONTRACT = {
       skillId: Id,
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-      baseline: Type.Optional(Type.Boolean()),
+      /** skill-creator's baselines: no skill (default), the snapshot taken before the edits, or none. */
+      baseline: Type.Optional(
+        Type.Union([Type.Literal('without_skill'), Type.Literal('old_skill'), Type.Literal('none')]),
+      ),
       budget: EvalBudget,
     }),
     response: returns<OutputRunView>(),
+  },
+  /**
+   * Copies the skill as it is now to `<skill>-workspace/skill-snapshot/` (skill-creator's snapshot, the `old_skill`
+   * baseline); an existing snapshot is replaced only with `replace`.
+   */
+  'evals:snapshot': {
+    request: strict({ skillId: Id, replace: Type.Optional(Type.Boolean()) }),
+    response: returns<EvalResultsView>(),
   },
   /**
    * Asks the model for `count` trigger queries for the skill (should-trigger ones and near-misses) and returns the new

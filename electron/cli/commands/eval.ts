@@ -2,17 +2,29 @@
 // model, with thresholds that set the exit code for CI. Each subcommand lives in eval/; this file routes to them.
 import { parseArgs } from 'node:util';
 import { UsageError, type CliIo } from '../io.js';
-import { OPTIONS } from './eval/args.js';
-import { runOutput } from './eval/output.js';
+import { OPTIONS, type Values } from './eval/args.js';
+import { runOutput, runSnapshot } from './eval/output.js';
 import { runCollisions, runGenerate, runTriggers } from './eval/triggers.js';
+
+/** The subcommands that take one SKILL. */
+const SUBCOMMANDS: Record<string, (skill: string, v: Values, io: CliIo) => Promise<number>> = {
+  triggers: runTriggers,
+  run: runOutput,
+  generate: runGenerate,
+  snapshot: runSnapshot,
+};
 
 export const EVAL_USAGE = `Usage:
   skillbench eval triggers SKILL [--set FILE] [--runs N] [--description TEXT] [--format text|json|junit]
                                  [--min-precision X] [--min-recall X]
   skillbench eval collisions [PATH...] [--runs N] [--format text|json]   every skill's evals/triggers.json at once:
                                  which skills fire for each skill's should-trigger queries
-  skillbench eval run SKILL [--evals FILE] [--runs N] [--no-baseline] [--max-turns N] [--workspace DIR]
+  skillbench eval run SKILL [--evals FILE] [--runs N] [--baseline without_skill|old_skill|none]
+                            [--baseline-skill FOLDER] [--no-baseline] [--max-turns N] [--workspace DIR]
                             [--grader NAME | --grader-model M] [--format text|json] [--min-pass-rate X]
+                                 old_skill: the snapshot in <workspace>/skill-snapshot/, or --baseline-skill FOLDER
+  skillbench eval snapshot SKILL [--workspace DIR] [--force]   copies the skill to <workspace>/skill-snapshot/
+                                 before you edit it (skill-creator's snapshot): the old_skill baseline
   skillbench eval generate SKILL [--count N] [--set FILE] [--format text|json] [--write]   the model proposes
                                  trigger queries (should trigger, and near-misses) not in the set yet;
                                  --write appends them to the set (created when missing)
@@ -36,8 +48,10 @@ export async function runEval(argv: string[], io: CliIo): Promise<number> {
   }
   const [sub, skill, ...extra] = p;
   if (sub === 'collisions') return runCollisions(p.slice(1), v, io);
-  if ((sub !== 'triggers' && sub !== 'run' && sub !== 'generate') || skill === undefined || extra.length > 0)
-    throw new UsageError('eval needs a subcommand (triggers, collisions, run or generate) and a SKILL.');
-  if (sub === 'generate') return runGenerate(skill, v, io);
-  return sub === 'triggers' ? runTriggers(skill, v, io) : runOutput(skill, v, io);
+  const run = sub === undefined ? undefined : SUBCOMMANDS[sub];
+  if (!run || skill === undefined || extra.length > 0)
+    throw new UsageError(
+      `eval needs a subcommand (${['collisions', ...Object.keys(SUBCOMMANDS)].join(', ')}) and a SKILL.`,
+    );
+  return run(skill, v, io);
 }

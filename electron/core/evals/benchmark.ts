@@ -2,7 +2,13 @@
 // `<skill>-workspace/iteration-N/eval-<name>/<configuration>/run-N/`, and benchmark.json's run_summary.
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Benchmark, EvalConfiguration, EvalRunResult, StatSummary } from '../../../shared/evals.js';
+import {
+  EVAL_CONFIGURATIONS,
+  type Benchmark,
+  type EvalConfiguration,
+  type EvalRunResult,
+  type StatSummary,
+} from '../../../shared/evals.js';
 import type { SkillDefinition } from '../../../shared/types.js';
 import type { OutputEval } from './evals-file.js';
 
@@ -18,7 +24,7 @@ const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(d
 
 export function summarizeRuns(runs: readonly EvalRunResult[]): Benchmark['run_summary'] {
   const summary: Benchmark['run_summary'] = {};
-  for (const config of ['with_skill', 'without_skill'] as const) {
+  for (const config of EVAL_CONFIGURATIONS) {
     const mine = runs.filter((r) => r.configuration === config);
     if (mine.length === 0) continue;
     summary[config] = {
@@ -28,16 +34,16 @@ export function summarizeRuns(runs: readonly EvalRunResult[]): Benchmark['run_su
       tokens: stats(mine.map((r) => r.result.tokens)),
     };
   }
+  // The delta is the skill against its baseline: no skill, or its old version.
+  const base = summary.without_skill ? 'without_skill' : 'old_skill';
   const w = summary.with_skill;
-  const wo = summary.without_skill;
+  const wo = summary[base];
   const graded = (config: EvalConfiguration) =>
     runs.some((r) => r.configuration === config && r.result.total > 0);
   if (w && wo)
     summary.delta = {
       pass_rate:
-        graded('with_skill') && graded('without_skill')
-          ? signed(w.pass_rate.mean - wo.pass_rate.mean, 2)
-          : 'n/a',
+        graded('with_skill') && graded(base) ? signed(w.pass_rate.mean - wo.pass_rate.mean, 2) : 'n/a',
       time_seconds: signed(w.time_seconds.mean - wo.time_seconds.mean, 1),
       tokens: signed(w.tokens.mean - wo.tokens.mean, 0),
     };

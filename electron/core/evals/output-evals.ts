@@ -4,12 +4,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SkillDefinition } from '../../../shared/types.js';
-import type {
-  Benchmark,
-  EvalConfiguration,
-  EvalRunResult,
-  Grading,
-  TranscriptMessage,
+import {
+  EVAL_CONFIGURATIONS,
+  type Benchmark,
+  type EvalConfiguration,
+  type EvalRunResult,
+  type Grading,
+  type TranscriptMessage,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
@@ -144,12 +145,55 @@ export interface OutputRunOptions {
   skill: SkillDefinition;
   evals: EvalsFile;
   runs?: number;
-  baseline?: boolean;
+  /**
+   * What the skill is compared with, in skill-creator's configurations: no skill (`without_skill`, the default),
+   * the skill's old version (`old_skill`: a snapshot taken before the edits, or any folder, opened as its own
+   * library so its tools run), or nothing.
+   */
+  baseline?: 'without_skill' | 'none' | OldSkill;
   maxTurns?: number;
   /** Where `iteration-N` goes (default `<skill>-workspace` beside the skill folder). */
   workspaceDir?: string;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, label: string) => void;
+}
+
+/** The old version of the skill, and the executor of the library it was opened in (its tools run there). */
+export interface OldSkill {
+  skill: SkillDefinition;
+  executor: Executor;
+}
+
+/** What one configuration runs with: the system text, and the skill whose tools are offered (none without one). */
+interface Setup {
+  configuration: EvalConfiguration;
+  system: string;
+  skill?: SkillDefinition;
+  executor?: Executor;
+  specs: ToolSpec[];
+  toolNames: Map<string, string>;
+}
+
+/** A skill as a runtime loads it: its body in the system text, its tools (only those that can run here: trust, policy,
+ * reachable servers) offered by their composed names. */
+async function setupWith(
+  configuration: EvalConfiguration,
+  skill: SkillDefinition,
+  executor: Executor,
+): Promise<Setup> {
+  const defs = (await executor.describeTools(skill.id)).filter((d) => !d.problem);
+  return {
+    configuration,
+    system: skillSystem(skill),
+    skill,
+    executor,
+    specs: defs.map((d) => ({
+      name: d.composedName,
+      description: d.description,
+      inputSchema: d.inputSchema,
+    })),
+    toolNames: new Map(defs.map((d) => [d.composedName, d.name])),
+  };
 }
 
 export interface OutputReport {
@@ -163,18 +207,18 @@ export interface OutputReport {
 export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport> {
   const runs = Math.max(1, o.runs ?? 1);
   const maxTurns = Math.max(1, o.maxTurns ?? DEFAULT_MAX_TURNS);
-  const configs: EvalConfiguration[] =
-    o.baseline === false ? ['with_skill'] : ['with_skill', 'without_skill'];
+  const baseline = o.baseline ?? 'without_skill';
+  const setups: Setup[] = [await setupWith('with_skill', o.skill, o.executor)];
+  if (baseline === 'without_skill')
+    setups.push({
+      configuration: 'without_skill',
+      system: 'You are a helpful assistant.',
+      specs: [],
+      toolNames: new Map(),
+    });
+  else if (baseline !== 'none') setups.push(await setupWith('old_skill', baseline.skill, baseline.executor));
   const skillDir = dirname(o.skill.sourcePath);
   const iterationDir = nextIterationDir(o.workspaceDir ?? defaultWorkspaceDir(o.skill));
-  // The skill's tools as a model is offered them: only those that can run here (trust, policy, reachable servers).
-  const defs = (await o.executor.describeTools(o.skill.id)).filter((d) => !d.problem);
-  const specs: ToolSpec[] = defs.map((d) => ({
-    name: d.composedName,
-    description: d.description,
-    inputSchema: d.inputSchema,
-  }));
-  const toolNames = new Map(defs.map((d) => [d.composedName, d.name]));
   const prompts = new Map(o.evals.evals.map((e) => [e.id, userTurn(e, skillDir)])); // bad files fail before any call
   const folders = evalFolderNames(o.evals.evals);
   // skill-creator's eval_metadata.json: in each eval's folder, where skill-creator writes it, and in each run's
@@ -196,31 +240,29 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   const failures: OutputReport['failures'] = [];
   let stopped: string | undefined;
   let done = 0;
-  const total = o.evals.evals.length * configs.length * runs;
+  const total = o.evals.evals.length * setups.length * runs;
   const jobs = o.evals.evals.flatMap((e, position) =>
-    configs.flatMap((configuration) =>
+    setups.flatMap(({ configuration, ...setup }) =>
       Array.from({ length: runs }, async (_, i) => {
         const name = folders.get(e.id) ?? `eval-${position + 1}`;
         const dir = join(iterationDir, name, configuration, `run-${i + 1}`);
         try {
-          const withSkill = configuration === 'with_skill';
           const request: ChatRequest = {
-            ...(withSkill ? { system: skillSystem(o.skill) } : { system: 'You are a helpful assistant.' }),
+            system: setup.system,
             messages: [{ role: 'user', content: prompts.get(e.id) ?? e.prompt }],
-            ...(withSkill && specs.length ? { tools: specs } : {}),
+            ...(setup.specs.length ? { tools: setup.specs } : {}),
             maxTokens: 4096,
           };
           const run = await runAgent(
             o.client,
             request,
-            withSkill ? o.skill : undefined,
-            o.executor,
-            toolNames,
+            setup.skill,
+            setup.executor,
+            setup.toolNames,
             maxTurns,
             i,
             o.signal,
           );
-          // A first-stage eval (a prompt, no expectations yet) is run and recorded; there is nothing to grade.
           const gradingStarted = Date.now();
           const graded = ungraded(e)
             ? { expectations: [], tokens: 0, costUsd: 0 }
@@ -288,7 +330,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
       `${results.length + failures.length} of ${total} eval runs finished`,
     );
   const order = (r: EvalRunResult) =>
-    `${String(r.eval_id).padStart(8, '0')} ${r.configuration} ${String(r.run_number).padStart(4, '0')}`;
+    `${String(r.eval_id).padStart(8, '0')} ${EVAL_CONFIGURATIONS.indexOf(r.configuration)} ${String(r.run_number).padStart(4, '0')}`;
   results.sort((a, b) => order(a).localeCompare(order(b)));
   const benchmark: Benchmark = {
     metadata: {
@@ -299,6 +341,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
       timestamp: new Date().toISOString(),
       evals_run: o.evals.evals.map((e) => e.id),
       runs_per_configuration: runs,
+      ...(typeof baseline === 'object' ? { old_skill_path: dirname(baseline.skill.sourcePath) } : {}),
     },
     runs: results,
     run_summary: summarizeRuns(results),

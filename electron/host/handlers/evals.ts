@@ -1,7 +1,7 @@
 // `evals:*` (issue 15): model providers configured in Settings (keys write-only: the page sees "key set", never the
 // key), trigger evals, the library's collision matrix and output evals run for the Evals tab with progress and cancel
 // like tools' runs, and their results read back from the files they were written to, so they reopen.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type {
   Benchmark,
@@ -19,6 +19,7 @@ import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budg
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
 import { ModelClient } from '../../core/evals/model-client.js';
+import { skillAtFolder, snapshotDir, snapshotSkill } from '../../core/evals/baseline.js';
 import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
 import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
 import { runOutputEvals } from '../../core/evals/output-evals.js';
@@ -31,6 +32,7 @@ import {
   runTriggerEval,
 } from '../../core/evals/triggers.js';
 import { isWithin } from '../../core/fs-confine.js';
+import { Workspace } from '../../core/workspace.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { trackWork } from './tools.js';
@@ -115,6 +117,56 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
     (done: number, total: number, label: string) =>
       onProgress({ progress: done, total, message: `${label}\n` });
 
+  /** What the Evals tab reopens with: the result files last written for the skill. */
+  const results = (skillId: string): EvalResultsView => {
+    const skill = ctx.workspace.skill(skillId);
+
+    const workspaceDir = defaultWorkspaceDir(skill);
+    const triggers = (which: 'saved' | 'draft') =>
+      readReport(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
+    const saved = triggers('saved');
+    const draft = triggers('draft');
+    const collisions = readCollisions(collisionsFile(ctx));
+    const output = latestIteration(workspaceDir);
+    const snapshot = snapshotDir(workspaceDir);
+    return {
+      workspaceDir,
+      triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
+      ...(saved ? { triggers: saved } : {}),
+      ...(draft ? { triggersDraft: draft } : {}),
+      ...(collisions ? { collisions } : {}),
+      ...(output ? { output } : {}),
+      ...(existsSync(snapshot)
+        ? { snapshot: { path: snapshot, at: statSync(snapshot).mtime.toISOString() } }
+        : {}),
+    };
+  };
+
+  /**
+   * The snapshot (`old_skill`) opened as its own library, trusted as the skill's root is, so its tools run as the
+   * skill's did; close it when the run ends.
+   */
+  const openSnapshot = (skill: SkillDefinition, workspaceDir: string) => {
+    const folder = snapshotDir(workspaceDir);
+    if (!existsSync(folder))
+      throw new SkillError(
+        'NotFound',
+        `No snapshot of ${skill.name} at ${folder}: take one (Snapshot the skill) before editing it, then compare.`,
+      );
+    const trusted = ctx.roots.find((r) => isWithin(r.path, skill.sourcePath))?.trusted === true;
+    const workspace = Workspace.open({
+      roots: [{ path: folder, kind: 'project' }],
+      profile: ctx.settings.get().profile,
+      trust: () => trusted,
+    });
+    try {
+      return { workspace, skill: skillAtFolder(workspace, folder) };
+    } catch (error) {
+      void workspace.close();
+      throw error;
+    }
+  };
+
   return {
     'evals:list-providers': () => providers.views(),
     'evals:save-provider': ({ provider, key, previousName }) => {
@@ -174,29 +226,44 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       });
     },
 
-    'evals:run-output': ({ runId, skillId, provider, runs, baseline, budget }) => {
+    'evals:run-output': ({ runId, skillId, provider, runs, baseline = 'without_skill', budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
       const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE));
+      const old = baseline === 'old_skill' ? openSnapshot(skill, workspaceDir) : undefined;
       const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The output evals failed', async (signal, onProgress) => {
-        const report = await runOutputEvals({
-          client: modelClient,
-          grader: modelClient,
-          executor: ctx.workspace.executor,
-          skill,
-          evals,
-          ...(runs !== undefined ? { runs } : {}),
-          ...(baseline === false ? { baseline: false } : {}),
-          workspaceDir,
-          signal,
-          onProgress: progressOf(onProgress),
-        });
-        return {
-          iterationDir: report.iterationDir,
-          benchmark: report.benchmark,
-          ...(report.stopped ? { stopped: report.stopped } : {}),
-        };
+        try {
+          const report = await runOutputEvals({
+            client: modelClient,
+            grader: modelClient,
+            executor: ctx.workspace.executor,
+            skill,
+            evals,
+            ...(runs !== undefined ? { runs } : {}),
+            baseline: old
+              ? { skill: old.skill, executor: old.workspace.executor }
+              : baseline === 'none'
+                ? 'none'
+                : 'without_skill',
+            workspaceDir,
+            signal,
+            onProgress: progressOf(onProgress),
+          });
+          return {
+            iterationDir: report.iterationDir,
+            benchmark: report.benchmark,
+            ...(report.stopped ? { stopped: report.stopped } : {}),
+          };
+        } finally {
+          await old?.workspace.close();
+        }
       });
+    },
+
+    'evals:snapshot': ({ skillId, replace }) => {
+      const { skill, workspaceDir } = skillAndWorkspace(skillId);
+      snapshotSkill(skill, workspaceDir, { force: replace === true });
+      return results(skillId);
     },
 
     'evals:generate-triggers': ({ runId, skillId, provider, count, existing }) => {
@@ -216,24 +283,7 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       );
     },
 
-    'evals:results': ({ skillId }): EvalResultsView => {
-      const skill = ctx.workspace.skill(skillId);
-      const workspaceDir = defaultWorkspaceDir(skill);
-      const triggers = (which: 'saved' | 'draft') =>
-        readReport(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
-      const saved = triggers('saved');
-      const draft = triggers('draft');
-      const collisions = readCollisions(collisionsFile(ctx));
-      const output = latestIteration(workspaceDir);
-      return {
-        workspaceDir,
-        triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
-        ...(saved ? { triggers: saved } : {}),
-        ...(draft ? { triggersDraft: draft } : {}),
-        ...(collisions ? { collisions } : {}),
-        ...(output ? { output } : {}),
-      };
-    },
+    'evals:results': ({ skillId }) => results(skillId),
 
     'evals:transcript': ({ skillId, dir }): TranscriptView => {
       const workspaceDir = resolve(defaultWorkspaceDir(ctx.workspace.skill(skillId)));

@@ -16,6 +16,7 @@ import { useEvalRun } from './use-eval-run.js';
 import './evals.css';
 
 type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
+type Baseline = 'without_skill' | 'old_skill' | 'none';
 
 export default function EvalsView(props: {
   host: HostApi;
@@ -30,7 +31,10 @@ export default function EvalsView(props: {
   const [providers, setProviders] = useState<ProviderView[]>();
   const [provider, setProvider] = useState('');
   const [runs, setRuns] = useState(3);
-  const [baseline, setBaseline] = useState(true);
+  const [baseline, setBaseline] = useState<Baseline>('without_skill');
+  const [snapshotProblem, setSnapshotProblem] = useState<string>();
+  /** Replacing the snapshot loses the version before the edits: asked once more. */
+  const [confirmReplace, setConfirmReplace] = useState(false);
   const [results, setResults] = useState<EvalResultsView>();
   const [budgetInputs, setBudgetInputs] = useState<BudgetInputs>(() => rememberedBudget(entry.id));
   useEffect(() => setBudgetInputs(rememberedBudget(entry.id)), [entry.id]);
@@ -79,6 +83,14 @@ export default function EvalsView(props: {
             }),
     );
     reload();
+  };
+
+  /** skill-creator's snapshot: the skill as it is now, the old_skill baseline once it is edited. */
+  const snapshot = async (replace: boolean) => {
+    setConfirmReplace(false);
+    const r = await host.invoke('evals:snapshot', { skillId: entry.id, replace });
+    setSnapshotProblem(r.ok ? undefined : r.error.message);
+    if (r.ok) setResults(r.value);
   };
 
   const busy = run.running !== undefined;
@@ -208,17 +220,55 @@ export default function EvalsView(props: {
       <section aria-label="Output evals">
         <h3>Does the skill make answers better?</h3>
         <p className="muted small-text">
-          <code>evals/evals.json</code> run with the skill and without it, graded expectation by expectation.
+          <code>evals/evals.json</code> run with the skill and with a baseline (no skill, or the skill before
+          your edits), graded expectation by expectation.
         </p>
         <div className="inline-form">
           <button disabled={!canRun} onClick={() => void start('output')}>
             Run output evals
           </button>
           <label>
-            <input type="checkbox" checked={baseline} onChange={(e) => setBaseline(e.target.checked)} /> with
-            a baseline (without the skill)
+            Baseline
+            <select
+              value={baseline}
+              onChange={(e) => setBaseline(e.target.value as Baseline)}
+              disabled={busy}
+            >
+              <option value="without_skill">without the skill (without_skill)</option>
+              <option value="old_skill" disabled={!results?.snapshot}>
+                the snapshot before your edits (old_skill)
+              </option>
+              <option value="none">none</option>
+            </select>
           </label>
+          {confirmReplace ? (
+            <span role="group" aria-label="Replace the snapshot">
+              The snapshot is the version before your edits.{' '}
+              <button className="danger" onClick={() => void snapshot(true)}>
+                Replace it with the skill as it is now
+              </button>{' '}
+              <button onClick={() => setConfirmReplace(false)}>Keep it</button>
+            </span>
+          ) : (
+            <button
+              disabled={props.readOnly || busy}
+              title="Copy the skill as it is now to <skill>-workspace/skill-snapshot/, skill-creator's old_skill baseline"
+              onClick={() => (results?.snapshot ? setConfirmReplace(true) : void snapshot(false))}
+            >
+              {results?.snapshot ? 'Replace the snapshot…' : 'Snapshot the skill'}
+            </button>
+          )}
+          <span className="muted small-text" role="status">
+            {results?.snapshot
+              ? `Snapshot taken ${new Date(results.snapshot.at).toLocaleString()}`
+              : 'No snapshot yet: take one before editing to compare with the old version.'}
+          </span>
         </div>
+        {snapshotProblem ? (
+          <p className="sev-error" role="alert">
+            {snapshotProblem}
+          </p>
+        ) : null}
         {progressFor(['output'])}
         {results?.output ? <OutputEvals host={host} skillId={entry.id} view={results.output} /> : null}
       </section>

@@ -4,15 +4,19 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import {
+  lastToolResult,
   lastUserText,
   startFakeModelServer,
   systemText,
   type FakeModelServer,
+  type Received,
+  type Reply,
 } from '../../fakes/model-server.js';
 import { FIXTURES, REPO } from '../../helpers.js';
 import { runCaptured } from '../run-cli.js';
-import type { TriggerReport } from '../../../shared/evals.js';
+import type { Benchmark, TriggerReport } from '../../../shared/evals.js';
 import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
+import { aggregateLikeSkillCreator } from './skill-creator-readers.js';
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -311,6 +315,109 @@ describe('skillbench eval run with skill-creator’s evals.json', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toContain('eval-1  with_skill    run 1  2/2 passed');
+  });
+});
+
+describe('skillbench eval snapshot and the old_skill baseline', () => {
+  /** The executor follows whichever SKILL.md it is given: the heading only when that version asks for it. */
+  const followsItsSkill = (req: Received): Reply => {
+    const system = systemText(req);
+    if (!system.includes('The skill "csv-report" is loaded')) return scriptedModels(req);
+    if (lastToolResult(req) === undefined)
+      return { tool: 'csv-report__count_rows', input: { text: '2 rows' } };
+    return { text: system.includes('## Report') ? '## Report\n\nsales 42' : 'sales 42' };
+  };
+
+  it('snapshots the skill before an edit, then compares the edit with it as skill-creator’s old_skill', async () => {
+    server.script = followsItsSkill;
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-old-skill-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const skillDir = join(root, 'csv-report');
+    const model = ['--anthropic', '--model', 'exec-1', '--base-url', server.anthropicBaseURL];
+    const noSnapshot = await runCaptured(['eval', 'run', skillDir, '--baseline', 'old_skill', ...model]);
+    expect(noSnapshot.code).toBe(2);
+    expect(noSnapshot.stderr).toContain(
+      'take one with `skillbench eval snapshot SKILL` before editing the skill',
+    );
+
+    const snap = await runCaptured(['eval', 'snapshot', skillDir]);
+    expect(snap.code).toBe(0);
+    const snapshot = join(root, 'csv-report-workspace', 'skill-snapshot');
+    expect(readFileSync(join(snapshot, 'SKILL.md'), 'utf8')).toBe(
+      readFileSync(join(skillDir, 'SKILL.md'), 'utf8'),
+    );
+    expect(existsSync(join(snapshot, 'evals', 'evals.json'))).toBe(true);
+    const again = await runCaptured(['eval', 'snapshot', skillDir]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'it is the version before your edits, the old_skill baseline. Pass --force',
+    );
+
+    // The edit drops the heading; the old version keeps it.
+    const manifest = join(skillDir, 'SKILL.md');
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, 'utf8').replace('2. Start the report with the heading `## Report`.\n', ''),
+    );
+    const { code, stdout } = await runCaptured([
+      'eval',
+      'run',
+      skillDir,
+      '--baseline',
+      'old_skill',
+      '--no-cache',
+      ...model,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('eval-1  with_skill    run 1  2/3 passed');
+    expect(stdout).toContain('eval-1  old_skill     run 1  3/3 passed');
+    expect(stdout).toMatch(/delta {9}pass rate -0\.33/);
+    const iteration = join(root, 'csv-report-workspace', 'iteration-1');
+    const benchmark = JSON.parse(readFileSync(join(iteration, 'benchmark.json'), 'utf8')) as Benchmark;
+    expect(Object.keys(benchmark.run_summary).sort()).toEqual(['delta', 'old_skill', 'with_skill']);
+    expect(benchmark.metadata.old_skill_path).toBe(snapshot);
+    // The old version's tool ran from the snapshot, and the model was told where that version lives.
+    const oldRun = join(iteration, 'eval-1', 'old_skill', 'run-1');
+    const transcript = JSON.parse(readFileSync(join(oldRun, 'transcript.json'), 'utf8')) as {
+      messages: Array<{ role: string; tool?: { name: string; output: string } }>;
+    };
+    expect(transcript.messages.find((m) => m.role === 'tool')?.tool).toMatchObject({
+      name: 'csv-report__count_rows',
+      output: '2 rows',
+    });
+    expect(
+      server.received.some((r) => systemText(r).includes(`Base directory for this skill: ${snapshot}`)),
+    ).toBe(true);
+    // skill-creator's aggregate_benchmark.py reads the same runs from old_skill/run-N/ (its folders in name order).
+    const figures = (runs: Array<{ configuration: string; result: { passed: number; tokens: number } }>) =>
+      runs.map((r) => [r.configuration, r.result.passed, r.result.tokens]).sort();
+    expect(figures(aggregateLikeSkillCreator(iteration))).toEqual(figures(benchmark.runs));
+
+    // Any folder can be the old version.
+    const other = await runCaptured([
+      'eval',
+      'run',
+      skillDir,
+      '--baseline-skill',
+      join(LIBRARY, 'csv-report'),
+      '--no-cache',
+      '--format',
+      'json',
+      ...model,
+    ]);
+    expect(other.code).toBe(0);
+    expect((JSON.parse(other.stdout) as Benchmark).metadata.old_skill_path).toBe(join(LIBRARY, 'csv-report'));
+    const clash = await runCaptured([
+      'eval',
+      'run',
+      skillDir,
+      '--baseline',
+      'old_skill',
+      '--no-baseline',
+      ...model,
+    ]);
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toContain('--no-baseline and --baseline old_skill contradict each other');
   });
 });
 

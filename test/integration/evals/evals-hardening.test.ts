@@ -84,7 +84,7 @@ async function runEvals(
       executor: workspace.executor,
       skill,
       evals: parseEvalsFile(readFileSync(evalsFile, 'utf8'), evalsFile),
-      baseline: false,
+      baseline: 'none',
       ...(options.runs ? { runs: options.runs } : {}),
     });
   } finally {

@@ -158,7 +158,7 @@ describe('output evals bookkeeping', () => {
         executor: workspace.executor,
         skill,
         evals,
-        baseline: false,
+        baseline: 'none',
       });
       expect(existsSync(join(first.iterationDir, 'eval-1', 'without_skill'))).toBe(false);
       expect(first.benchmark.run_summary.delta).toBeUndefined();

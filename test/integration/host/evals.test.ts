@@ -302,6 +302,35 @@ describe('eval runs', () => {
     });
   });
 
+  it('snapshots the skill and runs the old version as the old_skill baseline', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = scriptedModels;
+    expect(
+      await err('evals:run-output', { runId: 'n', skillId, provider: 'fake', baseline: 'old_skill' }),
+    ).toMatchObject({
+      code: 'NotFound',
+      message: expect.stringContaining('No snapshot of csv-report') as unknown,
+    });
+    const view = await ok<EvalResultsView>('evals:snapshot', { skillId });
+    const snapshot = join(library, 'csv-report-workspace', 'skill-snapshot');
+    expect(view.snapshot?.path).toBe(snapshot);
+    expect(existsSync(join(snapshot, 'SKILL.md'))).toBe(true);
+    expect((await err('evals:snapshot', { skillId })).code).toBe('Conflict');
+    expect((await ok<EvalResultsView>('evals:snapshot', { skillId, replace: true })).snapshot?.path).toBe(
+      snapshot,
+    );
+    const run = await ok<OutputRunView>('evals:run-output', {
+      runId: 'o2',
+      skillId,
+      provider: 'fake',
+      baseline: 'old_skill',
+    });
+    expect(run.benchmark.runs.map((r) => r.configuration)).toEqual(['with_skill', 'old_skill']);
+    expect(run.benchmark.run_summary.delta?.pass_rate).toBe('+0.00');
+    expect(existsSync(join(run.iterationDir, 'eval-1', 'old_skill', 'run-1', 'grading.json'))).toBe(true);
+  });
+
   it('refuses to write results beside a bundled example', async () => {
     const { ok, err, host } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });

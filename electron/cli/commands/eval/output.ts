@@ -1,12 +1,19 @@
-// `skillbench eval run`: output evals with and without the skill (or its old version), graded, in skill-creator's
-// workspace layout; the text or JSON benchmark and a --min-pass-rate gate for CI.
+// `skillbench eval run`: output evals with the skill and without it (or with its old version), graded, in
+// skill-creator's workspace layout; the text or JSON benchmark and a --min-pass-rate gate for CI. `eval snapshot`
+// takes the old version before the edits, as skill-creator's workflow does.
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EVAL_CONFIGURATIONS, gradedRuns } from '../../../../shared/evals.js';
+import type { SkillDefinition } from '../../../../shared/types.js';
+import { skillAtFolder, snapshotDir, snapshotSkill } from '../../../core/evals/baseline.js';
+import { defaultWorkspaceDir } from '../../../core/evals/benchmark.js';
 import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../../core/evals/evals-file.js';
 import { runOutputEvals } from '../../../core/evals/output-evals.js';
+import type { Workspace } from '../../../core/workspace.js';
 import { withCancel } from '../../cancel.js';
-import type { CliIo } from '../../io.js';
-import { displayPath, parseFormat } from '../../library-args.js';
+import { UsageError, type CliIo } from '../../io.js';
+import { displayPath, openFromArgs, parseFormat } from '../../library-args.js';
+import { cliTrust } from '../../trust.js';
 import {
   budgetFrom,
   chooseProvider,
@@ -40,7 +47,17 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
     );
   else if (v['grader-model'] !== undefined) graderConfig = { ...config, model: v['grader-model'] };
   const { workspace, skill } = openLibrary(skillRef, v, io);
+  const workspaceDir = v.workspace ? resolve(io.cwd, v.workspace) : defaultWorkspaceDir(skill);
+  let old: { workspace: Workspace; skill: SkillDefinition } | undefined;
   try {
+    const baseline = baselineFolder(v, workspaceDir, io);
+    if (baseline !== undefined) {
+      // The old version is opened as its own library, so its tools run by its own manifest.
+      const oldWorkspace = openFromArgs({ paths: [baseline], withBundled: false }, io, {
+        trust: cliTrust(v.trust),
+      });
+      old = { workspace: oldWorkspace, skill: skillAtFolder(oldWorkspace, baseline) };
+    }
     const evals = readEvalsFile(
       v.evals ? resolve(io.cwd, v.evals) : join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE),
     );
@@ -56,8 +73,12 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
         evals,
         ...(runs !== undefined ? { runs } : {}),
         ...(maxTurns !== undefined ? { maxTurns } : {}),
-        ...(v['no-baseline'] ? { baseline: false } : {}),
-        ...(v.workspace ? { workspaceDir: resolve(io.cwd, v.workspace) } : {}),
+        baseline: old
+          ? { skill: old.skill, executor: old.workspace.executor }
+          : v['no-baseline'] || v.baseline === 'none'
+            ? 'none'
+            : 'without_skill',
+        workspaceDir,
         signal,
         onProgress: (done, total, label) => io.stderr(`[${done}/${total}] ${label}\n`),
       }),
@@ -102,6 +123,53 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
     if (report.failures.length) problems.push(`${report.failures.length} run(s) failed`);
     for (const p of problems) io.stderr(`skillbench: ${p}\n`);
     return problems.length ? 1 : 0;
+  } finally {
+    await old?.workspace.close();
+    await workspace.close();
+  }
+}
+
+/**
+ * The old version's folder for `--baseline old_skill` (the snapshot in the workspace) or `--baseline-skill FOLDER`;
+ * undefined for the other baselines. Conflicting choices are refused.
+ */
+function baselineFolder(v: Values, workspaceDir: string, io: CliIo): string | undefined {
+  const chosen = v.baseline ?? (v['baseline-skill'] !== undefined ? 'old_skill' : undefined);
+  if (chosen !== undefined && !(BASELINES as readonly string[]).includes(chosen))
+    throw new UsageError(`--baseline is one of ${BASELINES.join(', ')} (got ${chosen}).`);
+  if (v['no-baseline'] && chosen !== undefined && chosen !== 'none')
+    throw new UsageError(`--no-baseline and --baseline ${chosen} contradict each other: choose one.`);
+  if (v['baseline-skill'] !== undefined && chosen !== 'old_skill')
+    throw new UsageError(
+      `--baseline-skill FOLDER is the old_skill baseline; it cannot go with --baseline ${chosen}.`,
+    );
+  if (chosen !== 'old_skill') return undefined;
+  if (v['baseline-skill'] !== undefined) {
+    const folder = resolve(io.cwd, v['baseline-skill']);
+    if (!existsSync(folder))
+      throw new UsageError(`No such folder: ${v['baseline-skill']} (--baseline-skill).`);
+    return folder;
+  }
+  const snapshot = snapshotDir(workspaceDir);
+  if (!existsSync(snapshot))
+    throw new UsageError(
+      `No snapshot at ${displayPath(io, snapshot)}: take one with \`skillbench eval snapshot SKILL\` before editing the skill (skill-creator's skill-snapshot), or pass --baseline-skill FOLDER.`,
+    );
+  return snapshot;
+}
+
+const BASELINES = ['without_skill', 'old_skill', 'none'] as const;
+
+/** `skillbench eval snapshot SKILL`: the skill as it is now, copied to `<workspace>/skill-snapshot/`. */
+export async function runSnapshot(skillRef: string, v: Values, io: CliIo): Promise<number> {
+  const { workspace, skill } = openLibrary(skillRef, v, io);
+  try {
+    const workspaceDir = v.workspace ? resolve(io.cwd, v.workspace) : defaultWorkspaceDir(skill);
+    const to = snapshotSkill(skill, workspaceDir, { force: v.force === true });
+    io.stdout(
+      `Snapshot of ${skill.name} in ${displayPath(io, to)}: edit the skill, then compare with \`skillbench eval run ${skillRef} --baseline old_skill\`.\n`,
+    );
+    return 0;
   } finally {
     await workspace.close();
   }
