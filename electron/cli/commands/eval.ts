@@ -29,8 +29,10 @@ export const EVAL_USAGE = `Usage:
                                  trigger queries (should trigger, and near-misses) not in the set yet;
                                  --write appends them to the set (created when missing)
 Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --openai --model M | --claude-code
-  [--base-url URL] [--model M] override the provider's; keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (or the
-  provider's apiKeyEnv). Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120),
+  [--base-url URL] [--model M] override the provider's. Keys come from the environment: ANTHROPIC_API_KEY or
+  OPENAI_API_KEY (a base URL included), the provider's apiKeyEnv, or --api-key-env NAME for any kind (Claude Code is
+  given it as ANTHROPIC_API_KEY); a base URL from a providers file inside a library root gets a key only when the
+  root is trusted (--trust) and the file names the variable. A 401 says which variable's key was sent. Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120),
   --retries N (4), --no-cache. Library the model sees: SKILL's folder plus --root PATH (repeatable), --discover,
   --with-bundled; --profile NAME. --trust lets the skill's shell, script and MCP tools run in \`eval run\`.
 `;

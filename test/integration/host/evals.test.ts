@@ -144,6 +144,50 @@ describe('model providers', () => {
   });
 });
 
+describe('provider keys in the app', () => {
+  it('sends an OpenAI-kind provider with a base URL OPENAI_API_KEY, and a 401 names the key that was sent', async () => {
+    const { ok, skillId } = open();
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-from-the-environment';
+    try {
+      await ok('evals:save-provider', {
+        provider: { name: 'gw', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
+      });
+      server.received.length = 0;
+      server.script = () => ({ status: 401 });
+      const fromEnv = await ok<TriggerReport>('evals:run-triggers', {
+        runId: 'k1',
+        skillId,
+        provider: 'gw',
+        runs: 1,
+      });
+      expect(server.received[0]?.headers.authorization).toBe('Bearer sk-from-the-environment');
+      expect(fromEnv.results[0]?.errors?.message).toContain(
+        'Check the API key: the key sent came from OPENAI_API_KEY.',
+      );
+      await ok('evals:save-provider', {
+        provider: { name: 'gw', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
+        key: KEY,
+      });
+      const kept = await ok<TriggerReport>('evals:run-triggers', {
+        runId: 'k2',
+        skillId,
+        provider: 'gw',
+        runs: 1,
+      });
+      expect(server.received.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(kept.results[0]?.errors?.message).toContain(
+        'Check the API key: the key sent is the one kept in Settings → Model providers.',
+      );
+      expect(JSON.stringify(kept)).not.toContain(KEY);
+      expect((await ok<ProviderView[]>('evals:list-providers'))[0]?.keyEnv).toBe('OPENAI_API_KEY');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved;
+    }
+  });
+});
+
 describe('eval runs', () => {
   it('runs the trigger set with the kept key, reports progress, and reopens the report and its A/B', async () => {
     const { host, ok, skillId } = open({ cipher });

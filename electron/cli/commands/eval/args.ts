@@ -9,9 +9,13 @@ import { userDataDir } from '../../../core/history/history-store.js';
 import { Budget } from '../../../core/evals/budget.js';
 import { ResponseCache } from '../../../core/evals/cache.js';
 import { ModelClient } from '../../../core/evals/model-client.js';
+import type { RootInfo } from '../../../../shared/types.js';
+import { isWithin } from '../../../core/fs-confine.js';
 import {
   createProvider,
+  ENV_NAME,
   parseProviderConfigs,
+  type KeySource,
   type ProviderConfig,
 } from '../../../core/evals/providers/index.js';
 import { UsageError, type CliIo } from '../../io.js';
@@ -30,6 +34,7 @@ export const OPTIONS = {
   openai: { type: 'boolean' },
   'claude-code': { type: 'boolean' },
   'base-url': { type: 'string' },
+  'api-key-env': { type: 'string' },
   model: { type: 'string' },
   grader: { type: 'string' },
   'grader-model': { type: 'string' },
@@ -92,14 +97,27 @@ function readProviders(v: Values, io: CliIo): ProviderConfig[] {
   return parseProviderConfigs(readFileSync(file, 'utf8'), file);
 }
 
+/** The model chosen on the command line, with the providers file it came from when one was named (--providers). */
+export interface ProviderChoice {
+  config: ProviderConfig;
+  /** `--providers FILE`: where that file is decides which key its base URLs may be sent (`keySource`). */
+  file?: string;
+  /** The base URL was typed on the command line (--base-url): the user's, whatever the file said. */
+  urlGiven: boolean;
+}
+
 /** The model to use, from --provider (a providers file entry) or --anthropic / --openai / --claude-code. */
-export function chooseProvider(v: Values, io: CliIo): ProviderConfig {
+export function chooseProvider(v: Values, io: CliIo): ProviderChoice {
   const chosen = [v.provider !== undefined, v.anthropic, v.openai, v['claude-code']].filter(Boolean).length;
   if (chosen !== 1)
     throw new UsageError(
       chosen === 0
         ? 'Choose a model: --provider NAME (from providers.json), --anthropic --model M, --openai --model M [--base-url URL], or --claude-code.'
         : 'Choose one of --provider, --anthropic, --openai and --claude-code.',
+    );
+  if (v['api-key-env'] !== undefined && !ENV_NAME.test(v['api-key-env']))
+    throw new UsageError(
+      `--api-key-env takes the name of an environment variable, such as OPENROUTER_API_KEY (got ${v['api-key-env']}); the key itself stays in the environment.`,
     );
   let config: ProviderConfig;
   if (v.provider !== undefined) {
@@ -122,14 +140,47 @@ export function chooseProvider(v: Values, io: CliIo): ProviderConfig {
       throw new UsageError(`--base-url must be an http(s) URL (got ${v['base-url']}).`);
     config.baseURL = v['base-url'];
   }
-  return config;
+  return {
+    config,
+    ...(v.provider !== undefined && v.providers ? { file: resolve(io.cwd, v.providers) } : {}),
+    urlGiven: v['base-url'] !== undefined,
+  };
 }
 
-export function clientFor(config: ProviderConfig, v: Values, io: CliIo, budget: Budget): ModelClient {
+/**
+ * Where the chosen provider's base URL comes from: the user (the command line, the user's providers.json, a file
+ * named with --providers outside the library), or a providers file inside one of the library's roots.
+ */
+export function keySource(choice: ProviderChoice, roots: readonly RootInfo[]): KeySource {
+  if (choice.file === undefined || choice.urlGiven) return { from: 'user' };
+  const root = roots.find((r) => isWithin(r.path, choice.file ?? ''));
+  return root
+    ? { from: 'root', file: choice.file, root: root.path, trusted: root.trusted }
+    : { from: 'user' };
+}
+
+/**
+ * The client of the chosen model, its key read as `keySource` allows. --api-key-env names the variable for a provider
+ * the user gave; it cannot send a key to a base URL written in a library root's file.
+ */
+export function clientFor(
+  choice: ProviderChoice,
+  v: Values,
+  io: CliIo,
+  budget: Budget,
+  roots: readonly RootInfo[],
+): ModelClient {
   const timeout = number(v, 'timeout', { min: 1 });
   const retries = number(v, 'retries', { min: 0, integer: true });
   const concurrency = number(v, 'concurrency', { min: 1, integer: true });
-  return new ModelClient(createProvider(config), {
+  const source = keySource(choice, roots);
+  const named = v['api-key-env'];
+  if (named !== undefined && source.from === 'root' && choice.config.baseURL !== undefined)
+    throw new UsageError(
+      `--api-key-env cannot send ${named} to the base URL of "${choice.config.name}": it comes from ${source.file}, inside the library root ${source.root}. Name the variable in that file (apiKeyEnv) and trust the root (--trust), or give --base-url yourself.`,
+    );
+  const config = named !== undefined ? { ...choice.config, apiKeyEnv: named } : choice.config;
+  return new ModelClient(createProvider(config, { source }), {
     budget,
     ...(v['no-cache'] ? {} : { cache: new ResponseCache(join(userDataDir(), 'eval-cache')) }),
     ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),

@@ -30,11 +30,14 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
   const runs = number(v, 'runs', { min: 1, integer: true });
   const maxTurns = number(v, 'max-turns', { min: 1, integer: true });
   const minPassRate = fraction(v, 'min-pass-rate');
-  const config = chooseProvider(v, io);
-  let graderConfig = config;
+  const choice = chooseProvider(v, io);
+  const config = choice.config;
+  // --grader names another provider (its own key); --grader-model the same provider with another model.
+  const graderVia = (values: Values) => ({ ...values, 'api-key-env': undefined });
+  let graderChoice = choice;
   if (v.grader !== undefined)
-    graderConfig = chooseProvider(
-      {
+    graderChoice = chooseProvider(
+      graderVia({
         ...v,
         provider: v.grader,
         anthropic: false,
@@ -42,10 +45,12 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
         'claude-code': false,
         model: undefined,
         'base-url': undefined,
-      },
+      }),
       io,
     );
-  else if (v['grader-model'] !== undefined) graderConfig = { ...config, model: v['grader-model'] };
+  else if (v['grader-model'] !== undefined)
+    graderChoice = { ...choice, config: { ...config, model: v['grader-model'] } };
+  const graderConfig = graderChoice.config;
   const { workspace, skill } = openLibrary(skillRef, v, io);
   const workspaceDir = v.workspace ? resolve(io.cwd, v.workspace) : defaultWorkspaceDir(skill);
   let old: { workspace: Workspace; skill: SkillDefinition } | undefined;
@@ -62,8 +67,12 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
       v.evals ? resolve(io.cwd, v.evals) : join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE),
     );
     const budget = budgetFrom(v); // one budget for the whole run, grading included
-    const client = clientFor(config, v, io, budget);
-    const grader = graderConfig === config ? client : clientFor(graderConfig, v, io, budget);
+    const roots = workspace.library.roots;
+    const client = clientFor(choice, v, io, budget, roots);
+    const grader =
+      graderChoice === choice
+        ? client
+        : clientFor(graderChoice, v.grader !== undefined ? graderVia(v) : v, io, budget, roots);
     const report = await withCancel((signal) =>
       runOutputEvals({
         client,

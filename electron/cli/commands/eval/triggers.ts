@@ -85,13 +85,13 @@ export async function runTriggers(skillRef: string, v: Values, io: CliIo): Promi
   const runs = number(v, 'runs', { min: 1, integer: true });
   const minPrecision = fraction(v, 'min-precision');
   const minRecall = fraction(v, 'min-recall');
-  const config = chooseProvider(v, io);
+  const choice = chooseProvider(v, io);
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
     const setFile = triggerSetOf(dirname(skill.sourcePath), v, io);
     const set = readTriggerSet(setFile.path);
     if (format !== 'text') io.stderr(triggerSetLine(setFile, io));
-    const client = clientFor(config, v, io, budgetFrom(v));
+    const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);
     const report = await withCancel((signal) =>
       runTriggerEval({
         client,
@@ -155,14 +155,16 @@ export async function runGenerate(skillRef: string, v: Values, io: CliIo): Promi
   const count = number(v, 'count', { min: 1, integer: true }) ?? DEFAULT_GENERATE_COUNT;
   if (count > MAX_GENERATE_COUNT)
     throw new UsageError(`--count is at most ${MAX_GENERATE_COUNT} (got ${count}).`);
-  const config = chooseProvider(v, io);
+  const choice = chooseProvider(v, io);
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
     const { path: setFile } = triggerSetOf(dirname(skill.sourcePath), v, io);
     const existing = existsSync(setFile) ? readTriggerSet(setFile) : [];
     // Never the response cache: asking again is asking for new ideas.
-    const client = clientFor(config, { ...v, 'no-cache': true }, io, budgetFrom(v));
-    io.stderr(`Asking ${config.name} (${config.model}) for ${count} trigger queries for ${skill.name}…\n`);
+    const client = clientFor(choice, { ...v, 'no-cache': true }, io, budgetFrom(v), workspace.library.roots);
+    io.stderr(
+      `Asking ${choice.config.name} (${choice.config.model}) for ${count} trigger queries for ${skill.name}…\n`,
+    );
     const generated = await withCancel((signal) =>
       generateTriggerQueries({
         client,
@@ -205,7 +207,7 @@ export async function runGenerate(skillRef: string, v: Values, io: CliIo): Promi
 export async function runCollisions(paths: string[], v: Values, io: CliIo): Promise<number> {
   const format = parseFormat(v.format, ['text', 'json'] as const);
   const runs = number(v, 'runs', { min: 1, integer: true });
-  const config = chooseProvider(v, io);
+  const choice = chooseProvider(v, io);
   const workspace = openFromArgs(
     {
       paths: [...paths, ...(v.root ?? [])],
@@ -216,7 +218,7 @@ export async function runCollisions(paths: string[], v: Values, io: CliIo): Prom
     io,
   );
   try {
-    const client = clientFor(config, v, io, budgetFrom(v));
+    const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);
     const result = await withCancel((signal) =>
       runLibraryTriggers({
         client,
