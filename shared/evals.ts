@@ -157,6 +157,69 @@ export interface TriggerReport {
   stopped?: string;
 }
 
+/** One iteration of the description optimisation loop, in run_loop.py's history shape. */
+export interface OptimizeIteration {
+  iteration: number;
+  description: string;
+  train_passed: number;
+  train_failed: number;
+  train_total: number;
+  train_results: TriggerQueryResult[];
+  /** null when nothing is held out. */
+  test_passed: number | null;
+  test_failed: number | null;
+  test_total: number | null;
+  test_results: TriggerQueryResult[] | null;
+  /** run_loop.py repeats the train figures under these names for its report. */
+  passed: number;
+  failed: number;
+  total: number;
+  results: TriggerQueryResult[];
+}
+
+/**
+ * The description optimisation loop's result, in run_loop.py's JSON shape (`exit_reason` … `history`), then
+ * Skillbench's fields. The best description is the one with the most held-out queries passed (train, when nothing is
+ * held out); nothing is written until the author accepts it.
+ */
+export interface OptimizeResult {
+  exit_reason: string;
+  original_description: string;
+  best_description: string;
+  /** "passed/total" of the best iteration on the held-out queries (train when none); null before any iteration. */
+  best_score: string | null;
+  best_train_score: string | null;
+  best_test_score: string | null;
+  final_description: string;
+  iterations_run: number;
+  holdout: number;
+  train_size: number;
+  test_size: number;
+  history: OptimizeIteration[];
+  skill_name: string;
+  provider: string;
+  model: string;
+  runs_per_query: number;
+  /** The iteration the best description comes from (1 is the original), null before any. */
+  best_iteration: number | null;
+  eval_set?: string;
+  usage: { tokens: number; cost_usd: number };
+  /** Why the loop stopped early (budget spent). */
+  stopped?: string;
+}
+
+/** What the Evals tab gets back from an optimisation: the result and, when it found better, SKILL.md as proposed. */
+export interface OptimizeView {
+  result: OptimizeResult;
+  /** SKILL.md, and the hash of the text the proposal was made from (the write is refused if the file changed). */
+  path: string;
+  hash: string;
+  /** SKILL.md with the best description; absent when the best is the current one. */
+  proposed?: string;
+  /** The unified diff from the file to the proposal. */
+  diff?: string;
+}
+
 /** One graded expectation, skill-creator's grading.json field names. */
 export interface GradedExpectation {
   text: string;
