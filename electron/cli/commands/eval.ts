@@ -12,6 +12,8 @@ const SUBCOMMANDS: Record<string, (skill: string, v: Values, io: CliIo) => Promi
   run: runOutput,
   generate: runGenerate,
   snapshot: runSnapshot,
+  // Loaded when used: it is the one that edits SKILL.md (the yaml Document API, the diff).
+  optimize: async (skill, v, io) => (await import('./eval/optimize.js')).runOptimize(skill, v, io),
 };
 
 export const EVAL_USAGE = `Usage:
@@ -25,6 +27,10 @@ export const EVAL_USAGE = `Usage:
                                  old_skill: the snapshot in <workspace>/skill-snapshot/, or --baseline-skill FOLDER
   skillbench eval snapshot SKILL [--workspace DIR] [--force]   copies the skill to <workspace>/skill-snapshot/
                                  before you edit it (skill-creator's snapshot): the old_skill baseline
+  skillbench eval optimize SKILL [--set FILE] [--holdout X (0.4)] [--max-iterations N (5)] [--runs N]
+                                 [--format text|json] [--write]   skill-creator's run_loop.py: the model proposes
+                                 better descriptions from the train failures, the best on the held-out queries
+                                 wins; prints the diff of SKILL.md and writes it only with --write
   skillbench eval generate SKILL [--count N] [--set FILE] [--format text|json] [--write]   the model proposes
                                  trigger queries (should trigger, and near-misses) not in the set yet;
                                  --write appends them to the set (created when missing)

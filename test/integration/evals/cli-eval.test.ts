@@ -14,8 +14,8 @@ import {
 } from '../../fakes/model-server.js';
 import { FIXTURES, REPO } from '../../helpers.js';
 import { runCaptured } from '../run-cli.js';
-import type { Benchmark, TriggerReport } from '../../../shared/evals.js';
-import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
+import type { Benchmark, OptimizeResult, TriggerReport } from '../../../shared/evals.js';
+import { GENERATED, KEPT, LIBRARY, OPTIMIZE, optimizerScript, router, scriptedModels } from './routes.js';
 import { aggregateLikeSkillCreator } from './skill-creator-readers.js';
 
 let server: FakeModelServer;
@@ -543,6 +543,72 @@ describe('skillbench eval snapshot and the old_skill baseline', () => {
     ]);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('--no-baseline and --baseline old_skill contradict each other');
+  });
+});
+
+describe('skillbench eval optimize', () => {
+  const optimize = (skillDir: string, root: string, ...extra: string[]) =>
+    runCaptured([
+      'eval',
+      'optimize',
+      skillDir,
+      '--root',
+      root,
+      '--anthropic',
+      '--model',
+      'opt-1',
+      '--base-url',
+      server.anthropicBaseURL,
+      '--no-cache',
+      ...extra,
+    ]);
+
+  it('prints the iterations and the diff of SKILL.md, and writes it only with --write', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-optimize-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const skillDir = join(root, 'csv-report');
+    const manifest = join(skillDir, 'SKILL.md');
+    const before = readFileSync(manifest, 'utf8');
+    server.script = optimizerScript();
+    const text = await optimize(skillDir, root);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('4 train and 2 held-out queries (holdout 0.4), 3 run(s) per query');
+    expect(text.stdout).toContain(
+      `iteration 2  train 3/4  held out 2/2  (best)  ${JSON.stringify(OPTIMIZE.first)}`,
+    );
+    expect(text.stdout).toContain('Ended: all_passed (iteration 3)');
+    expect(text.stdout).toContain('Best on the held-out queries: iteration 2 (2/2 held out, 3/4 train).');
+    // Quoted: the new text has ": " in it, which a plain YAML scalar cannot hold.
+    expect(text.stdout).toContain(`+description: "${OPTIMIZE.first}"`);
+    expect(text.stdout).toMatch(/-description: Summarise a CSV file/);
+    expect(text.stdout).toContain('Not written: pass --write to apply it to');
+    expect(readFileSync(manifest, 'utf8')).toBe(before);
+
+    server.script = optimizerScript();
+    const json = await optimize(skillDir, root, '--format', 'json', '--write', '--max-iterations', '2');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.stdout) as OptimizeResult & { diff: string; written: string };
+    expect(result).toMatchObject({
+      exit_reason: 'max_iterations (2)',
+      best_description: OPTIMIZE.first,
+      iterations_run: 2,
+      written: manifest,
+    });
+    // Only the description changed: the rest of SKILL.md is as it was, byte for byte.
+    const after = readFileSync(manifest, 'utf8');
+    expect(after).toBe(before.replace(/^description: .*$/m, `description: "${OPTIMIZE.first}"`));
+  });
+
+  it('takes --holdout 0 (best on train) and refuses a holdout of 1', async () => {
+    server.script = optimizerScript();
+    const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-optimize-'));
+    cpSync(LIBRARY, root, { recursive: true });
+    const none = await optimize(join(root, 'csv-report'), root, '--holdout', '0', '--format', 'json');
+    const result = JSON.parse(none.stdout) as OptimizeResult;
+    expect(result).toMatchObject({ train_size: 6, test_size: 0, best_test_score: null });
+    const all = await optimize(join(root, 'csv-report'), root, '--holdout', '1');
+    expect(all.code).toBe(2);
+    expect(all.stderr).toContain('--holdout is the fraction held out for testing: below 1');
   });
 });
 

@@ -47,6 +47,8 @@ export const OPTIONS = {
   baseline: { type: 'string' },
   'baseline-skill': { type: 'string' },
   force: { type: 'boolean' },
+  holdout: { type: 'string' },
+  'max-iterations': { type: 'string' },
   'max-turns': { type: 'string' },
   workspace: { type: 'string' },
   concurrency: { type: 'string' },

@@ -35,12 +35,12 @@ import {
 } from './args.js';
 
 /** Where a trigger set comes from: --set FILE, else the skill's (skill-creator's name, or the older one). */
-function triggerSetOf(skillDir: string, v: Values, io: CliIo): { path: string; legacy: boolean } {
+export function triggerSetOf(skillDir: string, v: Values, io: CliIo): { path: string; legacy: boolean } {
   return v.set ? { path: resolve(io.cwd, v.set), legacy: false } : resolveTriggerSet(skillDir);
 }
 
 /** The line saying which trigger set file was used. */
-function triggerSetLine(set: { path: string; legacy: boolean }, io: CliIo): string {
+export function triggerSetLine(set: { path: string; legacy: boolean }, io: CliIo): string {
   return `Trigger set: ${displayPath(io, set.path)}${set.legacy ? ` (Skillbench's older name; skill-creator's is ${DEFAULT_TRIGGER_SET}, read first when present)` : ''}\n`;
 }
 
