@@ -71,6 +71,7 @@ export const CHANNEL_NAMES = [
   'evals:results',
   'evals:transcript',
   'evals:snapshot',
+  'evals:optimize-description',
   'manage:agents',
   'manage:inspect',
   'manage:cancel',

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
-import { writeFileAtomically } from '../../core/editor/save-file.js';
+import { readFileSnapshot, writeFileAtomically } from '../../core/editor/save-file.js';
 import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
@@ -281,6 +281,41 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
           signal,
         }),
       );
+    },
+
+    'evals:optimize-description': ({ runId, skillId, provider, runs, holdout, maxIterations, budget }) => {
+      const { skill } = skillAndWorkspace(skillId);
+      const setFile = resolveTriggerSet(dirname(skill.sourcePath)).path;
+      const set = readTriggerSet(setFile);
+      // What the loop starts from: the author's accept saves over exactly this version or is refused (Conflict).
+      const before = readFileSnapshot(skill.sourcePath);
+      const modelClient = client(provider, budget);
+      return trackWork(ctx, runId, 'The description optimisation failed', async (signal, onProgress) => {
+        // Loaded on first use: only this run edits a manifest (the yaml Document API, the diff).
+        const [{ optimizeDescription }, { proposal }] = await Promise.all([
+          import('../../core/evals/optimize.js'),
+          import('../../core/evals/description-edit.js'),
+        ]);
+        const result = await optimizeDescription({
+          client: modelClient,
+          entries: ctx.workspace.entries,
+          profile: ctx.settings.get().profile,
+          skill,
+          set,
+          setFile,
+          ...(runs !== undefined ? { runs } : {}),
+          ...(holdout !== undefined ? { holdout } : {}),
+          ...(maxIterations !== undefined ? { maxIterations } : {}),
+          signal,
+          onProgress: progressOf(onProgress),
+        });
+        return {
+          result,
+          path: skill.sourcePath,
+          hash: before.hash,
+          ...proposal(before.text, skill.sourcePath, 'SKILL.md', result),
+        };
+      });
     },
 
     'evals:results': ({ skillId }) => results(skillId),

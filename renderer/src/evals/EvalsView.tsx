@@ -8,6 +8,7 @@ import type { ListedEntry } from '../../../shared/types.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { budgetFromInputs, rememberBudget, rememberedBudget, type BudgetInputs } from './budget.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
+import { DescriptionOptimizer } from './DescriptionOptimizer.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
 import { draftDescription } from './trigger-set.js';
@@ -204,6 +205,17 @@ export default function EvalsView(props: {
           ) : null}
         </div>
       </section>
+
+      <DescriptionOptimizer
+        host={host}
+        skillId={entry.id}
+        provider={provider}
+        runs={runs}
+        budget={budget.limits}
+        canRun={canRun}
+        {...(props.unsavedText !== undefined ? { unsavedText: props.unsavedText } : {})}
+        onApplied={reload}
+      />
 
       <section aria-label="Collisions">
         <h3>Collisions in the library</h3>

@@ -1,7 +1,16 @@
 // `evals:*` served by the host (issue 15): model providers with write-only keys (never in settings.json or
 // providers.json, encrypted when the host has a cipher, a 0600 file without one), and trigger, collision and output
 // eval runs through the real SDKs against the fake model server, with progress, cancel and results that reopen.
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +18,7 @@ import type {
   CollisionsView,
   EvalResultsView,
   GeneratedQueries,
+  OptimizeView,
   OutputRunView,
   ProviderView,
   TranscriptView,
@@ -19,7 +29,15 @@ import { Host } from '../../../electron/host/host.js';
 import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { FIXTURES, REPO } from '../../helpers.js';
-import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from '../evals/routes.js';
+import {
+  GENERATED,
+  KEPT,
+  LIBRARY,
+  OPTIMIZE,
+  optimizerScript,
+  router,
+  scriptedModels,
+} from '../evals/routes.js';
 
 const KEY = 'sk-test-0123456789-secret';
 /** A stand-in for safeStorage: reversible, and the clear text never appears in what it writes. */
@@ -435,6 +453,48 @@ describe('result files from elsewhere', () => {
       legacy: false,
       exists: false,
     });
+  });
+});
+
+describe('optimising the description', () => {
+  it('proposes SKILL.md with the best description and writes nothing; the accept saves over the version it read', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = optimizerScript();
+    const manifest = join(library, 'csv-report', 'SKILL.md');
+    const before = readFileSync(manifest, 'utf8');
+    const progress: Array<EventOf<'runs:progress'>> = [];
+    hosts[hosts.length - 1]?.on('runs:progress', (p) => progress.push(p));
+    const view = await ok<OptimizeView>('evals:optimize-description', {
+      runId: 'opt1',
+      skillId,
+      provider: 'fake',
+      maxIterations: 3,
+    });
+    expect(view.result).toMatchObject({
+      best_description: OPTIMIZE.first,
+      best_test_score: '2/2',
+      best_iteration: 2,
+    });
+    expect(view.path).toBe(manifest);
+    expect(view.proposed).toBe(before.replace(/^description: .*$/m, `description: "${OPTIMIZE.first}"`));
+    expect(view.diff).toContain(`+description: "${OPTIMIZE.first}"`);
+    expect(readFileSync(manifest, 'utf8')).toBe(before); // nothing written
+    expect(progress.at(-1)?.message).toMatch(/iteration 3\/3: /);
+    // Accepting is the editor's save, over the version the optimisation read.
+    await ok('skills:save-file', { path: manifest, text: view.proposed, expectedHash: view.hash });
+    expect(readFileSync(manifest, 'utf8')).toBe(view.proposed);
+    // A proposal made from a version that changed since is refused.
+    server.script = optimizerScript();
+    const stale = await ok<OptimizeView>('evals:optimize-description', {
+      runId: 'opt2',
+      skillId,
+      provider: 'fake',
+    });
+    writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}\nEdited meanwhile.\n`);
+    expect(
+      await err('skills:save-file', { path: manifest, text: stale.proposed ?? '', expectedHash: stale.hash }),
+    ).toMatchObject({ code: 'Conflict' });
   });
 });
 
