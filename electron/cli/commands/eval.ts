@@ -18,8 +18,10 @@ const SUBCOMMANDS: Record<string, (skill: string, v: Values, io: CliIo) => Promi
 
 export const EVAL_USAGE = `Usage:
   skillbench eval triggers SKILL [--set FILE] [--runs N] [--description TEXT] [--format text|json|junit]
-                                 [--min-precision X] [--min-recall X]
-  skillbench eval collisions [PATH...] [--runs N] [--format text|json]   every skill's evals/triggers.json at once:
+                                 [--min-precision X] [--min-recall X]   the set: evals/trigger-eval.json (or the
+                                 older evals/triggers.json); JSON in run_eval.py's shape; precision and recall
+                                 counted over runs as skill-creator does (what the thresholds hold) and per query
+  skillbench eval collisions [PATH...] [--runs N] [--format text|json]   every skill's trigger set at once:
                                  which skills fire for each skill's should-trigger queries
   skillbench eval run SKILL [--evals FILE] [--runs N] [--baseline without_skill|old_skill|none]
                             [--baseline-skill FOLDER] [--no-baseline] [--max-turns N] [--workspace DIR]
@@ -36,11 +38,14 @@ export const EVAL_USAGE = `Usage:
                                  --write appends them to the set (created when missing)
 Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --openai --model M | --claude-code
   [--base-url URL] [--model M] override the provider's. Keys come from the environment: ANTHROPIC_API_KEY or
-  OPENAI_API_KEY (a base URL included), the provider's apiKeyEnv, or --api-key-env NAME for any kind (Claude Code is
-  given it as ANTHROPIC_API_KEY); a base URL from a providers file inside a library root gets a key only when the
-  root is trusted (--trust) and the file names the variable. A 401 says which variable's key was sent. Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120),
-  --retries N (4), --no-cache. Library the model sees: SKILL's folder plus --root PATH (repeatable), --discover,
-  --with-bundled; --profile NAME. --trust lets the skill's shell, script and MCP tools run in \`eval run\`.
+  OPENAI_API_KEY (a base URL included), the provider's apiKeyEnv, or --api-key-env NAME for any kind (Claude Code
+  is given it as ANTHROPIC_API_KEY); a base URL from a providers file inside a library root gets a key only when
+  the root is trusted (--trust) and the file names the variable. A 401 says which variable's key was sent.
+Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120), --retries N (4), --no-cache.
+Library the model sees: SKILL's folder plus --root PATH (repeatable), --discover, --with-bundled; --profile NAME.
+  --trust lets the skill's shell, script and MCP tools run in \`eval run\`.
+evals/evals.json is skill-creator's: expectations (or "assertions") may be missing while it holds only prompts;
+  those evals are run and recorded, not graded.
 `;
 
 export async function runEval(argv: string[], io: CliIo): Promise<number> {
