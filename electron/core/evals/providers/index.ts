@@ -82,6 +82,12 @@ export function createProvider(config: ProviderConfig, options?: KeyOptions): Mo
     // the vendors' own APIs do not.
     const keyless =
       config.kind === 'claude-code' || (config.kind === 'openai' && config.baseURL !== undefined);
+    // A variable named on purpose and not set is a mistake to say, not a reason to send no key (or sign in) quietly.
+    if (apiKey === undefined && envName !== undefined && envName === config.apiKeyEnv)
+      throw new SkillError(
+        'ConfigValidation',
+        `Provider "${config.name}" (${config.kind}) reads its key from ${envName} (apiKeyEnv or --api-key-env), and ${envName} is not set in the environment.`,
+      );
     if (apiKey === undefined && !keyless)
       throw new SkillError(
         'ConfigValidation',

@@ -49,7 +49,19 @@ describe('providers file', () => {
         { name: 'o', kind: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' },
         { source: USER, env: {} },
       ),
-    ).toThrow(/set MY_KEY/);
+    ).toThrow(/reads its key from MY_KEY \(apiKeyEnv or --api-key-env\), and MY_KEY is not set/);
+    // Named on purpose: a local server or Claude Code does not quietly go without it.
+    for (const config of [
+      {
+        name: 'l',
+        kind: 'openai' as const,
+        model: 'm',
+        baseURL: 'http://127.0.0.1:1/v1',
+        apiKeyEnv: 'GW_KEY',
+      },
+      { name: 'c', kind: 'claude-code' as const, model: 'default', apiKeyEnv: 'GW_KEY' },
+    ])
+      expect(() => createProvider(config, { source: USER, env: {} })).toThrow(/GW_KEY is not set/);
     expect(
       createProvider(
         { name: 'a', kind: 'anthropic', model: 'm' },
