@@ -31,7 +31,7 @@ export const STOPPED_PREFIX = 'Stopped: ';
 /** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
 export const TRIGGER_THRESHOLD = 0.5;
 
-/** One query of a trigger set, as skill-creator writes it (`evals/triggers.json`). */
+/** One query of a trigger set, as skill-creator writes it (`evals/trigger-eval.json`, the file its run_loop.py reads). */
 export interface TriggerQuery {
   query: string;
   should_trigger: boolean;
@@ -87,14 +87,20 @@ export interface GeneratedQueries {
   duplicates: number;
 }
 
+/**
+ * One query's result: run_eval.py's fields (`query`, `should_trigger`, `trigger_rate`, `triggers`, `runs`, `pass`), then
+ * Skillbench's.
+ */
 export interface TriggerQueryResult {
   query: string;
-  shouldTrigger: boolean;
-  /** Runs that got an answer (errored runs are not counted). */
-  runs: number;
+  should_trigger: boolean;
+  /** triggers / runs. */
+  trigger_rate: number;
   /** Runs in which this skill was invoked. */
   triggers: number;
-  rate: number;
+  /** Runs that got an answer (a run that failed is counted in `errors`, not here). */
+  runs: number;
+  /** Triggered at `trigger_threshold` or more when it should trigger, under it when it should not. */
   pass: boolean;
   /** Every skill invoked across the runs, with how often: another name here is a competing description. */
   picked: Record<string, number>;
@@ -102,7 +108,7 @@ export interface TriggerQueryResult {
   cached: number;
   /** Time spent waiting for this query's answers, summed over its runs (runs overlap, so the sum can pass the run's
    *  wall time); what a JUnit report gives as the case's time. */
-  durationMs: number;
+  duration_ms: number;
   /** Runs that failed (after retries), with the first message; a query whose runs all failed does not pass. */
   errors?: { count: number; message: string };
   /** Not run: the budget was spent or the run was cancelled first. */
@@ -110,9 +116,9 @@ export interface TriggerQueryResult {
 }
 
 export interface ConfusionSummary {
-  /** tp / (tp + fp); null when the skill never triggered. */
+  /** tp / (tp + fp); `by_query`: null when the skill never triggered. */
   precision: number | null;
-  /** tp / (tp + fn); null when no query should trigger. */
+  /** tp / (tp + fn); `by_query`: null when no query should trigger. */
   recall: number | null;
   accuracy: number | null;
   tp: number;
@@ -121,18 +127,97 @@ export interface ConfusionSummary {
   fn: number;
 }
 
+/**
+ * A trigger eval's results in skill-creator's shape: run_eval.py's JSON output (`skill_name`, `description`,
+ * `results`, `summary`), which its run_loop.py and improve_description.py read, plus Skillbench's fields.
+ */
 export interface TriggerReport {
-  skill: string;
+  skill_name: string;
+  /** The description the model saw for this skill (the saved one, or a candidate). */
+  description: string;
+  results: TriggerQueryResult[];
+  /** run_eval.py's summary: how many queries passed. */
+  summary: { total: number; passed: number; failed: number };
+  /**
+   * Precision, recall and accuracy counted over runs, as skill-creator's run_loop.py counts them: every run of a
+   * should-trigger query that triggered is a true positive, and so on; a ratio with nothing to count is 1 (precision,
+   * recall) or 0 (accuracy), as there. The thresholds (`--min-precision`, `--min-recall`) apply to these.
+   */
+  by_run: ConfusionSummary;
+  /** Skillbench's per-query view: each query counted once, as triggered when its rate reaches the threshold. */
+  by_query: ConfusionSummary;
   provider: string;
   model: string;
-  runs: number;
-  /** The description the model saw for this skill (the saved one, or --description). */
-  description: string;
-  queries: TriggerQueryResult[];
-  summary: ConfusionSummary;
-  usage: { inputTokens: number; outputTokens: number; costUsd: number };
+  runs_per_query: number;
+  trigger_threshold: number;
+  /** The trigger set file the queries came from. */
+  eval_set?: string;
+  usage: { input_tokens: number; output_tokens: number; cost_usd: number };
   /** Why the run stopped before every query ran (budget spent). */
   stopped?: string;
+}
+
+/** One iteration of the description optimisation loop, in run_loop.py's history shape. */
+export interface OptimizeIteration {
+  iteration: number;
+  description: string;
+  train_passed: number;
+  train_failed: number;
+  train_total: number;
+  train_results: TriggerQueryResult[];
+  /** null when nothing is held out. */
+  test_passed: number | null;
+  test_failed: number | null;
+  test_total: number | null;
+  test_results: TriggerQueryResult[] | null;
+  /** run_loop.py repeats the train figures under these names for its report. */
+  passed: number;
+  failed: number;
+  total: number;
+  results: TriggerQueryResult[];
+}
+
+/**
+ * The description optimisation loop's result, in run_loop.py's JSON shape (`exit_reason` … `history`), then
+ * Skillbench's fields. The best description is the one with the most held-out queries passed (train, when nothing is
+ * held out); nothing is written until the author accepts it.
+ */
+export interface OptimizeResult {
+  exit_reason: string;
+  original_description: string;
+  best_description: string;
+  /** "passed/total" of the best iteration on the held-out queries (train when none); null before any iteration. */
+  best_score: string | null;
+  best_train_score: string | null;
+  best_test_score: string | null;
+  final_description: string;
+  iterations_run: number;
+  holdout: number;
+  train_size: number;
+  test_size: number;
+  history: OptimizeIteration[];
+  skill_name: string;
+  provider: string;
+  model: string;
+  runs_per_query: number;
+  /** The iteration the best description comes from (1 is the original), null before any. */
+  best_iteration: number | null;
+  eval_set?: string;
+  usage: { tokens: number; cost_usd: number };
+  /** Why the loop stopped early (budget spent). */
+  stopped?: string;
+}
+
+/** What the Evals tab gets back from an optimisation: the result and, when it found better, SKILL.md as proposed. */
+export interface OptimizeView {
+  result: OptimizeResult;
+  /** SKILL.md, and the hash of the text the proposal was made from (the write is refused if the file changed). */
+  path: string;
+  hash: string;
+  /** SKILL.md with the best description; absent when the best is the current one. */
+  proposed?: string;
+  /** The unified diff from the file to the proposal. */
+  diff?: string;
 }
 
 /** One graded expectation, skill-creator's grading.json field names. */
@@ -147,7 +232,9 @@ export interface Grading {
   summary: { passed: number; failed: number; total: number; pass_rate: number };
 }
 
-export type EvalConfiguration = 'with_skill' | 'without_skill';
+/** skill-creator's configurations: the skill, and a baseline without it or with its old version (a snapshot). */
+export const EVAL_CONFIGURATIONS = ['with_skill', 'without_skill', 'old_skill'] as const;
+export type EvalConfiguration = (typeof EVAL_CONFIGURATIONS)[number];
 
 export interface EvalRunResult {
   eval_id: number | string;
@@ -166,6 +253,8 @@ export interface EvalRunResult {
     cost_usd: number;
   };
   expectations: GradedExpectation[];
+  /** skill-creator's notes on the run; "Not graded: …" when its eval has no expectations yet. */
+  notes?: string[];
   /** Where the run's files are (grading.json, transcript.json, outputs/). */
   dir: string;
   cached: boolean;
@@ -188,6 +277,8 @@ export interface Benchmark {
     timestamp: string;
     evals_run: Array<number | string>;
     runs_per_configuration: number;
+    /** The old version's folder when the baseline is `old_skill`. */
+    old_skill_path?: string;
   };
   runs: EvalRunResult[];
   run_summary: Partial<
@@ -197,6 +288,10 @@ export interface Benchmark {
   };
   notes: string[];
 }
+
+/** How many runs of a configuration were graded (an eval without expectations yet has nothing to grade). */
+export const gradedRuns = (benchmark: Benchmark, configuration: EvalConfiguration): number =>
+  benchmark.runs.filter((r) => r.configuration === configuration && r.result.total > 0).length;
 
 /** One message of an output eval's transcript.json (every message, tool call with its input and output). */
 export interface TranscriptMessage {
@@ -227,6 +322,11 @@ export interface OutputRunView {
 /** What the Evals tab reopens with: the results last written for the skill (and the library's collisions). */
 export interface EvalResultsView {
   workspaceDir: string;
+  /**
+   * The skill's trigger set: skill-creator's `evals/trigger-eval.json`, or Skillbench's older `evals/triggers.json`
+   * when only that one exists (`legacy`); `exists` false when there is none yet (the first save creates the first).
+   */
+  triggerSet: { path: string; legacy: boolean; exists: boolean };
   /** Against the saved description. */
   triggers?: TriggerReport;
   /** Against the editor's unsaved description (A/B). */
@@ -234,12 +334,33 @@ export interface EvalResultsView {
   collisions?: CollisionsView;
   /** The latest iteration. */
   output?: OutputRunView;
+  /** skill-creator's snapshot of the skill before the edits (`<skill>-workspace/skill-snapshot/`), when taken. */
+  snapshot?: { path: string; at: string };
 }
 
 export interface TranscriptView {
   messages: TranscriptMessage[];
   answer: string;
   grading?: Grading;
+}
+
+/** The two views of a trigger report, named as the CLI and the Evals tab label them. */
+export const TRIGGER_VIEWS = {
+  by_run: 'over runs (skill-creator)',
+  by_query: `per query (rate ≥ ${TRIGGER_THRESHOLD * 100}%)`,
+} as const;
+
+/** Precision, recall and accuracy with the counts they come from, as the CLI and the Evals tab show them. */
+export function confusionParts(s: ConfusionSummary): Array<{ label: string; value: string; counts: string }> {
+  return [
+    { label: 'precision', value: formatRate(s.precision), counts: `${s.tp}/${s.tp + s.fp}` },
+    { label: 'recall', value: formatRate(s.recall), counts: `${s.tp}/${s.tp + s.fn}` },
+    {
+      label: 'accuracy',
+      value: formatRate(s.accuracy),
+      counts: `${s.tp + s.tn}/${s.tp + s.tn + s.fp + s.fn}`,
+    },
+  ];
 }
 
 /** A rate as the CLI and the Evals tab print it: "66.7%", or "n/a" when there is no data (a null precision). */

@@ -71,6 +71,8 @@ export const CHANNEL_NAMES = [
   'evals:generate-triggers',
   'evals:results',
   'evals:transcript',
+  'evals:snapshot',
+  'evals:optimize-description',
   'manage:agents',
   'manage:inspect',
   'manage:cancel',

@@ -31,6 +31,7 @@ import type {
   CollisionsView,
   EvalResultsView,
   GeneratedQueries,
+  OptimizeView,
   OutputRunView,
   ProviderView,
   TranscriptView,
@@ -383,10 +384,21 @@ export const CONTRACT = {
       skillId: Id,
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
-      baseline: Type.Optional(Type.Boolean()),
+      /** skill-creator's baselines: no skill (default), the snapshot taken before the edits, or none. */
+      baseline: Type.Optional(
+        Type.Union([Type.Literal('without_skill'), Type.Literal('old_skill'), Type.Literal('none')]),
+      ),
       budget: EvalBudget,
     }),
     response: returns<OutputRunView>(),
+  },
+  /**
+   * Copies the skill as it is now to `<skill>-workspace/skill-snapshot/` (skill-creator's snapshot, the `old_skill`
+   * baseline); an existing snapshot is replaced only with `replace`.
+   */
+  'evals:snapshot': {
+    request: strict({ skillId: Id, replace: Type.Optional(Type.Boolean()) }),
+    response: returns<EvalResultsView>(),
   },
   /**
    * Asks the model for `count` trigger queries for the skill (should-trigger ones and near-misses) and returns the new
@@ -405,6 +417,23 @@ export const CONTRACT = {
       ),
     }),
     response: returns<GeneratedQueries>(),
+  },
+  /**
+   * skill-creator's description optimisation loop on the skill's trigger set (run_loop.py: train and held-out
+   * queries, the model proposes from the train failures, the best on the held-out queries wins). Nothing is written:
+   * the view holds SKILL.md as proposed and the hash it was made from, for `skills:save-file` when the author accepts.
+   */
+  'evals:optimize-description': {
+    request: strict({
+      runId: Id,
+      skillId: Id,
+      provider: Name,
+      runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+      holdout: Type.Optional(Type.Number({ minimum: 0, maximum: 0.9 })),
+      maxIterations: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+      budget: EvalBudget,
+    }),
+    response: returns<OptimizeView>(),
   },
   'evals:results': { request: strict({ skillId: Id }), response: returns<EvalResultsView>() },
   /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */

@@ -53,7 +53,9 @@ Commands:
   list --installed       Installed skills with agents, scope, source and state (--check: also update available)
   eval triggers SKILL    Does the description make a model pick the skill? Precision, recall and accuracy
   eval collisions [PATH] Every skill's trigger set at once: which skills fire for which skill's queries
-  eval run SKILL         Output evals (evals/evals.json) with and without the skill, graded; skillbench eval --help
+  eval run SKILL         Output evals (evals/evals.json) with the skill and a baseline, graded; skillbench eval --help
+  eval snapshot SKILL    Copy the skill before editing it: the old_skill baseline of eval run (skill-creator's)
+  eval optimize SKILL    Better descriptions from the trigger set's failures; prints the diff, writes with --write
   eval generate SKILL    The model proposes trigger queries and near-misses not in the set (--write appends them)
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)

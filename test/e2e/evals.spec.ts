@@ -3,7 +3,7 @@
 // collision heat map, an output eval with its benchmark chart, and a transcript opened.
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
-import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
+import { EVAL_SKILLS, OPTIMIZE, optimizerScript, scriptedServer } from '../integration/evals/routes.js';
 import { addModelProvider, docShot, openSkill, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
@@ -53,8 +53,15 @@ test('set up a provider, edit and run a trigger set, see the results and the col
 
   await page.getByRole('button', { name: 'Run trigger eval' }).click();
   const saved = page.getByRole('region', { name: 'Saved description' });
-  await expect(saved).toContainText('Precision66.7% (2/3)');
-  await expect(saved).toContainText('Recall66.7% (2/3)');
+  await expect(saved).toContainText('4 of 6 queries passed');
+  // Both views, labelled: over runs as skill-creator counts, and per query.
+  const views = saved.getByRole('table', { name: 'Precision and recall, Saved description' });
+  await expect(views.getByRole('row', { name: /over runs \(skill-creator\)/ })).toContainText(
+    '75.0% (6/8)66.7% (6/9)72.2% (13/18)',
+  );
+  await expect(views.getByRole('row', { name: /per query/ })).toContainText(
+    '66.7% (2/3)66.7% (2/3)66.7% (4/6)',
+  );
   const plot = saved.getByRole('row').filter({ hasText: 'Plot the monthly totals in metrics.csv' });
   await expect(plot).toContainText('1/3');
   await expect(plot).toContainText('FAIL');
@@ -159,4 +166,27 @@ test('a budget set in the tab stops a run, says so, and is remembered for the sk
   await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Evals' }).click();
   await expect(bar.getByLabel('Max tokens')).toHaveValue('200');
   await expect(page.getByRole('status', { name: 'Stopped by the budget' })).toBeVisible();
+});
+
+test('optimise the description: the iterations, the diff of SKILL.md, and apply it', async ({ page }) => {
+  model.script = optimizerScript();
+  await addProvider(page);
+  await openSkill(page, 'csv-report', 'Evals');
+  const section = page.getByRole('region', { name: 'Description optimisation' });
+  await section.getByRole('button', { name: 'Optimise description…' }).click();
+  const best = section
+    .getByRole('table', { name: 'Iterations' })
+    .getByRole('row')
+    .filter({ hasText: 'best' });
+  await expect(best).toContainText(OPTIMIZE.first);
+  await expect(best).toContainText('3/4');
+  await expect(section.getByLabel('Proposed change to SKILL.md')).toContainText(
+    `+description: "${OPTIMIZE.first}"`,
+  );
+  await section.scrollIntoViewIfNeeded();
+  await docShot(page, 'evals-optimize');
+  await section.getByRole('button', { name: 'Apply to SKILL.md' }).click();
+  await expect(section.getByRole('status')).toHaveText('Applied to SKILL.md.');
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByText(OPTIMIZE.first).first()).toBeVisible();
 });

@@ -270,6 +270,8 @@ describe('the contract over HTTP and WebSocket', () => {
       'evals:run-output': { runId: 'rt-e3', skillId: 'missing', provider: 'missing' },
       'evals:generate-triggers': { runId: 'rt-e4', skillId: 'missing', provider: 'missing', existing: [] },
       'evals:results': { skillId: 'missing' },
+      'evals:snapshot': { skillId: 'missing' },
+      'evals:optimize-description': { runId: 'rt-e5', skillId: 'missing', provider: 'missing' },
       'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
       // Skill management on names and inspections that do not exist: nothing is written.
       'manage:inspect': { source: './missing-source', agents: ['claude-code'] },

@@ -1,139 +1,30 @@
-// Owns output evals (issue 15): skill-creator's evals/evals.json, each eval run with the skill (its SKILL.md body
-// injected as a runtime does when it fires, its tools offered and run by the executor under the trust rules, up to
-// a turn limit) and without it, graded expectation by expectation (by a grader model, or by code for checks written
-// like saved cases), written in skill-creator's workspace layout with a benchmark.json.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+// Owns running output evals: each eval of evals/evals.json run with the skill (its SKILL.md body injected as a
+// runtime does when it fires, its tools offered and run by the executor under the trust rules, up to a turn limit)
+// and without it, graded (grading.ts), and written in skill-creator's workspace layout with a benchmark.json.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { SkillDefinition } from '../../../shared/types.js';
-import type {
-  Benchmark,
-  EvalConfiguration,
-  EvalRunResult,
-  GradedExpectation,
-  Grading,
-  StatSummary,
-  TranscriptMessage,
+import {
+  EVAL_CONFIGURATIONS,
+  type Benchmark,
+  type EvalConfiguration,
+  type EvalRunResult,
+  type Grading,
+  type TranscriptMessage,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
-import { checkExpectations, type SavedCase } from '../cases/cases.js';
 import { writeFileAtomically } from '../editor/save-file.js';
-import { realPathInside } from '../fs-confine.js';
 import type { Executor } from '../tools/executor.js';
+import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
+import { grade, gradingSummary } from './grading.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
 
-export const DEFAULT_EVALS_FILE = 'evals/evals.json';
 export const DEFAULT_MAX_TURNS = 8;
-/** Text of an attached file beyond this is cut (with a note), so one large file cannot eat the budget. */
-const MAX_FILE_CHARS = 100_000;
-
-/** An expectation checked by code instead of the grader: the `expect` fields of a saved case, plus its text. */
-export type CodeCheck = Pick<NonNullable<SavedCase['expect']>, 'contains' | 'matches' | 'jsonPath'> & {
-  text?: string;
-};
-export type Expectation = string | CodeCheck;
-
-export interface OutputEval {
-  id: number | string;
-  name?: string;
-  prompt: string;
-  expected_output?: string;
-  files?: string[];
-  expectations: Expectation[];
-}
-
-export interface EvalsFile {
-  skill_name: string;
-  evals: OutputEval[];
-}
-
-export function parseEvalsFile(text: string, file: string): EvalsFile {
-  const fail = (message: string): never => {
-    throw new SkillError('InvalidFormat', `${file}: ${message}`);
-  };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
-  }
-  const d = data as Partial<EvalsFile> | null;
-  if (typeof d !== 'object' || d === null || !Array.isArray(d.evals))
-    fail('expected {"skill_name": "...", "evals": [{"id", "prompt", "expectations": [...]}]}.');
-  const evals = (d as EvalsFile).evals.map((e: unknown, i): OutputEval => {
-    const v = e as Partial<OutputEval> | null;
-    if (typeof v !== 'object' || v === null) return fail(`evals[${i}] must be an object.`);
-    if (typeof v.id !== 'number' && typeof v.id !== 'string')
-      fail(`evals[${i}] needs an "id" (a number or a string).`);
-    if (typeof v.prompt !== 'string' || !v.prompt.trim())
-      fail(`evals[${i}] needs a "prompt" (a non-empty string).`);
-    if (!Array.isArray(v.expectations))
-      fail(`evals[${i}] needs "expectations" (a list of statements or checks).`);
-    v.expectations?.forEach((x, j) => {
-      const ok =
-        (typeof x === 'string' && x.trim() !== '') ||
-        (typeof x === 'object' && x !== null && ('contains' in x || 'matches' in x || 'jsonPath' in x));
-      if (!ok)
-        fail(
-          `evals[${i}].expectations[${j}] must be a statement (a string) or a check with "contains", "matches" or "jsonPath".`,
-        );
-    });
-    if (v.files !== undefined && (!Array.isArray(v.files) || v.files.some((f) => typeof f !== 'string')))
-      fail(`evals[${i}].files must be a list of paths relative to the skill folder.`);
-    return v as OutputEval;
-  });
-  const ids = new Set<string>();
-  for (const e of evals) {
-    if (ids.has(String(e.id))) fail(`two evals have the id ${JSON.stringify(e.id)}: ids must be unique.`);
-    ids.add(String(e.id));
-  }
-  return { skill_name: typeof d?.skill_name === 'string' ? d.skill_name : '', evals };
-}
-
-export function readEvalsFile(file: string): EvalsFile {
-  if (!existsSync(file))
-    throw new SkillError(
-      'NotFound',
-      `No evals file at ${file}: write one in skill-creator's format ({"skill_name", "evals": [...]}) or pass --evals FILE.`,
-    );
-  return parseEvalsFile(readFileSync(file, 'utf8'), file);
-}
-
-export function expectationText(x: Expectation): string {
-  return typeof x === 'string' ? x : (x.text ?? JSON.stringify(x));
-}
-
-/**
- * The user turn: the prompt, then each attached file's text. A file must lie inside the skill folder with links
- * resolved (fs-confine.ts `realPathInside`), so a link in a shared skill cannot send e.g. ~/.aws/credentials to the
- * model.
- */
-export function userTurn(e: OutputEval, skillDir: string): string {
-  const parts = [e.prompt];
-  for (const rel of e.files ?? []) {
-    const abs = realPathInside(
-      skillDir,
-      rel,
-      `Eval ${String(e.id)}`,
-      `file ${rel}`,
-      'eval files are sent to the model, so only the skill’s own files may be attached',
-    );
-    if (!statSync(abs).isFile())
-      throw new SkillError(
-        'NotFound',
-        `Eval ${String(e.id)}: file ${rel} is not a file (paths are relative to ${skillDir}).`,
-      );
-    const text = readFileSync(abs, 'utf8');
-    const cut =
-      text.length > MAX_FILE_CHARS
-        ? `${text.slice(0, MAX_FILE_CHARS)}\n[cut at ${MAX_FILE_CHARS} characters]`
-        : text;
-    parts.push(`<file path="${rel}">\n${cut}\n</file>`);
-  }
-  return parts.join('\n\n');
-}
-
+/** A run's note in benchmark.json when its eval has no expectations yet. */
+export const NOT_GRADED = 'Not graded: the eval has no expectations yet.';
 /** The system text with the skill loaded, as a runtime injects it when the skill fires. */
 export function skillSystem(skill: SkillDefinition): string {
   return [
@@ -242,191 +133,6 @@ async function runAgent(
   };
 }
 
-const GRADER_SYSTEM = [
-  'You grade an AI assistant’s answer against a list of expectations.',
-  'For each expectation decide whether the answer clearly meets it, and quote or cite the evidence.',
-  'A vague or partial answer does not pass. Reply with JSON only, in this shape:',
-  '{"expectations": [{"text": "<the expectation, verbatim>", "passed": true, "evidence": "<why>"}]}',
-].join('\n');
-
-/** The grader's verdicts from its answer (a JSON object, possibly in a ```json fence). Missing ones fail with a note. */
-export function parseGraderAnswer(text: string, expected: readonly string[]): GradedExpectation[] {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1];
-  const body = fenced ?? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
-  let verdicts: Array<Partial<GradedExpectation>> = [];
-  try {
-    const parsed = JSON.parse(body) as { expectations?: unknown };
-    if (Array.isArray(parsed.expectations))
-      verdicts = parsed.expectations as Array<Partial<GradedExpectation>>;
-  } catch {
-    return expected.map((t) => ({
-      text: t,
-      passed: false,
-      evidence: `The grader's answer was not JSON: ${text.slice(0, 200)}`,
-    }));
-  }
-  // Each verdict answers the expectation it quotes (spacing aside), and only one: a grader that reorders its list is
-  // still read right and two expectations with the same text take one verdict each. A verdict that quotes nothing
-  // answers the expectation at its position (a list as long as the one asked); one quoting another text never does.
-  const used = new Set<number>();
-  const unquoted = (i: number) =>
-    verdicts.length === expected.length && !used.has(i) && typeof verdicts[i]?.text !== 'string' ? i : -1;
-  return expected.map((t, i) => {
-    const quoted = verdicts.findIndex(
-      (x, j) => !used.has(j) && typeof x.text === 'string' && sameText(x.text, t),
-    );
-    const k = quoted >= 0 ? quoted : unquoted(i);
-    const v = k < 0 ? undefined : verdicts[k];
-    if (!v || typeof v.passed !== 'boolean')
-      return { text: t, passed: false, evidence: 'The grader gave no verdict for this expectation.' };
-    used.add(k);
-    return { text: t, passed: v.passed, evidence: typeof v.evidence === 'string' ? v.evidence : '' };
-  });
-}
-
-const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
-
-export function gradingSummary(expectations: readonly GradedExpectation[]): Grading['summary'] {
-  const passed = expectations.filter((e) => e.passed).length;
-  const total = expectations.length;
-  return { passed, failed: total - passed, total, pass_rate: total === 0 ? 0 : passed / total };
-}
-
-async function grade(
-  grader: ModelClient,
-  e: OutputEval,
-  run: AgentRun,
-  sample: number,
-  signal: AbortSignal | undefined,
-): Promise<{ expectations: GradedExpectation[]; tokens: number; costUsd: number }> {
-  // Verdicts by position, so two expectations with the same text are graded apart.
-  const verdicts: GradedExpectation[] = [];
-  const byModelAt: number[] = [];
-  let tokens = 0;
-  let costUsd = 0;
-  for (const [i, x] of e.expectations.entries()) {
-    if (typeof x === 'string') {
-      byModelAt.push(i);
-      continue;
-    }
-    const { text: _text, ...check } = x;
-    const failures = checkExpectations(
-      check,
-      { output: run.answer, isError: false, durationMs: 0 },
-      undefined,
-    );
-    verdicts[i] = {
-      text: expectationText(x),
-      passed: failures.length === 0,
-      evidence:
-        failures.length === 0 ? `Checked by code: ${JSON.stringify(check)} holds.` : failures.join('; '),
-    };
-  }
-  const byModel = byModelAt.map((i) => e.expectations[i] as string);
-  if (byModel.length > 0) {
-    const tools = run.transcript
-      .filter((t) => t.tool)
-      .map(
-        (t) =>
-          `- ${t.tool?.name}(${JSON.stringify(t.tool?.input)}) -> ${(t.tool?.output ?? '').slice(0, 500)}`,
-      );
-    const user = [
-      `<task>\n${e.prompt}\n</task>`,
-      e.expected_output ? `<expected_output>\n${e.expected_output}\n</expected_output>` : '',
-      tools.length ? `<tool_calls>\n${tools.join('\n')}\n</tool_calls>` : '',
-      `<answer>\n${run.answer}\n</answer>`,
-      `<expectations>\n${byModel.map((t, i) => `${i + 1}. ${t}`).join('\n')}\n</expectations>`,
-    ]
-      .filter(Boolean)
-      .join('\n\n');
-    const { response, cached } = await grader.complete(
-      { system: GRADER_SYSTEM, messages: [{ role: 'user', content: user }], maxTokens: 2048, temperature: 0 },
-      { sample, ...(signal ? { signal } : {}) },
-    );
-    if (!cached) {
-      tokens += response.usage.inputTokens + response.usage.outputTokens;
-      costUsd += response.usage.costUsd ?? 0;
-    }
-    parseGraderAnswer(response.text, byModel).forEach((g, k) => (verdicts[byModelAt[k] as number] = g));
-  }
-  return {
-    expectations: verdicts,
-    tokens,
-    costUsd,
-  };
-}
-
-function stats(values: readonly number[]): StatSummary {
-  if (values.length === 0) return { mean: 0, stddev: 0, min: 0, max: 0 };
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const variance =
-    values.length > 1 ? values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1) : 0;
-  return { mean, stddev: Math.sqrt(variance), min: Math.min(...values), max: Math.max(...values) };
-}
-
-const signed = (n: number, digits: number) => `${n >= 0 ? '+' : ''}${n.toFixed(digits)}`;
-
-export function summarizeRuns(runs: readonly EvalRunResult[]): Benchmark['run_summary'] {
-  const summary: Benchmark['run_summary'] = {};
-  for (const config of ['with_skill', 'without_skill'] as const) {
-    const mine = runs.filter((r) => r.configuration === config);
-    if (mine.length === 0) continue;
-    summary[config] = {
-      pass_rate: stats(mine.map((r) => r.result.pass_rate)),
-      time_seconds: stats(mine.map((r) => r.result.time_seconds)),
-      tokens: stats(mine.map((r) => r.result.tokens)),
-    };
-  }
-  const w = summary.with_skill;
-  const wo = summary.without_skill;
-  if (w && wo)
-    summary.delta = {
-      pass_rate: signed(w.pass_rate.mean - wo.pass_rate.mean, 2),
-      time_seconds: signed(w.time_seconds.mean - wo.time_seconds.mean, 1),
-      tokens: signed(w.tokens.mean - wo.tokens.mean, 0),
-    };
-  return summary;
-}
-
-/** `<skill>-workspace/iteration-N`: the next N after those present. */
-export function nextIterationDir(workspaceDir: string): string {
-  const taken = existsSync(workspaceDir)
-    ? readdirSync(workspaceDir)
-        .map((n) => /^iteration-(\d+)$/.exec(n)?.[1])
-        .filter((n): n is string => n !== undefined)
-        .map(Number)
-    : [];
-  return join(workspaceDir, `iteration-${Math.max(0, ...taken) + 1}`);
-}
-
-/** A name that is safe as one folder name on every OS: no separators, no `..`, not hidden, at most 64 characters. */
-export const SAFE_FOLDER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-/** `<skill>-workspace` beside the skill folder; a skill name unsafe as a folder name gives way to the folder's. */
-export function defaultWorkspaceDir(skill: SkillDefinition): string {
-  const skillDir = dirname(skill.sourcePath);
-  const name = SAFE_FOLDER_NAME.test(skill.name) ? skill.name : basename(skillDir);
-  return join(dirname(skillDir), `${name}-workspace`);
-}
-
-/**
- * Each eval's folder name in an iteration, `eval-<name or id>` as skill-creator writes it. A name or id that is
- * not a safe folder name (a path such as `x/../../..`, or too long) becomes `eval-<position>`, so results never
- * land outside the iteration; names that would clash (also by case) get `-2`, `-3`...
- */
-export function evalFolderNames(evals: readonly OutputEval[]): Map<OutputEval['id'], string> {
-  const names = new Map<OutputEval['id'], string>();
-  const taken = new Set<string>();
-  evals.forEach((e, i) => {
-    const wanted = String(e.name ?? e.id);
-    let name = SAFE_FOLDER_NAME.test(wanted) ? `eval-${wanted}` : `eval-${i + 1}`;
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `eval-${i + 1}-${n}`;
-    taken.add(name.toLowerCase());
-    names.set(e.id, name);
-  });
-  return names;
-}
-
 const writeJson = (file: string, value: unknown) => {
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
@@ -439,12 +145,55 @@ export interface OutputRunOptions {
   skill: SkillDefinition;
   evals: EvalsFile;
   runs?: number;
-  baseline?: boolean;
+  /**
+   * What the skill is compared with, in skill-creator's configurations: no skill (`without_skill`, the default),
+   * the skill's old version (`old_skill`: a snapshot taken before the edits, or any folder, opened as its own
+   * library so its tools run), or nothing.
+   */
+  baseline?: 'without_skill' | 'none' | OldSkill;
   maxTurns?: number;
   /** Where `iteration-N` goes (default `<skill>-workspace` beside the skill folder). */
   workspaceDir?: string;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, label: string) => void;
+}
+
+/** The old version of the skill, and the executor of the library it was opened in (its tools run there). */
+export interface OldSkill {
+  skill: SkillDefinition;
+  executor: Executor;
+}
+
+/** What one configuration runs with: the system text, and the skill whose tools are offered (none without one). */
+interface Setup {
+  configuration: EvalConfiguration;
+  system: string;
+  skill?: SkillDefinition;
+  executor?: Executor;
+  specs: ToolSpec[];
+  toolNames: Map<string, string>;
+}
+
+/** A skill as a runtime loads it: its body in the system text, its tools (only those that can run here: trust, policy,
+ * reachable servers) offered by their composed names. */
+async function setupWith(
+  configuration: EvalConfiguration,
+  skill: SkillDefinition,
+  executor: Executor,
+): Promise<Setup> {
+  const defs = (await executor.describeTools(skill.id)).filter((d) => !d.problem);
+  return {
+    configuration,
+    system: skillSystem(skill),
+    skill,
+    executor,
+    specs: defs.map((d) => ({
+      name: d.composedName,
+      description: d.description,
+      inputSchema: d.inputSchema,
+    })),
+    toolNames: new Map(defs.map((d) => [d.composedName, d.name])),
+  };
 }
 
 export interface OutputReport {
@@ -458,18 +207,18 @@ export interface OutputReport {
 export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport> {
   const runs = Math.max(1, o.runs ?? 1);
   const maxTurns = Math.max(1, o.maxTurns ?? DEFAULT_MAX_TURNS);
-  const configs: EvalConfiguration[] =
-    o.baseline === false ? ['with_skill'] : ['with_skill', 'without_skill'];
+  const baseline = o.baseline ?? 'without_skill';
+  const setups: Setup[] = [await setupWith('with_skill', o.skill, o.executor)];
+  if (baseline === 'without_skill')
+    setups.push({
+      configuration: 'without_skill',
+      system: 'You are a helpful assistant.',
+      specs: [],
+      toolNames: new Map(),
+    });
+  else if (baseline !== 'none') setups.push(await setupWith('old_skill', baseline.skill, baseline.executor));
   const skillDir = dirname(o.skill.sourcePath);
   const iterationDir = nextIterationDir(o.workspaceDir ?? defaultWorkspaceDir(o.skill));
-  // The skill's tools as a model is offered them: only those that can run here (trust, policy, reachable servers).
-  const defs = (await o.executor.describeTools(o.skill.id)).filter((d) => !d.problem);
-  const specs: ToolSpec[] = defs.map((d) => ({
-    name: d.composedName,
-    description: d.description,
-    inputSchema: d.inputSchema,
-  }));
-  const toolNames = new Map(defs.map((d) => [d.composedName, d.name]));
   const prompts = new Map(o.evals.evals.map((e) => [e.id, userTurn(e, skillDir)])); // bad files fail before any call
   const folders = evalFolderNames(o.evals.evals);
   // skill-creator's eval_metadata.json: in each eval's folder, where skill-creator writes it, and in each run's
@@ -491,45 +240,53 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   const failures: OutputReport['failures'] = [];
   let stopped: string | undefined;
   let done = 0;
-  const total = o.evals.evals.length * configs.length * runs;
+  const total = o.evals.evals.length * setups.length * runs;
   const jobs = o.evals.evals.flatMap((e, position) =>
-    configs.flatMap((configuration) =>
+    setups.flatMap(({ configuration, ...setup }) =>
       Array.from({ length: runs }, async (_, i) => {
         const name = folders.get(e.id) ?? `eval-${position + 1}`;
         const dir = join(iterationDir, name, configuration, `run-${i + 1}`);
         try {
-          const withSkill = configuration === 'with_skill';
           const request: ChatRequest = {
-            ...(withSkill ? { system: skillSystem(o.skill) } : { system: 'You are a helpful assistant.' }),
+            system: setup.system,
             messages: [{ role: 'user', content: prompts.get(e.id) ?? e.prompt }],
-            ...(withSkill && specs.length ? { tools: specs } : {}),
+            ...(setup.specs.length ? { tools: setup.specs } : {}),
             maxTokens: 4096,
           };
           const run = await runAgent(
             o.client,
             request,
-            withSkill ? o.skill : undefined,
-            o.executor,
-            toolNames,
+            setup.skill,
+            setup.executor,
+            setup.toolNames,
             maxTurns,
             i,
             o.signal,
           );
-          const graded = await grade(o.grader, e, run, i, o.signal);
+          const gradingStarted = Date.now();
+          const graded = ungraded(e)
+            ? { expectations: [], tokens: 0, costUsd: 0 }
+            : await grade(o.grader, e, run, i, o.signal);
+          const graderSeconds = (Date.now() - gradingStarted) / 1000;
           const grading: Grading = {
             expectations: graded.expectations,
             summary: gradingSummary(graded.expectations),
           };
+          // skill-creator's aggregate_benchmark.py takes a run's time from grading.json's
+          // timing.total_duration_seconds and reads timing.json (time and total_tokens) only when that is absent or
+          // 0, so the total lives in timing.json alone: there both the time and the tokens are read.
           writeJson(join(dir, 'grading.json'), {
             ...grading,
             execution_metrics: { total_tool_calls: run.toolCalls, errors_encountered: run.error ? 1 : 0 },
-            timing: { total_duration_seconds: run.seconds },
+            timing: { executor_duration_seconds: run.seconds, grader_duration_seconds: graderSeconds },
           });
           writeJson(join(dir, 'transcript.json'), { eval_id: e.id, configuration, messages: run.transcript });
           writeJson(join(dir, 'timing.json'), {
             total_tokens: run.tokens,
             duration_ms: Math.round(run.seconds * 1000),
             total_duration_seconds: run.seconds,
+            executor_duration_seconds: run.seconds,
+            grader_duration_seconds: graderSeconds,
           });
           writeJson(join(dir, 'eval_metadata.json'), metadata.get(e.id));
           mkdirSync(join(dir, 'outputs'), { recursive: true });
@@ -548,6 +305,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
               cost_usd: run.costUsd + graded.costUsd,
             },
             expectations: grading.expectations,
+            ...(ungraded(e) ? { notes: [NOT_GRADED] } : {}),
             dir,
             cached: run.cached,
           });
@@ -572,7 +330,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
       `${results.length + failures.length} of ${total} eval runs finished`,
     );
   const order = (r: EvalRunResult) =>
-    `${String(r.eval_id).padStart(8, '0')} ${r.configuration} ${String(r.run_number).padStart(4, '0')}`;
+    `${String(r.eval_id).padStart(8, '0')} ${EVAL_CONFIGURATIONS.indexOf(r.configuration)} ${String(r.run_number).padStart(4, '0')}`;
   results.sort((a, b) => order(a).localeCompare(order(b)));
   const benchmark: Benchmark = {
     metadata: {
@@ -583,11 +341,18 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
       timestamp: new Date().toISOString(),
       evals_run: o.evals.evals.map((e) => e.id),
       runs_per_configuration: runs,
+      ...(typeof baseline === 'object' ? { old_skill_path: dirname(baseline.skill.sourcePath) } : {}),
     },
     runs: results,
     run_summary: summarizeRuns(results),
     notes: [
       ...(stopped ? [stopped] : []),
+      ...o.evals.evals
+        .filter(ungraded)
+        .map(
+          (e, i) =>
+            `${folders.get(e.id) ?? `eval-${i + 1}`} has no expectations yet: its runs were recorded, not graded (add "expectations" to evals/evals.json).`,
+        ),
       ...failures.map((f) => `${f.eval} ${f.configuration} run ${f.run} failed: ${f.message}`),
     ],
   };

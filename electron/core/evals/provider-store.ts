@@ -55,7 +55,7 @@ export class ProviderStore {
   /** The providers as the app shows them: whether a key is kept, never the key. */
   views(): ProviderView[] {
     return this.list().map((p) => {
-      const keyEnv = keyEnvOf(p);
+      const keyEnv = keyEnvOf(p, { from: 'user' });
       return {
         name: p.name,
         kind: p.kind,
@@ -123,6 +123,12 @@ export class ProviderStore {
         `No provider named "${name}"${all.length ? ` (configured: ${all.map((p) => p.name).join(', ')})` : ''}: add one in Settings → Model providers.`,
       );
     const apiKey = this.keys.load(name);
-    return createProvider(config, { ...(apiKey !== undefined ? { apiKey } : {}), env: this.env });
+    // The providers in Settings are the user's: a base URL typed there is sent the kind's key, as on the command line.
+    return createProvider(
+      config,
+      apiKey !== undefined
+        ? { apiKey, keptIn: 'kept in Settings → Model providers' }
+        : { source: { from: 'user' }, env: this.env },
+    );
   }
 }

@@ -1,13 +1,12 @@
-// Owns trigger evals (issue 15): the trigger set format, what the model is shown (the library's catalog for the
-// profile and a `Skill` tool), how a trigger is detected, and precision / recall / accuracy.
+// Owns trigger evals (issue 15): where a skill's trigger set is, what the model is shown (the library's catalog for the
+// profile and a `Skill` tool), how a trigger is detected, and running a set into a report (trigger-report.ts).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import {
   formatTriggerSet,
   parseTriggerSet,
   TRIGGER_THRESHOLD,
-  type ConfusionSummary,
   type TriggerQuery,
   type TriggerQueryResult,
   type TriggerReport,
@@ -17,10 +16,26 @@ import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import type { ModelClient } from './model-client.js';
+import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
-export const DEFAULT_TRIGGER_SET = 'evals/triggers.json';
+/** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
+export const DEFAULT_TRIGGER_SET = 'evals/trigger-eval.json';
+/** Skillbench's earlier name for it, still read when the skill has no `evals/trigger-eval.json`. */
+export const LEGACY_TRIGGER_SET = 'evals/triggers.json';
+
+/**
+ * A skill's trigger set file: `evals/trigger-eval.json`, else the older `evals/triggers.json` when only that one
+ * exists (`legacy`); `exists` false when the skill has neither (then the new name, where a first set is created).
+ */
+export function resolveTriggerSet(skillDir: string): { path: string; legacy: boolean; exists: boolean } {
+  const current = join(skillDir, DEFAULT_TRIGGER_SET);
+  if (existsSync(current)) return { path: current, legacy: false, exists: true };
+  const legacy = join(skillDir, LEGACY_TRIGGER_SET);
+  if (existsSync(legacy)) return { path: legacy, legacy: true, exists: true };
+  return { path: current, legacy: false, exists: false };
+}
 
 /** The tool a runtime gives the model to load a skill (Claude Code's name and argument). */
 export const SKILL_TOOL: ToolSpec = {
@@ -43,7 +58,7 @@ export function readTriggerSet(file: string): TriggerQuery[] {
   } catch (error) {
     throw new SkillError(
       'NotFound',
-      `No trigger set at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): write one as [{"query", "should_trigger"}] or pass --set FILE.`,
+      `No trigger set at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): write one as [{"query", "should_trigger"}]${file.endsWith(DEFAULT_TRIGGER_SET.replace('/', sep)) ? ` (Skillbench also reads the older ${LEGACY_TRIGGER_SET})` : ''} or pass --set FILE.`,
     );
   }
   return parseTriggerSet(text, file);
@@ -125,40 +140,14 @@ export function invokedSkill(
   return undefined;
 }
 
-function ratio(a: number, b: number): number | null {
-  return b === 0 ? null : a / b;
-}
-
-export function scoreTriggers(queries: readonly TriggerQueryResult[]): ConfusionSummary {
-  let tp = 0;
-  let fp = 0;
-  let tn = 0;
-  let fn = 0;
-  for (const q of queries) {
-    if (q.skipped || q.runs === 0) continue;
-    const triggered = q.rate >= TRIGGER_THRESHOLD;
-    if (q.shouldTrigger && triggered) tp++;
-    else if (q.shouldTrigger) fn++;
-    else if (triggered) fp++;
-    else tn++;
-  }
-  return {
-    precision: ratio(tp, tp + fp),
-    recall: ratio(tp, tp + fn),
-    accuracy: ratio(tp + tn, tp + fp + tn + fn),
-    tp,
-    fp,
-    tn,
-    fn,
-  };
-}
-
 export interface TriggerRunOptions {
   client: ModelClient;
   entries: readonly LibraryEntry[];
   profile: ValidationProfile;
   skill: string;
   set: readonly TriggerQuery[];
+  /** The file the set was read from, named in the report (`eval_set`). */
+  setFile?: string;
   runs?: number;
   /** Replaces the skill's description in the catalog (A/B against the saved one). */
   description?: string;
@@ -181,14 +170,14 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
   const description = o.description ?? target.skill.description;
   const results: TriggerQueryResult[] = o.set.map((q) => ({
     query: q.query,
-    shouldTrigger: q.should_trigger,
-    runs: 0,
+    should_trigger: q.should_trigger,
+    trigger_rate: 0,
     triggers: 0,
-    rate: 0,
+    runs: 0,
     pass: false,
     picked: {},
     cached: 0,
-    durationMs: 0,
+    duration_ms: 0,
   }));
   const costBefore = o.client.budget.costUsd;
   let usageIn = 0;
@@ -226,7 +215,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
           message: r.errors?.message ?? (error as Error).message,
         };
       } finally {
-        r.durationMs += performance.now() - started;
+        r.duration_ms += performance.now() - started;
         done++;
         o.onProgress?.(done, total, q.query);
       }
@@ -234,9 +223,9 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
   );
   await Promise.all(jobs);
   for (const r of results) {
-    r.rate = r.runs === 0 ? 0 : r.triggers / r.runs;
+    r.trigger_rate = r.runs === 0 ? 0 : r.triggers / r.runs;
     if (r.runs === 0 && !r.errors) r.skipped = true;
-    r.pass = r.runs > 0 && r.rate >= TRIGGER_THRESHOLD === r.shouldTrigger;
+    r.pass = r.runs > 0 && r.trigger_rate >= TRIGGER_THRESHOLD === r.should_trigger;
   }
   if (stopped !== undefined) {
     const ran = results.map((r) => r.runs + (r.errors?.count ?? 0));
@@ -247,17 +236,19 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     );
   }
   return {
-    skill: o.skill,
+    skill_name: o.skill,
+    description,
+    results,
+    ...summaries(results),
     provider: o.client.provider.config.name,
     model: o.client.provider.config.model,
-    runs,
-    description,
-    queries: results,
-    summary: scoreTriggers(results),
+    runs_per_query: runs,
+    trigger_threshold: TRIGGER_THRESHOLD,
+    ...(o.setFile !== undefined ? { eval_set: o.setFile } : {}),
     usage: {
-      inputTokens: usageIn,
-      outputTokens: usageOut,
-      costUsd: o.client.budget.costUsd - costBefore,
+      input_tokens: usageIn,
+      output_tokens: usageOut,
+      cost_usd: o.client.budget.costUsd - costBefore,
     },
     ...(stopped !== undefined ? { stopped } : {}),
   };
@@ -268,18 +259,19 @@ export function collisionMatrix(reports: readonly TriggerReport[]): Record<strin
   const matrix: Record<string, Record<string, number>> = {};
   for (const report of reports) {
     const row: Record<string, number> = {};
-    for (const q of report.queries) {
-      if (!q.shouldTrigger) continue;
+    for (const q of report.results) {
+      if (!q.should_trigger) continue;
       for (const [name, count] of Object.entries(q.picked)) row[name] = (row[name] ?? 0) + count;
     }
-    matrix[report.skill] = row;
+    matrix[report.skill_name] = row;
   }
   return matrix;
 }
 
 /**
  * The collision view for a whole library: the trigger set of every skill in the catalog that has one
- * (`evals/triggers.json`), run against the same catalog, and the matrix of which skills fired.
+ * (`evals/trigger-eval.json`, or the older `evals/triggers.json`), run against the same catalog, and the matrix of
+ * which skills fired.
  */
 export async function runLibraryTriggers(
   o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
@@ -288,9 +280,14 @@ export async function runLibraryTriggers(
   for (const entry of catalogEntries(o.entries)) {
     const skill = entry.skill;
     if (!skill || skill.shadowedBy !== undefined) continue;
-    const file = join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET);
-    if (!existsSync(file)) continue;
-    const report = await runTriggerEval({ ...o, skill: skill.name, set: readTriggerSet(file) });
+    const set = resolveTriggerSet(dirname(skill.sourcePath));
+    if (!set.exists) continue;
+    const report = await runTriggerEval({
+      ...o,
+      skill: skill.name,
+      set: readTriggerSet(set.path),
+      setFile: set.path,
+    });
     reports.push(report);
     if (report.stopped) return { reports, matrix: collisionMatrix(reports), stopped: report.stopped };
   }

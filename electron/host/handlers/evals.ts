@@ -1,7 +1,7 @@
 // `evals:*` (issue 15): model providers configured in Settings (keys write-only: the page sees "key set", never the
 // key), trigger evals, the library's collision matrix and output evals run for the Evals tab with progress and cancel
 // like tools' runs, and their results read back from the files they were written to, so they reopen.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type {
   Benchmark,
@@ -14,24 +14,25 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
-import { writeFileAtomically } from '../../core/editor/save-file.js';
+import { readFileSnapshot, writeFileAtomically } from '../../core/editor/save-file.js';
 import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
 import { ModelClient } from '../../core/evals/model-client.js';
-import {
-  defaultWorkspaceDir,
-  readEvalsFile,
-  runOutputEvals,
-  DEFAULT_EVALS_FILE,
-} from '../../core/evals/output-evals.js';
+import { skillAtFolder, snapshotDir, snapshotSkill } from '../../core/evals/baseline.js';
+import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
+import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
+import { runOutputEvals } from '../../core/evals/output-evals.js';
+import { readTriggerReport } from '../../core/evals/trigger-report.js';
 import {
   DEFAULT_TRIGGER_SET,
   readTriggerSet,
+  resolveTriggerSet,
   runLibraryTriggers,
   runTriggerEval,
 } from '../../core/evals/triggers.js';
 import { isWithin } from '../../core/fs-confine.js';
+import { Workspace } from '../../core/workspace.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { trackWork } from './tools.js';
@@ -52,6 +53,30 @@ function readJson<T>(file: string): T | undefined {
 function writeJson(file: string, value: unknown): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * A trigger report file in any shape it was written in (this version's, the earlier camelCase one, run_eval.py's own
+ * output); undefined when missing or unreadable, as for every result file.
+ */
+function readReport(file: string): TriggerReport | undefined {
+  const data = readJson<unknown>(file);
+  if (data === undefined) return undefined;
+  try {
+    return readTriggerReport(data, file);
+  } catch {
+    return undefined;
+  }
+}
+
+function readCollisions(file: string): CollisionsView | undefined {
+  const view = readJson<CollisionsView>(file);
+  if (!view || !Array.isArray(view.reports)) return undefined;
+  try {
+    return { ...view, reports: view.reports.map((r, i) => readTriggerReport(r, `${file}: reports[${i}]`)) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The latest `iteration-N` of a skill's workspace with a benchmark.json, and it. */
@@ -92,6 +117,56 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
     (done: number, total: number, label: string) =>
       onProgress({ progress: done, total, message: `${label}\n` });
 
+  /** What the Evals tab reopens with: the result files last written for the skill. */
+  const results = (skillId: string): EvalResultsView => {
+    const skill = ctx.workspace.skill(skillId);
+
+    const workspaceDir = defaultWorkspaceDir(skill);
+    const triggers = (which: 'saved' | 'draft') =>
+      readReport(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
+    const saved = triggers('saved');
+    const draft = triggers('draft');
+    const collisions = readCollisions(collisionsFile(ctx));
+    const output = latestIteration(workspaceDir);
+    const snapshot = snapshotDir(workspaceDir);
+    return {
+      workspaceDir,
+      triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
+      ...(saved ? { triggers: saved } : {}),
+      ...(draft ? { triggersDraft: draft } : {}),
+      ...(collisions ? { collisions } : {}),
+      ...(output ? { output } : {}),
+      ...(existsSync(snapshot)
+        ? { snapshot: { path: snapshot, at: statSync(snapshot).mtime.toISOString() } }
+        : {}),
+    };
+  };
+
+  /**
+   * The snapshot (`old_skill`) opened as its own library, trusted as the skill's root is, so its tools run as the
+   * skill's did; close it when the run ends.
+   */
+  const openSnapshot = (skill: SkillDefinition, workspaceDir: string) => {
+    const folder = snapshotDir(workspaceDir);
+    if (!existsSync(folder))
+      throw new SkillError(
+        'NotFound',
+        `No snapshot of ${skill.name} at ${folder}: take one (Snapshot the skill) before editing it, then compare.`,
+      );
+    const trusted = ctx.roots.find((r) => isWithin(r.path, skill.sourcePath))?.trusted === true;
+    const workspace = Workspace.open({
+      roots: [{ path: folder, kind: 'project' }],
+      profile: ctx.settings.get().profile,
+      trust: () => trusted,
+    });
+    try {
+      return { workspace, skill: skillAtFolder(workspace, folder) };
+    } catch (error) {
+      void workspace.close();
+      throw error;
+    }
+  };
+
   return {
     'evals:list-providers': () => providers.views(),
     'evals:save-provider': ({ provider, key, previousName }) => {
@@ -105,7 +180,8 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
 
     'evals:run-triggers': ({ runId, skillId, provider, runs, description, budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
-      const set = readTriggerSet(join(dirname(skill.sourcePath), DEFAULT_TRIGGER_SET));
+      const setFile = resolveTriggerSet(dirname(skill.sourcePath)).path;
+      const set = readTriggerSet(setFile);
       const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The trigger eval failed', async (signal, onProgress) => {
         const report = await runTriggerEval({
@@ -114,6 +190,7 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
           profile: ctx.settings.get().profile,
           skill: skill.name,
           set,
+          setFile,
           ...(runs !== undefined ? { runs } : {}),
           ...(description !== undefined ? { description } : {}),
           signal,
@@ -141,7 +218,7 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
         if (result.reports.length === 0)
           throw new SkillError(
             'NotFound',
-            `No skill in the library has ${DEFAULT_TRIGGER_SET}: write a trigger set in a skill's Evals tab first.`,
+            `No skill in the library has a trigger set (${DEFAULT_TRIGGER_SET}): write one in a skill's Evals tab first.`,
           );
         const view: CollisionsView = { ...result, at: new Date().toISOString() };
         writeJson(collisionsFile(ctx), view);
@@ -149,29 +226,44 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       });
     },
 
-    'evals:run-output': ({ runId, skillId, provider, runs, baseline, budget }) => {
+    'evals:run-output': ({ runId, skillId, provider, runs, baseline = 'without_skill', budget }) => {
       const { skill, workspaceDir } = skillAndWorkspace(skillId);
       const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE));
+      const old = baseline === 'old_skill' ? openSnapshot(skill, workspaceDir) : undefined;
       const modelClient = client(provider, budget);
       return trackWork(ctx, runId, 'The output evals failed', async (signal, onProgress) => {
-        const report = await runOutputEvals({
-          client: modelClient,
-          grader: modelClient,
-          executor: ctx.workspace.executor,
-          skill,
-          evals,
-          ...(runs !== undefined ? { runs } : {}),
-          ...(baseline === false ? { baseline: false } : {}),
-          workspaceDir,
-          signal,
-          onProgress: progressOf(onProgress),
-        });
-        return {
-          iterationDir: report.iterationDir,
-          benchmark: report.benchmark,
-          ...(report.stopped ? { stopped: report.stopped } : {}),
-        };
+        try {
+          const report = await runOutputEvals({
+            client: modelClient,
+            grader: modelClient,
+            executor: ctx.workspace.executor,
+            skill,
+            evals,
+            ...(runs !== undefined ? { runs } : {}),
+            baseline: old
+              ? { skill: old.skill, executor: old.workspace.executor }
+              : baseline === 'none'
+                ? 'none'
+                : 'without_skill',
+            workspaceDir,
+            signal,
+            onProgress: progressOf(onProgress),
+          });
+          return {
+            iterationDir: report.iterationDir,
+            benchmark: report.benchmark,
+            ...(report.stopped ? { stopped: report.stopped } : {}),
+          };
+        } finally {
+          await old?.workspace.close();
+        }
       });
+    },
+
+    'evals:snapshot': ({ skillId, replace }) => {
+      const { skill, workspaceDir } = skillAndWorkspace(skillId);
+      snapshotSkill(skill, workspaceDir, { force: replace === true });
+      return results(skillId);
     },
 
     'evals:generate-triggers': ({ runId, skillId, provider, count, existing }) => {
@@ -191,23 +283,42 @@ export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
       );
     },
 
-    'evals:results': ({ skillId }): EvalResultsView => {
-      const skill = ctx.workspace.skill(skillId);
-      const workspaceDir = defaultWorkspaceDir(skill);
-      const triggers = (which: 'saved' | 'draft') =>
-        readJson<TriggerReport>(join(workspaceDir, TRIGGERS_DIR, triggerFile(which)));
-      const saved = triggers('saved');
-      const draft = triggers('draft');
-      const collisions = readJson<CollisionsView>(collisionsFile(ctx));
-      const output = latestIteration(workspaceDir);
-      return {
-        workspaceDir,
-        ...(saved ? { triggers: saved } : {}),
-        ...(draft ? { triggersDraft: draft } : {}),
-        ...(collisions ? { collisions } : {}),
-        ...(output ? { output } : {}),
-      };
+    'evals:optimize-description': ({ runId, skillId, provider, runs, holdout, maxIterations, budget }) => {
+      const { skill } = skillAndWorkspace(skillId);
+      const setFile = resolveTriggerSet(dirname(skill.sourcePath)).path;
+      const set = readTriggerSet(setFile);
+      // What the loop starts from: the author's accept saves over exactly this version or is refused (Conflict).
+      const before = readFileSnapshot(skill.sourcePath);
+      const modelClient = client(provider, budget);
+      return trackWork(ctx, runId, 'The description optimisation failed', async (signal, onProgress) => {
+        // Loaded on first use: only this run edits a manifest (the yaml Document API, the diff).
+        const [{ optimizeDescription }, { proposal }] = await Promise.all([
+          import('../../core/evals/optimize.js'),
+          import('../../core/evals/description-edit.js'),
+        ]);
+        const result = await optimizeDescription({
+          client: modelClient,
+          entries: ctx.workspace.entries,
+          profile: ctx.settings.get().profile,
+          skill,
+          set,
+          setFile,
+          ...(runs !== undefined ? { runs } : {}),
+          ...(holdout !== undefined ? { holdout } : {}),
+          ...(maxIterations !== undefined ? { maxIterations } : {}),
+          signal,
+          onProgress: progressOf(onProgress),
+        });
+        return {
+          result,
+          path: skill.sourcePath,
+          hash: before.hash,
+          ...proposal(before.text, skill.sourcePath, 'SKILL.md', result),
+        };
+      });
     },
+
+    'evals:results': ({ skillId }) => results(skillId),
 
     'evals:transcript': ({ skillId, dir }): TranscriptView => {
       const workspaceDir = resolve(defaultWorkspaceDir(ctx.workspace.skill(skillId)));

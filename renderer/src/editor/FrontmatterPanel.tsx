@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { FRONTMATTER_SCHEMA } from '../../../shared/frontmatter-schema.js';
 import type { JsonValue } from '../../../shared/types.js';
-import { readFrontmatter, setFrontmatterField } from './frontmatter-edit.js';
+import { readFrontmatter, setFrontmatterField } from '../../../shared/syntax/frontmatter-edit.js';
 
 const FIELDS: Array<{ key: string; multiline?: boolean; boolean?: boolean }> = [
   { key: 'name' },

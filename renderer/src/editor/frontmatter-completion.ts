@@ -3,7 +3,7 @@
 import { FRONTMATTER_SCHEMA } from '../../../shared/frontmatter-schema.js';
 import type { JsonValue } from '../../../shared/types.js';
 import { monaco } from '../monaco/monaco.js';
-import { frontmatterRange } from './frontmatter-edit.js';
+import { frontmatterRange } from '../../../shared/syntax/frontmatter-edit.js';
 
 type Obj = { [key: string]: JsonValue };
 const properties = ((FRONTMATTER_SCHEMA as Obj).properties ?? {}) as Record<string, Obj>;

@@ -1,8 +1,8 @@
-// The benchmark of an output eval iteration as charts (issue 15): pass rate, seconds and tokens with the skill and
-// without it, drawn by Chart.js. Loaded on demand (React.lazy), so the app's first bundle does not carry it.
+// The benchmark of an output eval iteration as charts: pass rate, seconds and tokens with the skill and its baseline
+// (no skill, or its old version), drawn by Chart.js. Loaded on demand (React.lazy), so the app's first bundle does not carry it.
 import { BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
-import type { Benchmark } from '../../../shared/evals.js';
+import { EVAL_CONFIGURATIONS, type Benchmark } from '../../../shared/evals.js';
 
 Chart.register(BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -16,12 +16,16 @@ const css = (name: string) => getComputedStyle(document.documentElement).getProp
 
 export default function BenchmarkChart(props: { benchmark: Benchmark }) {
   const summary = props.benchmark.run_summary;
-  const configs = (['with_skill', 'without_skill'] as const).filter((c) => summary[c]);
-  const colors = { with_skill: css('--accent') || '#2f6fc4', without_skill: css('--muted') || '#5f6670' };
+  const configs = EVAL_CONFIGURATIONS.filter((c) => summary[c]);
+  const colors = {
+    with_skill: css('--accent') || '#2f6fc4',
+    without_skill: css('--muted') || '#5f6670',
+    old_skill: css('--muted') || '#5f6670',
+  };
   return (
     <div className="benchmark-charts">
       {METRICS.map((m) => (
-        <figure key={m.key} aria-label={`${m.label}, with and without the skill`}>
+        <figure key={m.key} aria-label={`${m.label}, with the skill and its baseline`}>
           <Bar
             role="img"
             aria-label={`${m.label}: ${configs

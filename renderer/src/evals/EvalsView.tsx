@@ -5,10 +5,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry } from '../../../shared/types.js';
-import { folderOf } from '../library/entries.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { budgetFromInputs, rememberBudget, rememberedBudget, type BudgetInputs } from './budget.js';
 import { CollisionHeatMap } from './CollisionHeatMap.js';
+import { DescriptionOptimizer } from './DescriptionOptimizer.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
 import { draftDescription } from './trigger-set.js';
@@ -17,6 +17,7 @@ import { useEvalRun } from './use-eval-run.js';
 import './evals.css';
 
 type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
+type Baseline = 'without_skill' | 'old_skill' | 'none';
 
 export default function EvalsView(props: {
   host: HostApi;
@@ -31,7 +32,10 @@ export default function EvalsView(props: {
   const [providers, setProviders] = useState<ProviderView[]>();
   const [provider, setProvider] = useState('');
   const [runs, setRuns] = useState(3);
-  const [baseline, setBaseline] = useState(true);
+  const [baseline, setBaseline] = useState<Baseline>('without_skill');
+  const [snapshotProblem, setSnapshotProblem] = useState<string>();
+  /** Replacing the snapshot loses the version before the edits: asked once more. */
+  const [confirmReplace, setConfirmReplace] = useState(false);
   const [results, setResults] = useState<EvalResultsView>();
   const [budgetInputs, setBudgetInputs] = useState<BudgetInputs>(() => rememberedBudget(entry.id));
   useEffect(() => setBudgetInputs(rememberedBudget(entry.id)), [entry.id]);
@@ -80,6 +84,14 @@ export default function EvalsView(props: {
             }),
     );
     reload();
+  };
+
+  /** skill-creator's snapshot: the skill as it is now, the old_skill baseline once it is edited. */
+  const snapshot = async (replace: boolean) => {
+    setConfirmReplace(false);
+    const r = await host.invoke('evals:snapshot', { skillId: entry.id, replace });
+    setSnapshotProblem(r.ok ? undefined : r.error.message);
+    if (r.ok) setResults(r.value);
   };
 
   const busy = run.running !== undefined;
@@ -158,14 +170,18 @@ export default function EvalsView(props: {
         ) : null}
       </div>
 
-      <TriggerSetEditor
-        host={host}
-        skillId={entry.id}
-        path={`${folderOf(entry.path)}evals/triggers.json`}
-        readOnly={props.readOnly}
-        provider={provider}
-        onSaved={reload}
-      />
+      {results ? (
+        <TriggerSetEditor
+          key={results.triggerSet.path}
+          host={host}
+          skillId={entry.id}
+          path={results.triggerSet.path}
+          legacy={results.triggerSet.legacy}
+          readOnly={props.readOnly}
+          provider={provider}
+          onSaved={reload}
+        />
+      ) : null}
 
       <section aria-label="Trigger eval">
         <h3>Does the description trigger?</h3>
@@ -190,6 +206,17 @@ export default function EvalsView(props: {
         </div>
       </section>
 
+      <DescriptionOptimizer
+        host={host}
+        skillId={entry.id}
+        provider={provider}
+        runs={runs}
+        budget={budget.limits}
+        canRun={canRun}
+        {...(props.unsavedText !== undefined ? { unsavedText: props.unsavedText } : {})}
+        onApplied={reload}
+      />
+
       <section aria-label="Collisions">
         <h3>Collisions in the library</h3>
         <p className="muted small-text">
@@ -205,17 +232,55 @@ export default function EvalsView(props: {
       <section aria-label="Output evals">
         <h3>Does the skill make answers better?</h3>
         <p className="muted small-text">
-          <code>evals/evals.json</code> run with the skill and without it, graded expectation by expectation.
+          <code>evals/evals.json</code> run with the skill and with a baseline (no skill, or the skill before
+          your edits), graded expectation by expectation.
         </p>
         <div className="inline-form">
           <button disabled={!canRun} onClick={() => void start('output')}>
             Run output evals
           </button>
           <label>
-            <input type="checkbox" checked={baseline} onChange={(e) => setBaseline(e.target.checked)} /> with
-            a baseline (without the skill)
+            Baseline
+            <select
+              value={baseline}
+              onChange={(e) => setBaseline(e.target.value as Baseline)}
+              disabled={busy}
+            >
+              <option value="without_skill">without the skill (without_skill)</option>
+              <option value="old_skill" disabled={!results?.snapshot}>
+                the snapshot before your edits (old_skill)
+              </option>
+              <option value="none">none</option>
+            </select>
           </label>
+          {confirmReplace ? (
+            <span role="group" aria-label="Replace the snapshot">
+              The snapshot is the version before your edits.{' '}
+              <button className="danger" onClick={() => void snapshot(true)}>
+                Replace it with the skill as it is now
+              </button>{' '}
+              <button onClick={() => setConfirmReplace(false)}>Keep it</button>
+            </span>
+          ) : (
+            <button
+              disabled={props.readOnly || busy}
+              title="Copy the skill as it is now to <skill>-workspace/skill-snapshot/, skill-creator's old_skill baseline"
+              onClick={() => (results?.snapshot ? setConfirmReplace(true) : void snapshot(false))}
+            >
+              {results?.snapshot ? 'Replace the snapshot…' : 'Snapshot the skill'}
+            </button>
+          )}
+          <span className="muted small-text" role="status">
+            {results?.snapshot
+              ? `Snapshot taken ${new Date(results.snapshot.at).toLocaleString()}`
+              : 'No snapshot yet: take one before editing to compare with the old version.'}
+          </span>
         </div>
+        {snapshotProblem ? (
+          <p className="sev-error" role="alert">
+            {snapshotProblem}
+          </p>
+        ) : null}
         {progressFor(['output'])}
         {results?.output ? <OutputEvals host={host} skillId={entry.id} view={results.output} /> : null}
       </section>

@@ -2,7 +2,13 @@
 // chart and in figures), every run with its grading, and a run's transcript: messages, tool calls with their inputs
 // and outputs, the answer, and each expectation with its evidence.
 import { lazy, Suspense, useState } from 'react';
-import type { EvalRunResult, OutputRunView, TranscriptView } from '../../../shared/evals.js';
+import {
+  EVAL_CONFIGURATIONS,
+  gradedRuns,
+  type EvalRunResult,
+  type OutputRunView,
+  type TranscriptView,
+} from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import { BudgetStop } from './BudgetStop.js';
 import { percent } from './format.js';
@@ -29,12 +35,14 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
         {benchmark.metadata.grader_model} · {new Date(benchmark.metadata.timestamp).toLocaleString()}
       </p>
       <dl className="summary" aria-label="Benchmark">
-        {(['with_skill', 'without_skill'] as const).map((c) =>
+        {EVAL_CONFIGURATIONS.map((c) =>
           summary[c] ? (
             <div key={c}>
               <dt>{c.replace('_', ' ')}</dt>
               <dd>
-                <strong>{percent(summary[c].pass_rate.mean)}</strong>{' '}
+                <strong>
+                  {gradedRuns(benchmark, c) ? percent(summary[c].pass_rate.mean) : 'not graded'}
+                </strong>{' '}
                 <span className="muted">
                   {summary[c].time_seconds.mean.toFixed(1)} s · {Math.round(summary[c].tokens.mean)} tokens
                 </span>
@@ -90,13 +98,21 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
               <td>{r.configuration.replace('_', ' ')}</td>
               <td>{r.run_number}</td>
               <td>
-                <meter
-                  min={0}
-                  max={1}
-                  value={r.result.pass_rate}
-                  aria-label={`Pass rate of ${r.eval_name}`}
-                />{' '}
-                {r.result.passed}/{r.result.total}
+                {r.result.total ? (
+                  <>
+                    <meter
+                      min={0}
+                      max={1}
+                      value={r.result.pass_rate}
+                      aria-label={`Pass rate of ${r.eval_name}`}
+                    />{' '}
+                    {r.result.passed}/{r.result.total}
+                  </>
+                ) : (
+                  <span className="muted" title="The eval has no expectations yet: its runs are recorded">
+                    not graded
+                  </span>
+                )}
               </td>
               <td>{r.result.time_seconds.toFixed(1)} s</td>
               <td>
@@ -183,7 +199,9 @@ function TranscriptPanel(props: {
           {transcript.grading ? (
             <section aria-label="Grading">
               <h4>
-                Grading · {transcript.grading.summary.passed}/{transcript.grading.summary.total} passed
+                {transcript.grading.summary.total
+                  ? `Grading · ${transcript.grading.summary.passed}/${transcript.grading.summary.total} passed`
+                  : 'Not graded: the eval has no expectations yet'}
               </h4>
               <ul className="grading">
                 {transcript.grading.expectations.map((x, i) => (

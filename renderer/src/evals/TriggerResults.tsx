@@ -1,8 +1,12 @@
-// One trigger report (issue 15): precision, recall and accuracy with their counts, then each query with its trigger
-// rate as a bar, pass or fail, and the skills picked instead.
-import { TRIGGER_THRESHOLD, type TriggerReport } from '../../../shared/evals.js';
+// One trigger report: queries passed, precision, recall and accuracy with their counts both ways (over runs as
+// skill-creator counts them, and per query), then each query with its trigger rate as a bar, pass or fail, and the
+// skills picked instead.
+import { confusionParts, TRIGGER_VIEWS, type TriggerReport } from '../../../shared/evals.js';
 import { BudgetStop } from './BudgetStop.js';
-import { percent, pickedInstead, summaryParts } from './format.js';
+import { percent, pickedInstead } from './format.js';
+
+/** The last part of a path, as the tab names a file. */
+const fileName = (path: string) => path.split(/[\\/]/).slice(-2).join('/');
 
 export function TriggerResults(props: { report: TriggerReport; title: string }) {
   const { report } = props;
@@ -12,20 +16,45 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
       <p className="muted small-text description" title={report.description}>
         “{report.description}”
       </p>
-      <dl className="summary">
-        {summaryParts(report.summary).map((p) => (
-          <div key={p.label}>
-            <dt>{p.label}</dt>
-            <dd>
-              <strong>{p.value}</strong> <span className="muted">({p.counts})</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <p className="small-text">
+        <strong>
+          {report.summary.passed} of {report.summary.total}
+        </strong>{' '}
+        queries passed
+        {report.eval_set ? (
+          <span className="muted">
+            {' '}
+            · trigger set <code>{fileName(report.eval_set)}</code>
+          </span>
+        ) : null}
+      </p>
+      <table className="evals-table views" aria-label={`Precision and recall, ${props.title}`}>
+        <thead>
+          <tr>
+            <th>Counted</th>
+            <th>Precision</th>
+            <th>Recall</th>
+            <th>Accuracy</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(['by_run', 'by_query'] as const).map((view) => (
+            <tr key={view}>
+              <th scope="row">{TRIGGER_VIEWS[view]}</th>
+              {confusionParts(report[view]).map((p) => (
+                <td key={p.label}>
+                  <strong>{p.value}</strong> <span className="muted">({p.counts})</span>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <p className="muted small-text">
-        {report.provider} ({report.model}), {report.runs} run(s) per query; triggered at{' '}
-        {TRIGGER_THRESHOLD * 100}% or more. {report.usage.inputTokens + report.usage.outputTokens} tokens
-        {report.usage.costUsd ? `, $${report.usage.costUsd.toFixed(4)}` : ''}.
+        {report.provider} ({report.model}), {report.runs_per_query} run(s) per query; triggered at{' '}
+        {report.trigger_threshold * 100}% or more. {report.usage.input_tokens + report.usage.output_tokens}{' '}
+        tokens
+        {report.usage.cost_usd ? `, $${report.usage.cost_usd.toFixed(4)}` : ''}.
       </p>
       {report.stopped ? <BudgetStop message={report.stopped} /> : null}
       <table className="evals-table">
@@ -39,24 +68,24 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
           </tr>
         </thead>
         <tbody>
-          {report.queries.map((q, i) => (
+          {report.results.map((q, i) => (
             <tr key={i} className={q.pass ? 'pass' : 'fail'}>
               <td>{q.query}</td>
-              <td>{q.shouldTrigger ? 'trigger' : 'not'}</td>
+              <td>{q.should_trigger ? 'trigger' : 'not'}</td>
               <td>
                 <span className="rate">
                   <meter
                     min={0}
                     max={1}
-                    value={q.rate}
+                    value={q.trigger_rate}
                     aria-label={`Trigger rate of "${q.query}"`}
                     // The meter's colour says good or bad: a high rate is good only where the skill should trigger.
-                    low={TRIGGER_THRESHOLD - 0.01}
-                    high={TRIGGER_THRESHOLD}
-                    optimum={q.shouldTrigger ? 1 : 0}
+                    low={report.trigger_threshold - 0.01}
+                    high={report.trigger_threshold}
+                    optimum={q.should_trigger ? 1 : 0}
                   />
                   <span>
-                    {q.triggers}/{q.runs} · {percent(q.rate)}
+                    {q.triggers}/{q.runs} · {percent(q.trigger_rate)}
                   </span>
                 </span>
               </td>
@@ -71,7 +100,7 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
                   </div>
                 ) : null}
               </td>
-              <td>{pickedInstead(q.picked, report.skill).join(', ')}</td>
+              <td>{pickedInstead(q.picked, report.skill_name).join(', ')}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
-// The trigger set as an editable table (issue 15): query and "should trigger" per row, add, remove, import a JSON file
-// in skill-creator's format, queries proposed by the model on request (taken row by row), and save to
-// evals/triggers.json through the same writer as the editor (conflicts refused).
+// The trigger set as an editable table: query and "should trigger" per row, add, remove, import a JSON file in
+// skill-creator's format, queries proposed by the model on request (taken row by row), and save to the skill's set
+// (evals/trigger-eval.json, or the older evals/triggers.json it already has) through the editor's writer (conflicts
+// refused).
 import { useEffect, useRef, useState } from 'react';
 import type { GeneratedQueries, ProposedQuery } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
@@ -17,11 +18,16 @@ import {
 import { TriggerProposals } from './TriggerProposals.js';
 import { useEvalRun } from './use-eval-run.js';
 
+/** The set's file as the tab names it: `evals/<file>`. */
+const setName = (path: string) => path.split(/[\\/]/).slice(-2).join('/');
+
 export function TriggerSetEditor(props: {
   host: HostApi;
   skillId: string;
-  /** evals/triggers.json of the skill. */
+  /** The skill's trigger set file (the host resolves which: evals/trigger-eval.json or the older name). */
   path: string;
+  /** The file has Skillbench's older name, evals/triggers.json. */
+  legacy: boolean;
   readOnly: boolean;
   /** The provider chosen at the top of the tab ('' when none is configured): it proposes queries. */
   provider: string;
@@ -54,7 +60,7 @@ export function TriggerSetEditor(props: {
       }
       setHash(r.value.hash);
       try {
-        const fromFile = rowsFromText(r.value.text, 'evals/triggers.json');
+        const fromFile = rowsFromText(r.value.text, setName(path));
         setSavedText(rowsToText(fromFile));
         if (!unsavedSets.has(path)) setRows(fromFile); // keep what was typed before switching tabs
       } catch (e) {
@@ -129,8 +135,14 @@ export function TriggerSetEditor(props: {
   return (
     <section aria-label="Trigger set" className="trigger-set">
       <h3>
-        Trigger set <code className="file-name">evals/triggers.json</code>
+        Trigger set <code className="file-name">{setName(path)}</code>
       </h3>
+      {props.legacy ? (
+        <p className="muted small-text">
+          Skillbench’s older name for the set; skill-creator’s is <code>evals/trigger-eval.json</code>, read
+          first when both exist.
+        </p>
+      ) : null}
       {problem ? (
         <p className="sev-error" role="alert">
           {problem}

@@ -8,7 +8,7 @@ import {
   type ProposedQuery,
   type TriggerQuery,
 } from '../../../shared/evals.js';
-import { readFrontmatter } from '../editor/frontmatter-edit.js';
+import { readFrontmatter } from '../../../shared/syntax/frontmatter-edit.js';
 
 export interface TriggerRow extends TriggerQuery {
   key: number;

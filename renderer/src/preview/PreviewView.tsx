@@ -6,7 +6,7 @@ import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/inst
 import type { HostApi } from '../../../shared/ipc.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { ListedEntry } from '../../../shared/types.js';
-import { bodyOf, readFrontmatter } from '../editor/frontmatter-edit.js';
+import { bodyOf, readFrontmatter } from '../../../shared/syntax/frontmatter-edit.js';
 import { CommandList } from './CommandList.js';
 import './preview.css';
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { McpToolView, McpWrapPreview } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
-import { appendFrontmatterListItem } from '../editor/frontmatter-edit.js';
+import { appendFrontmatterListItem } from '../../../shared/syntax/frontmatter-edit.js';
 import { isReadOnly } from '../library/entries.js';
 import { JsonTree } from '../runner/OutputView.js';
 import { Modal } from '../ui/Modal.js';

@@ -29,6 +29,34 @@ describe('Claude Code provider', () => {
     expect(findClaudeOnPath({ PATH: '/nonexistent' })).toBeUndefined();
   });
 
+  it('gives claude the key of the variable --api-key-env names, as ANTHROPIC_API_KEY, and none otherwise', async () => {
+    const argsFile = join(mkdtempSync(join(tmpdir(), 'fake-claude-')), 'args.json');
+    process.env.FAKE_CLAUDE_ARGS = argsFile;
+    const saved = process.env.ANTHROPIC_API_KEY;
+    delete process.env.ANTHROPIC_API_KEY;
+    try {
+      const config = {
+        name: 'claude',
+        kind: 'claude-code' as const,
+        model: 'default',
+        command: join(FAKE_DIR, 'claude'),
+      };
+      const keyOf = async (c: typeof config & { apiKeyEnv?: string }) => {
+        await createProvider(c, { source: { from: 'user' }, env: { CC_KEY: 'cc-secret' } }).complete(
+          one('hello'),
+          {},
+        );
+        return (JSON.parse(readFileSync(argsFile, 'utf8')) as { anthropicApiKey: string | null })
+          .anthropicApiKey;
+      };
+      expect(await keyOf({ ...config, apiKeyEnv: 'CC_KEY' })).toBe('cc-secret');
+      expect(await keyOf(config)).toBeNull(); // its own sign-in
+    } finally {
+      delete process.env.FAKE_CLAUDE_ARGS;
+      if (saved !== undefined) process.env.ANTHROPIC_API_KEY = saved;
+    }
+  });
+
   it('reads text, tool uses, usage and the reported cost from stream-json, passing the system text and model', async () => {
     const argsFile = join(mkdtempSync(join(tmpdir(), 'fake-claude-')), 'args.json');
     process.env.FAKE_CLAUDE_ARGS = argsFile;
@@ -104,7 +132,7 @@ describe('Claude Code provider', () => {
         { query: 'read invoice.pdf', should_trigger: false },
       ],
     });
-    expect(report.queries.map((q) => q.picked)).toEqual([{ 'csv-report': 1 }, { 'pdf-extract': 1 }]);
-    expect(report.summary).toMatchObject({ tp: 1, tn: 1, precision: 1, recall: 1, accuracy: 1 });
+    expect(report.results.map((q) => q.picked)).toEqual([{ 'csv-report': 1 }, { 'pdf-extract': 1 }]);
+    expect(report.by_query).toMatchObject({ tp: 1, tn: 1, precision: 1, recall: 1, accuracy: 1 });
   });
 });

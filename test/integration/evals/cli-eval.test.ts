@@ -1,32 +1,16 @@
-// `skillbench eval triggers` and `skillbench eval run` end to end in-process, against the fake model server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// `skillbench eval triggers`, `run`, `collisions` and `generate` end to end in-process, against the fake model session.server.
+import { describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
+import { join, relative } from 'node:path';
+import { REPO } from '../../helpers.js';
 import { runCaptured } from '../run-cli.js';
 import type { TriggerReport } from '../../../shared/evals.js';
-import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from './routes.js';
+import { useCliSession } from './cli-session.js';
+import { GENERATED, KEPT, LIBRARY, scriptedModels } from './routes.js';
 
-let server: FakeModelServer;
-beforeAll(async () => {
-  server = await startFakeModelServer(() => ({ text: 'unset' }));
-});
-afterAll(() => server.close());
-
+const session = useCliSession();
 const SKILL = join(LIBRARY, 'csv-report');
-let saved: NodeJS.ProcessEnv;
-beforeEach(() => {
-  saved = { ...process.env };
-  process.env.ANTHROPIC_API_KEY = 'cli-key';
-  process.env.SKILLBENCH_DATA_DIR = mkdtempSync(join(tmpdir(), 'skillbench-eval-data-'));
-  const route = router();
-  server.received.length = 0;
-  server.script = (req) => route(lastUserText(req));
-});
-afterEach(() => {
-  process.env = saved;
-});
 
 const triggers = (...extra: string[]) =>
   runCaptured([
@@ -39,7 +23,7 @@ const triggers = (...extra: string[]) =>
     '--model',
     'm1',
     '--base-url',
-    server.anthropicBaseURL,
+    session.server.anthropicBaseURL,
     ...extra,
   ]);
 
@@ -48,47 +32,56 @@ describe('skillbench eval triggers', () => {
     const first = await triggers('--format', 'json');
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout) as TriggerReport;
-    expect(Object.keys(report)).toEqual(
-      expect.arrayContaining(['skill', 'provider', 'model', 'runs', 'queries', 'summary']),
-    );
-    expect(report).toMatchObject({ skill: 'csv-report', provider: 'anthropic', model: 'm1', runs: 3 });
-    expect(report.summary).toEqual({
-      precision: 2 / 3,
-      recall: 2 / 3,
-      accuracy: 4 / 6,
-      tp: 2,
-      fp: 1,
-      tn: 2,
-      fn: 1,
+    // run_eval.py's output, field for field, then Skillbench's.
+    expect(report).toMatchObject({
+      skill_name: 'csv-report',
+      description: expect.stringContaining('Summarise a CSV file') as unknown,
+      summary: { total: 6, passed: 4, failed: 2 },
+      provider: 'anthropic',
+      model: 'm1',
+      runs_per_query: 3,
+      eval_set: join(SKILL, 'evals', 'trigger-eval.json'),
     });
-    expect(report.queries[2]).toMatchObject({
+    expect(report.by_run).toMatchObject({ precision: 6 / 8, recall: 6 / 9, tp: 6, fp: 2, tn: 7, fn: 3 });
+    expect(report.by_query).toMatchObject({ precision: 2 / 3, recall: 2 / 3, tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.results[2]).toMatchObject({
       query: 'Plot the monthly totals in metrics.csv',
-      shouldTrigger: true,
-      runs: 3,
+      should_trigger: true,
+      trigger_rate: 1 / 3,
       triggers: 1,
-      rate: 1 / 3,
+      runs: 3,
       pass: false,
       picked: { 'pdf-extract': 1, 'csv-report': 1 },
     });
     expect(first.stderr).toContain('[18/18] ');
-    expect(server.received).toHaveLength(18);
+    expect(session.server.received).toHaveLength(18);
 
     const again = await triggers('--format', 'json');
-    expect((JSON.parse(again.stdout) as TriggerReport).queries.every((q) => q.cached === 3)).toBe(true);
-    expect(server.received).toHaveLength(18);
+    expect((JSON.parse(again.stdout) as TriggerReport).results.every((q) => q.cached === 3)).toBe(true);
+    expect(session.server.received).toHaveLength(18);
     await triggers('--format', 'json', '--no-cache');
-    expect(server.received).toHaveLength(36);
+    expect(session.server.received).toHaveLength(36);
   });
 
   it('exits 1 under --min-precision / --min-recall, 0 when they hold, and reports in text with the picks', async () => {
     const strict = await triggers('--min-recall', '0.9', '--no-cache');
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('recall 66.7% is below --min-recall 90.0%');
+    expect(strict.stderr).toContain('recall 66.7% (over runs (skill-creator)) is below --min-recall 90.0%');
     expect(strict.stdout).toContain(
       'FAIL  1/3 should trigger      Plot the monthly totals in metrics.csv  (picked instead: pdf-extract ×1)',
     );
-    expect(strict.stdout).toContain('precision 66.7% (2/3)  recall 66.7% (2/3)  accuracy 66.7% (4/6)');
-    const lenient = await triggers('--min-precision', '0.6', '--min-recall', '0.6');
+    expect(strict.stdout).toContain(
+      `Trigger set: ${relative(REPO, join(SKILL, 'evals', 'trigger-eval.json'))}\n`,
+    );
+    expect(strict.stdout).toContain('4 of 6 queries passed\n');
+    expect(strict.stdout).toContain(
+      'over runs (skill-creator):  precision 75.0% (6/8)  recall 66.7% (6/9)  accuracy 72.2% (13/18)\n',
+    );
+    expect(strict.stdout).toContain(
+      'per query (rate ≥ 50%):     precision 66.7% (2/3)  recall 66.7% (2/3)  accuracy 66.7% (4/6)\n',
+    );
+    // The thresholds hold skill-creator's figures (precision 75% over runs), not the per-query 66.7%.
+    const lenient = await triggers('--min-precision', '0.7', '--min-recall', '0.6');
     expect(lenient.code).toBe(0);
   });
 
@@ -113,7 +106,7 @@ describe('skillbench eval triggers', () => {
             name: 'local',
             kind: 'openai',
             model: 'llama',
-            baseURL: server.openaiBaseURL,
+            baseURL: session.server.openaiBaseURL,
             apiKeyEnv: 'LOCAL_KEY',
           },
         ],
@@ -136,8 +129,8 @@ describe('skillbench eval triggers', () => {
       'json',
     ]);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ provider: 'local', model: 'llama', runs: 1 });
-    expect(server.received[0]?.headers.authorization).toBe('Bearer from-env');
+    expect(JSON.parse(stdout)).toMatchObject({ provider: 'local', model: 'llama', runs_per_query: 1 });
+    expect(session.server.received[0]?.headers.authorization).toBe('Bearer from-env');
   });
 
   it('stops cleanly on the token budget and exits 1, saying why', async () => {
@@ -149,7 +142,7 @@ describe('skillbench eval triggers', () => {
       '--no-cache',
     );
     expect(code).toBe(1);
-    expect(server.received).toHaveLength(3);
+    expect(session.server.received).toHaveLength(3);
     expect(stdout).toContain(
       'Stopped: token budget spent: 360 of 300 tokens used; 1 of 6 queries finished (3 of 18 runs).',
     );
@@ -176,7 +169,9 @@ describe('skillbench eval triggers', () => {
       'm',
     ]);
     expect(noSet.code).toBe(1);
-    expect(noSet.stderr).toMatch(/No trigger set at .*commit-message.evals.triggers\.json .*pass --set FILE/);
+    expect(noSet.stderr).toMatch(
+      /No trigger set at .*commit-message.evals.trigger-eval\.json .*\(Skillbench also reads the older evals\/triggers\.json\) or pass --set FILE/,
+    );
     const badRuns = await triggers('--runs', '0');
     expect(badRuns.code).toBe(2);
     expect(badRuns.stderr).toContain('--runs must be a whole number of at least 1 (got 0)');
@@ -185,7 +180,7 @@ describe('skillbench eval triggers', () => {
 
 describe('skillbench eval run', () => {
   it('runs with and without the skill, prints the benchmark and writes the workspace; --min-pass-rate gates', async () => {
-    server.script = scriptedModels;
+    session.server.script = scriptedModels;
     const root = mkdtempSync(join(tmpdir(), 'skillbench-cli-evals-'));
     cpSync(LIBRARY, root, { recursive: true });
     const { code, stdout, stderr } = await runCaptured([
@@ -196,7 +191,7 @@ describe('skillbench eval run', () => {
       '--model',
       'exec-1',
       '--base-url',
-      server.anthropicBaseURL,
+      session.server.anthropicBaseURL,
       '--min-pass-rate',
       '1',
     ]);
@@ -222,7 +217,7 @@ describe('skillbench eval run', () => {
       '--model',
       'exec-1',
       '--base-url',
-      server.anthropicBaseURL,
+      session.server.anthropicBaseURL,
       '--no-baseline',
       '--format',
       'json',
@@ -246,7 +241,7 @@ describe('skillbench eval collisions', () => {
       '--model',
       'm',
       '--base-url',
-      server.openaiBaseURL,
+      session.server.openaiBaseURL,
       '--no-cache',
     ]);
     expect(code).toBe(0);
@@ -255,7 +250,12 @@ describe('skillbench eval collisions', () => {
       'csv-report          6           1',
       'pdf-extract         2           4',
     ]);
-    expect(stdout).toContain('pdf-extract: precision 100.0%  recall 50.0%  accuracy 66.7%');
+    // Skillbench's older evals/triggers.json is still read when a skill has no evals/trigger-eval.json, and named.
+    expect(stdout).toContain(
+      `pdf-extract (${relative(REPO, join(LIBRARY, 'pdf-extract', 'evals', 'triggers.json'))}):\n` +
+        'over runs (skill-creator):  precision 100.0% (4/4)  recall 66.7% (4/6)  accuracy 77.8% (7/9)\n' +
+        'per query (rate ≥ 50%):     precision 100.0% (1/1)  recall 50.0% (1/2)  accuracy 66.7% (2/3)\n',
+    );
   });
 });
 
@@ -269,15 +269,15 @@ describe('skillbench eval generate', () => {
       '--model',
       'm1',
       '--base-url',
-      server.anthropicBaseURL,
+      session.server.anthropicBaseURL,
       '--count',
       String(GENERATED.queries.length),
       ...extra,
     ]);
 
   it('prints the new proposals as JSON and leaves the set alone without --write', async () => {
-    server.script = scriptedModels;
-    const setFile = join(SKILL, 'evals', 'triggers.json');
+    session.server.script = scriptedModels;
+    const setFile = join(SKILL, 'evals', 'trigger-eval.json');
     const before = readFileSync(setFile, 'utf8');
     const { code, stdout, stderr } = await generate(SKILL, '--root', LIBRARY, '--format', 'json');
     expect(code).toBe(0);
@@ -292,14 +292,14 @@ describe('skillbench eval generate', () => {
     expect(readFileSync(setFile, 'utf8')).toBe(before);
     // Asking again asks the model again: generation never answers from the cache.
     await generate(SKILL, '--root', LIBRARY, '--format', 'json');
-    expect(server.received).toHaveLength(2);
+    expect(session.server.received).toHaveLength(2);
   });
 
   it('--write appends the proposals to the set, keeping what is there, and creates a missing set', async () => {
-    server.script = scriptedModels;
+    session.server.script = scriptedModels;
     const root = mkdtempSync(join(tmpdir(), 'skillbench-generate-'));
     cpSync(LIBRARY, root, { recursive: true });
-    const setFile = join(root, 'csv-report', 'evals', 'triggers.json');
+    const setFile = join(root, 'csv-report', 'evals', 'trigger-eval.json');
     const before = JSON.parse(readFileSync(setFile, 'utf8')) as unknown[];
     const text = await generate(join(root, 'csv-report'), '--root', root, '--write');
     expect(text.code).toBe(0);
@@ -317,8 +317,8 @@ describe('skillbench eval generate', () => {
     ]);
     expect(after.endsWith('}\n]\n')).toBe(true);
 
-    // commit-message has no evals folder: --write creates the set in skill-creator's format.
-    const fresh = join(root, 'commit-message', 'evals', 'triggers.json');
+    // commit-message has no evals folder: --write creates the set in skill-creator's format, under its name.
+    const fresh = join(root, 'commit-message', 'evals', 'trigger-eval.json');
     expect(existsSync(fresh)).toBe(false);
     const json = await generate(join(root, 'commit-message'), '--root', root, '--write', '--format', 'json');
     expect(json.code).toBe(0);
@@ -329,7 +329,7 @@ describe('skillbench eval generate', () => {
   });
 
   it('exits 1 with the reason when the answer is malformed, and 2 on a bad --count', async () => {
-    server.script = () => ({ text: 'no JSON here' });
+    session.server.script = () => ({ text: 'no JSON here' });
     const bad = await generate(SKILL, '--root', LIBRARY);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("InvalidFormat: The model's answer was not used: it is not JSON");

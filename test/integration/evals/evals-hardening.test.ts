@@ -20,7 +20,7 @@ import {
   type FakeModelServer,
   type Reply,
 } from '../../fakes/model-server.js';
-import { createProvider } from '../../../electron/core/evals/providers/index.js';
+import { createProvider, type KeySource } from '../../../electron/core/evals/providers/index.js';
 import {
   MAX_BODY_BYTES,
   ProviderError,
@@ -28,13 +28,9 @@ import {
 } from '../../../electron/core/evals/providers/types.js';
 import { MAX_RESPONSE_BYTES, ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget, BudgetExhaustedError } from '../../../electron/core/evals/budget.js';
-import {
-  defaultWorkspaceDir,
-  evalFolderNames,
-  parseEvalsFile,
-  runOutputEvals,
-  type OutputEval,
-} from '../../../electron/core/evals/output-evals.js';
+import { defaultWorkspaceDir, evalFolderNames } from '../../../electron/core/evals/benchmark.js';
+import { parseEvalsFile, type OutputEval } from '../../../electron/core/evals/evals-file.js';
+import { runOutputEvals } from '../../../electron/core/evals/output-evals.js';
 import { runTriggerEval } from '../../../electron/core/evals/triggers.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { Workspace } from '../../../electron/core/workspace.js';
@@ -88,7 +84,7 @@ async function runEvals(
       executor: workspace.executor,
       skill,
       evals: parseEvalsFile(readFileSync(evalsFile, 'utf8'), evalsFile),
-      baseline: false,
+      baseline: 'none',
       ...(options.runs ? { runs: options.runs } : {}),
     });
   } finally {
@@ -482,23 +478,35 @@ describe('red team 2: keys stay out of results, and answers have a bounded size'
     },
   );
 
-  it('does not send OPENAI_API_KEY to a custom base URL unless the provider names it', async () => {
+  it('sends OPENAI_API_KEY to a base URL the user gave, and a root’s base URL only a variable its trusted file names', async () => {
     server.script = () => ({ text: 'ok' });
+    server.received.length = 0;
     const env = { OPENAI_API_KEY: 'sk-proj-REAL-OPENAI-KEY', MY_LOCAL_KEY: 'local-key' };
     const config = { name: 'local', kind: 'openai' as const, model: 'm-1', baseURL: server.openaiBaseURL };
-    await new ModelClient(createProvider(config, { env }), { maxRetries: 0 }).complete({
-      messages: [{ role: 'user', content: 'hi' }],
-    });
-    await new ModelClient(createProvider({ ...config, apiKeyEnv: 'MY_LOCAL_KEY' }, { env }), {
-      maxRetries: 0,
-    }).complete({ messages: [{ role: 'user', content: 'hi' }] });
-    const auth = server.received.map((r) => r.headers.authorization);
-    expect(auth[0]).not.toContain('REAL-OPENAI-KEY');
-    expect(auth[1]).toBe('Bearer local-key');
+    const root = (trusted: boolean) =>
+      ({ from: 'root', file: '/repo/providers.json', root: '/repo', trusted }) as const;
+    const ask = (c: typeof config & { apiKeyEnv?: string }, source: KeySource) =>
+      new ModelClient(createProvider(c, { source, env }), { maxRetries: 0 }).complete({
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+    await ask(config, { from: 'user' });
+    await ask({ ...config, apiKeyEnv: 'MY_LOCAL_KEY' }, { from: 'user' });
+    await ask(config, root(false));
+    await ask({ ...config, apiKeyEnv: 'MY_LOCAL_KEY' }, root(false));
+    await ask(config, root(true));
+    await ask({ ...config, apiKeyEnv: 'MY_LOCAL_KEY' }, root(true));
+    expect(server.received.map((r) => r.headers.authorization)).toEqual([
+      'Bearer sk-proj-REAL-OPENAI-KEY',
+      'Bearer local-key',
+      'Bearer not-needed',
+      'Bearer not-needed',
+      'Bearer not-needed',
+      'Bearer local-key',
+    ]);
     // Without a base URL (OpenAI itself) the default variable is read, as before.
-    expect(() => createProvider({ name: 'o', kind: 'openai', model: 'm' }, { env: {} })).toThrow(
-      /OPENAI_API_KEY/,
-    );
+    expect(() =>
+      createProvider({ name: 'o', kind: 'openai', model: 'm' }, { source: { from: 'user' }, env: {} }),
+    ).toThrow(/OPENAI_API_KEY/);
   });
 
   it.each<ProviderKind>(['anthropic', 'openai'])(

@@ -135,7 +135,7 @@ describe('budget', () => {
     const route = router();
     server.script = (req) => route(lastUserText(req));
     server.received.length = 0;
-    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'triggers.json'));
+    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
     // 120 tokens per response; one at a time, so the budget of 600 lets exactly 5 requests start
     const client = clientFor('openai', { concurrency: 1, budget: new Budget({ maxTokens: 600 }) });
     const report = await runTriggerEval({
@@ -149,9 +149,10 @@ describe('budget', () => {
     expect(report.stopped).toBe(
       'Stopped: token budget spent: 600 of 600 tokens used; 1 of 6 queries finished (5 of 18 runs).',
     );
-    expect(report.queries.map((q) => q.runs)).toEqual([3, 2, 0, 0, 0, 0]);
-    expect(report.queries.filter((q) => q.skipped)).toHaveLength(4);
-    expect(report.summary).toMatchObject({ tp: 2, fp: 0, tn: 0, fn: 0 });
+    expect(report.results.map((q) => q.runs)).toEqual([3, 2, 0, 0, 0, 0]);
+    expect(report.results.filter((q) => q.skipped)).toHaveLength(4);
+    expect(report.by_query).toMatchObject({ tp: 2, fp: 0, tn: 0, fn: 0 });
+    expect(report.by_run).toMatchObject({ tp: 4, fn: 1, fp: 0, tn: 0 });
   });
 });
 

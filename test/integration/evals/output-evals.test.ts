@@ -9,9 +9,11 @@ import { createProvider } from '../../../electron/core/evals/providers/index.js'
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
 import { ModelClient } from '../../../electron/core/evals/model-client.js';
 import { Budget } from '../../../electron/core/evals/budget.js';
-import { readEvalsFile, runOutputEvals } from '../../../electron/core/evals/output-evals.js';
+import { readEvalsFile } from '../../../electron/core/evals/evals-file.js';
+import { runOutputEvals } from '../../../electron/core/evals/output-evals.js';
 import { Workspace } from '../../../electron/core/workspace.js';
 import { LIBRARY, scriptedModels } from './routes.js';
+import { aggregateLikeSkillCreator } from './skill-creator-readers.js';
 import type { Benchmark, Grading } from '../../../shared/evals.js';
 import type { TranscriptEntry } from '../../../electron/core/evals/output-evals.js';
 
@@ -107,6 +109,28 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('output evals through the %
         time_seconds: expect.stringMatching(/^[+-]\d+\.\d$/) as unknown,
         tokens: '+120',
       });
+      // skill-creator's aggregate_benchmark.py finds the same figures in the run folders, tokens included.
+      expect(aggregateLikeSkillCreator(report.iterationDir)).toEqual(
+        benchmark.runs.map((r) => ({
+          eval_id: r.eval_id,
+          configuration: r.configuration,
+          run_number: r.run_number,
+          result: {
+            pass_rate: r.result.pass_rate,
+            passed: r.result.passed,
+            failed: r.result.failed,
+            total: r.result.total,
+            time_seconds: r.result.time_seconds,
+            tokens: r.result.tokens,
+            tool_calls: r.result.tool_calls,
+            errors: r.result.errors,
+          },
+        })),
+      );
+      expect(readJson(join(runDir, 'timing.json'))).toMatchObject({
+        total_tokens: 240,
+        total_duration_seconds: benchmark.runs[0]?.result.time_seconds,
+      });
       // 2 executor turns with the skill, 1 without, 2 grader calls
       expect(server.received).toHaveLength(5);
       const withSkillRequest = server.received.find((r) => systemText(r).includes('is loaded'))!;
@@ -134,7 +158,7 @@ describe('output evals bookkeeping', () => {
         executor: workspace.executor,
         skill,
         evals,
-        baseline: false,
+        baseline: 'none',
       });
       expect(existsSync(join(first.iterationDir, 'eval-1', 'without_skill'))).toBe(false);
       expect(first.benchmark.run_summary.delta).toBeUndefined();

@@ -109,3 +109,54 @@ export function scriptedServer(): (req: Received) => Reply {
     return tools.some((t) => t.name === 'Skill') ? route(lastUserText(req)) : scriptedModels(req);
   };
 }
+
+/**
+ * The description optimisation scenario on csv-report's set. run_loop.py's split (seed 42, holdout 0.4) trains on
+ * Summarise / Plot / Convert / Pull and holds out Turn-this-spreadsheet and the commit message. Whether the model
+ * loads csv-report depends on the description it sees: the original passes 2 of 4 train and 1 of 2 held-out queries,
+ * the first proposal 3/4 and 2/2, the second 4/4 (every train query: the loop stops) but 1/2 held out, so the best on
+ * the held-out queries is the first proposal.
+ */
+export const OPTIMIZE = {
+  first:
+    'Use this skill when the user wants a report or a chart from CSV data: totals per column, summaries.',
+  second: 'Use this skill only to turn a CSV file into a Markdown report; never to convert or chart one.',
+  /** The queries each description makes csv-report fire for. */
+  fires: {
+    original: ['Summarise sales.csv into a report', 'Convert data.csv to JSON'],
+    first: [
+      'Summarise sales.csv into a report',
+      'Plot the monthly totals in metrics.csv',
+      'Convert data.csv to JSON',
+      'Turn this spreadsheet export (data.csv) into a short report',
+    ],
+    second: ['Summarise sales.csv into a report', 'Plot the monthly totals in metrics.csv'],
+  },
+};
+
+/** The request asking for a better description (electron/core/evals/improve-description.ts). */
+export const isImproveRequest = (req: Received) =>
+  systemText(req).startsWith('You write the description of an agent skill');
+
+/** A model for the optimisation scenario: triggers follow the description in the catalog; proposals in order. */
+export function optimizerScript(
+  proposals: string[] = [OPTIMIZE.first, OPTIMIZE.second],
+): (req: Received) => Reply {
+  let asked = 0;
+  return (req) => {
+    if (isImproveRequest(req)) {
+      const next = proposals[Math.min(asked++, proposals.length - 1)] ?? '';
+      return { text: `Here it is:\n<new_description>${next}</new_description>` };
+    }
+    const system = systemText(req);
+    const seen = /<name>csv-report<\/name>\s*<description>([\s\S]*?)<\/description>/.exec(system)?.[1] ?? '';
+    const which = seen.startsWith(OPTIMIZE.first.slice(0, 30))
+      ? 'first'
+      : seen.startsWith(OPTIMIZE.second.slice(0, 30))
+        ? 'second'
+        : 'original';
+    return OPTIMIZE.fires[which].includes(lastUserText(req))
+      ? { tool: 'Skill', input: { skill: 'csv-report' } }
+      : { text: 'I can answer that directly.' };
+  };
+}

@@ -20,7 +20,7 @@ import {
 import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
 import { LIBRARY, router } from './routes.js';
 
-const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'triggers.json'));
+const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -51,7 +51,19 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('trigger evals through the 
       skill: 'csv-report',
       set: SET,
     });
-    expect(report.summary).toEqual({
+    // run_eval.py's summary, then precision and recall both ways: skill-creator's run_loop.py counts every run (6
+    // of the 9 should-trigger runs fired, and 2 of the 9 others), Skillbench's view counts each query once.
+    expect(report.summary).toEqual({ total: 6, passed: 4, failed: 2 });
+    expect(report.by_run).toEqual({
+      precision: 6 / 8,
+      recall: 6 / 9,
+      accuracy: 13 / 18,
+      tp: 6,
+      fp: 2,
+      tn: 7,
+      fn: 3,
+    });
+    expect(report.by_query).toEqual({
       precision: 2 / 3,
       recall: 2 / 3,
       accuracy: 4 / 6,
@@ -60,11 +72,11 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('trigger evals through the 
       tn: 2,
       fn: 1,
     });
-    const byQuery = Object.fromEntries(report.queries.map((q) => [q.query, q]));
+    const byQuery = Object.fromEntries(report.results.map((q) => [q.query, q]));
     expect(byQuery['Turn this spreadsheet export (data.csv) into a short report']).toMatchObject({
       runs: 3,
       triggers: 2,
-      rate: 2 / 3,
+      trigger_rate: 2 / 3,
       pass: true,
     });
     expect(byQuery['Plot the monthly totals in metrics.csv']).toMatchObject({
@@ -78,7 +90,7 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('trigger evals through the 
       pass: true,
       picked: { 'pdf-extract': 3 },
     });
-    expect(report.usage).toMatchObject({ inputTokens: 18 * 100, outputTokens: 18 * 20 });
+    expect(report.usage).toMatchObject({ input_tokens: 18 * 100, output_tokens: 18 * 20 });
 
     // What the model saw: the whole library's catalog and the Skill tool, one user turn per request.
     expect(server.received).toHaveLength(18);
@@ -121,7 +133,9 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('trigger evals through the 
     expect(report.description).toBe('Unsaved: turn CSV into charts.');
     expect(seen[0]).toContain('<description>Unsaved: turn CSV into charts.</description>');
     expect(seen[0]).not.toContain('Summarise a CSV file');
-    expect(report.summary).toMatchObject({ tp: 0, fn: 1, recall: 0, precision: null });
+    expect(report.by_query).toMatchObject({ tp: 0, fn: 1, recall: 0, precision: null });
+    // run_loop.py's convention: with nothing triggered, precision is 1 (not "no data").
+    expect(report.by_run).toMatchObject({ tp: 0, fn: 1, recall: 0, precision: 1 });
   });
 });
 
@@ -162,12 +176,17 @@ describe('library collisions', () => {
       profile: 'skillbench',
     });
     // commit-message has no trigger set, so it has no row
-    expect(reports.map((r) => r.skill).sort()).toEqual(['csv-report', 'pdf-extract']);
+    expect(reports.map((r) => r.skill_name).sort()).toEqual(['csv-report', 'pdf-extract']);
+    // skill-creator's name for the set, and Skillbench's older name where only that one exists (pdf-extract).
+    expect(Object.fromEntries(reports.map((r) => [r.skill_name, r.eval_set]))).toEqual({
+      'csv-report': join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'),
+      'pdf-extract': join(LIBRARY, 'pdf-extract', 'evals', 'triggers.json'),
+    });
     expect(matrix).toEqual({
       'csv-report': { 'csv-report': 6, 'pdf-extract': 1 },
       'pdf-extract': { 'pdf-extract': 4, 'csv-report': 2 },
     });
-    expect(reports.find((r) => r.skill === 'pdf-extract')?.summary).toMatchObject({
+    expect(reports.find((r) => r.skill_name === 'pdf-extract')?.by_query).toMatchObject({
       tp: 1,
       fn: 1,
       tn: 1,

@@ -1,7 +1,16 @@
 // `evals:*` served by the host (issue 15): model providers with write-only keys (never in settings.json or
 // providers.json, encrypted when the host has a cipher, a 0600 file without one), and trigger, collision and output
 // eval runs through the real SDKs against the fake model server, with progress, cancel and results that reopen.
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +18,7 @@ import type {
   CollisionsView,
   EvalResultsView,
   GeneratedQueries,
+  OptimizeView,
   OutputRunView,
   ProviderView,
   TranscriptView,
@@ -18,8 +28,16 @@ import type { EventOf, IpcResult } from '../../../shared/ipc.js';
 import { Host } from '../../../electron/host/host.js';
 import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
-import { REPO } from '../../helpers.js';
-import { GENERATED, KEPT, LIBRARY, router, scriptedModels } from '../evals/routes.js';
+import { FIXTURES, REPO } from '../../helpers.js';
+import {
+  GENERATED,
+  KEPT,
+  LIBRARY,
+  OPTIMIZE,
+  optimizerScript,
+  router,
+  scriptedModels,
+} from '../evals/routes.js';
 
 const KEY = 'sk-test-0123456789-secret';
 /** A stand-in for safeStorage: reversible, and the clear text never appears in what it writes. */
@@ -144,6 +162,50 @@ describe('model providers', () => {
   });
 });
 
+describe('provider keys in the app', () => {
+  it('sends an OpenAI-kind provider with a base URL OPENAI_API_KEY, and a 401 names the key that was sent', async () => {
+    const { ok, skillId } = open();
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-from-the-environment';
+    try {
+      await ok('evals:save-provider', {
+        provider: { name: 'gw', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
+      });
+      server.received.length = 0;
+      server.script = () => ({ status: 401 });
+      const fromEnv = await ok<TriggerReport>('evals:run-triggers', {
+        runId: 'k1',
+        skillId,
+        provider: 'gw',
+        runs: 1,
+      });
+      expect(server.received[0]?.headers.authorization).toBe('Bearer sk-from-the-environment');
+      expect(fromEnv.results[0]?.errors?.message).toContain(
+        'Check the API key: the key sent came from OPENAI_API_KEY.',
+      );
+      await ok('evals:save-provider', {
+        provider: { name: 'gw', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
+        key: KEY,
+      });
+      const kept = await ok<TriggerReport>('evals:run-triggers', {
+        runId: 'k2',
+        skillId,
+        provider: 'gw',
+        runs: 1,
+      });
+      expect(server.received.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(kept.results[0]?.errors?.message).toContain(
+        'Check the API key: the key sent is the one kept in Settings → Model providers.',
+      );
+      expect(JSON.stringify(kept)).not.toContain(KEY);
+      expect((await ok<ProviderView[]>('evals:list-providers'))[0]?.keyEnv).toBe('OPENAI_API_KEY');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved;
+    }
+  });
+});
+
 describe('eval runs', () => {
   it('runs the trigger set with the kept key, reports progress, and reopens the report and its A/B', async () => {
     const { host, ok, skillId } = open({ cipher });
@@ -156,7 +218,8 @@ describe('eval runs', () => {
     host.on('runs:progress', (p) => progress.push(p));
     host.on('runs:finished', (p) => finished.push(p));
     const report = await ok<TriggerReport>('evals:run-triggers', { runId: 'r1', skillId, provider: 'fake' });
-    expect(report.summary).toMatchObject({ tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.by_query).toMatchObject({ tp: 2, fp: 1, tn: 2, fn: 1 });
+    expect(report.by_run).toMatchObject({ tp: 6, fp: 2, tn: 7, fn: 3 });
     expect(new Set(server.received.map((r) => r.headers.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
     expect(progress.at(-1)).toMatchObject({ runId: 'r1', progress: 18, total: 18 });
     expect(finished).toEqual([{ runId: 'r1' }]);
@@ -169,7 +232,7 @@ describe('eval runs', () => {
       runs: 1,
       description: draft,
     });
-    expect(ab).toMatchObject({ description: draft, runs: 1 });
+    expect(ab).toMatchObject({ description: draft, runs_per_query: 1 });
     const results = await ok<EvalResultsView>('evals:results', { skillId });
     expect(results.triggers).toEqual(report);
     expect(results.triggersDraft).toEqual(ab);
@@ -191,14 +254,14 @@ describe('eval runs', () => {
     const answered = server.received.length;
     expect(answered).toBeGreaterThanOrEqual(2);
     expect(answered).toBeLessThan(18);
-    const runsDone = report.queries.reduce((n, q) => n + q.runs, 0);
+    const runsDone = report.results.reduce((n, q) => n + q.runs, 0);
     expect(runsDone).toBe(answered);
-    const finished = report.queries.filter((q) => q.runs === 3).length;
+    const finished = report.results.filter((q) => q.runs === 3).length;
     expect(report.stopped).toBe(
       `Stopped: token budget spent: ${answered * 120} of 200 tokens used; ${finished} of 6 queries finished (${answered} of 18 runs).`,
     );
-    expect(report.queries.filter((q) => q.skipped).length).toBeGreaterThan(0);
-    expect(report.usage).toMatchObject({ inputTokens: answered * 100, outputTokens: answered * 20 });
+    expect(report.results.filter((q) => q.skipped).length).toBeGreaterThan(0);
+    expect(report.usage).toMatchObject({ input_tokens: answered * 100, output_tokens: answered * 20 });
     expect((await ok<EvalResultsView>('evals:results', { skillId })).triggers?.stopped).toBe(report.stopped);
     // Without a budget the same run goes to the end.
     const full = await ok<TriggerReport>('evals:run-triggers', { runId: 'b2', skillId, provider: 'fake' });
@@ -231,7 +294,7 @@ describe('eval runs', () => {
     await ok('evals:save-provider', { provider: fake(), key: KEY });
     const route = router();
     server.script = (req) => route(lastUserText(req));
-    const path = join(library, 'commit-message', 'evals', 'triggers.json');
+    const path = join(library, 'commit-message', 'evals', 'trigger-eval.json');
     const set = [{ query: 'Write a commit message for my staged changes', should_trigger: true }];
     await ok('skills:save-file', { path, text: JSON.stringify(set), expectedHash: null });
     const report = await ok<TriggerReport>('evals:run-triggers', {
@@ -239,7 +302,8 @@ describe('eval runs', () => {
       skillId: host.workspace.skill('commit-message').id,
       provider: 'fake',
     });
-    expect(report.queries).toEqual([
+    expect(report.eval_set).toBe(path);
+    expect(report.results).toEqual([
       expect.objectContaining({ triggers: 3, pass: true, picked: { 'commit-message': 3 } }),
     ]);
   });
@@ -300,6 +364,35 @@ describe('eval runs', () => {
     });
   });
 
+  it('snapshots the skill and runs the old version as the old_skill baseline', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = scriptedModels;
+    expect(
+      await err('evals:run-output', { runId: 'n', skillId, provider: 'fake', baseline: 'old_skill' }),
+    ).toMatchObject({
+      code: 'NotFound',
+      message: expect.stringContaining('No snapshot of csv-report') as unknown,
+    });
+    const view = await ok<EvalResultsView>('evals:snapshot', { skillId });
+    const snapshot = join(library, 'csv-report-workspace', 'skill-snapshot');
+    expect(view.snapshot?.path).toBe(snapshot);
+    expect(existsSync(join(snapshot, 'SKILL.md'))).toBe(true);
+    expect((await err('evals:snapshot', { skillId })).code).toBe('Conflict');
+    expect((await ok<EvalResultsView>('evals:snapshot', { skillId, replace: true })).snapshot?.path).toBe(
+      snapshot,
+    );
+    const run = await ok<OutputRunView>('evals:run-output', {
+      runId: 'o2',
+      skillId,
+      provider: 'fake',
+      baseline: 'old_skill',
+    });
+    expect(run.benchmark.runs.map((r) => r.configuration)).toEqual(['with_skill', 'old_skill']);
+    expect(run.benchmark.run_summary.delta?.pass_rate).toBe('+0.00');
+    expect(existsSync(join(run.iterationDir, 'eval-1', 'old_skill', 'run-1', 'grading.json'))).toBe(true);
+  });
+
   it('refuses to write results beside a bundled example', async () => {
     const { ok, err, host } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
@@ -310,12 +403,107 @@ describe('eval runs', () => {
   });
 });
 
+describe('result files from elsewhere', () => {
+  it('reopens trigger results written by skill-creator’s run_eval.py and by earlier Skillbench versions', async () => {
+    const { ok, skillId, library } = open();
+    const triggersDir = join(library, 'csv-report-workspace', 'triggers');
+    mkdirSync(triggersDir, { recursive: true });
+    copyFileSync(
+      join(FIXTURES, 'evals', 'skill-creator', 'run-eval-output.json'),
+      join(triggersDir, 'saved-description.json'),
+    );
+    copyFileSync(
+      join(FIXTURES, 'evals', 'legacy', 'trigger-report.json'),
+      join(triggersDir, 'draft-description.json'),
+    );
+    const view = await ok<EvalResultsView>('evals:results', { skillId });
+    expect(view.triggers).toMatchObject({
+      skill_name: 'csv-report',
+      summary: { total: 4, passed: 2, failed: 2 },
+      by_run: { tp: 4, fn: 2, fp: 2, tn: 4 },
+      by_query: { tp: 1, fn: 1, fp: 1, tn: 1 },
+    });
+    expect(view.triggersDraft).toMatchObject({
+      provider: 'sonnet',
+      results: [
+        expect.objectContaining({ should_trigger: true, trigger_rate: 1 }),
+        expect.objectContaining({ picked: { 'pdf-extract': 1, 'csv-report': 1 } }),
+        expect.objectContaining({ cached: 3 }),
+      ],
+      by_query: { precision: 0.5, recall: 0.5 },
+    });
+  });
+
+  it('names the trigger set file each skill uses: skill-creator’s name, the older one, or where a first goes', async () => {
+    const { ok, host, library } = open();
+    const setOf = async (name: string) =>
+      (await ok<EvalResultsView>('evals:results', { skillId: host.workspace.skill(name).id })).triggerSet;
+    expect(await setOf('csv-report')).toEqual({
+      path: join(library, 'csv-report', 'evals', 'trigger-eval.json'),
+      legacy: false,
+      exists: true,
+    });
+    expect(await setOf('pdf-extract')).toEqual({
+      path: join(library, 'pdf-extract', 'evals', 'triggers.json'),
+      legacy: true,
+      exists: true,
+    });
+    expect(await setOf('commit-message')).toEqual({
+      path: join(library, 'commit-message', 'evals', 'trigger-eval.json'),
+      legacy: false,
+      exists: false,
+    });
+  });
+});
+
+describe('optimising the description', () => {
+  it('proposes SKILL.md with the best description and writes nothing; the accept saves over the version it read', async () => {
+    const { ok, err, skillId, library } = open();
+    await ok('evals:save-provider', { provider: fake(), key: KEY });
+    server.script = optimizerScript();
+    const manifest = join(library, 'csv-report', 'SKILL.md');
+    const before = readFileSync(manifest, 'utf8');
+    const progress: Array<EventOf<'runs:progress'>> = [];
+    hosts[hosts.length - 1]?.on('runs:progress', (p) => progress.push(p));
+    const view = await ok<OptimizeView>('evals:optimize-description', {
+      runId: 'opt1',
+      skillId,
+      provider: 'fake',
+      maxIterations: 3,
+    });
+    expect(view.result).toMatchObject({
+      best_description: OPTIMIZE.first,
+      best_test_score: '2/2',
+      best_iteration: 2,
+    });
+    expect(view.path).toBe(manifest);
+    expect(view.proposed).toBe(before.replace(/^description: .*$/m, `description: "${OPTIMIZE.first}"`));
+    expect(view.diff).toContain(`+description: "${OPTIMIZE.first}"`);
+    expect(readFileSync(manifest, 'utf8')).toBe(before); // nothing written
+    expect(progress.at(-1)?.message).toMatch(/iteration 3\/3: /);
+    // Accepting is the editor's save, over the version the optimisation read.
+    await ok('skills:save-file', { path: manifest, text: view.proposed, expectedHash: view.hash });
+    expect(readFileSync(manifest, 'utf8')).toBe(view.proposed);
+    // A proposal made from a version that changed since is refused.
+    server.script = optimizerScript();
+    const stale = await ok<OptimizeView>('evals:optimize-description', {
+      runId: 'opt2',
+      skillId,
+      provider: 'fake',
+    });
+    writeFileSync(manifest, `${readFileSync(manifest, 'utf8')}\nEdited meanwhile.\n`);
+    expect(
+      await err('skills:save-file', { path: manifest, text: stale.proposed ?? '', expectedHash: stale.hash }),
+    ).toMatchObject({ code: 'Conflict' });
+  });
+});
+
 describe('generating trigger queries', () => {
   it('proposes new queries against the set the tab holds (unsaved rows too) and writes nothing', async () => {
     const { ok, err, skillId, library } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
     server.script = scriptedModels;
-    const setFile = join(library, 'csv-report', 'evals', 'triggers.json');
+    const setFile = join(library, 'csv-report', 'evals', 'trigger-eval.json');
     const before = readFileSync(setFile, 'utf8');
     // An unsaved row in the tab equals a proposal: it is dropped too.
     const existing = [

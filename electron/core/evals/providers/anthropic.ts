@@ -44,7 +44,12 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
   return out;
 }
 
-export function createAnthropicProvider(config: ProviderConfig, apiKey: string): ModelProvider {
+/** `keySent` says which key went with the requests (a 401 names it). */
+export function createAnthropicProvider(
+  config: ProviderConfig,
+  apiKey: string,
+  keySent: string,
+): ModelProvider {
   // Retries are ours (model-client.ts), the same for every provider, so the SDK's are off.
   const client = new Anthropic({
     apiKey,
@@ -77,7 +82,7 @@ export function createAnthropicProvider(config: ProviderConfig, apiKey: string):
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey);
+        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey, keySent);
       }
       if (!Array.isArray(message.content))
         throw new ProviderError('Anthropic answered without a content array.', undefined, false);

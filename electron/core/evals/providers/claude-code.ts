@@ -61,7 +61,11 @@ export function claudeArgs(config: ProviderConfig, system: string | undefined, p
   return args;
 }
 
-export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider {
+/** `env`: variables added to claude's environment (ANTHROPIC_API_KEY when the provider names a variable for it). */
+export function createClaudeCodeProvider(
+  config: ProviderConfig,
+  env: Record<string, string> = {},
+): ModelProvider {
   return {
     config,
     complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
@@ -80,7 +84,12 @@ export function createClaudeCodeProvider(config: ProviderConfig): ModelProvider 
         // claude starts in a fresh empty folder, removed once it has exited; the call settles then, so nothing is
         // left running or written there.
         const cwd = mkdtempSync(join(tmpdir(), 'skillbench-claude-'));
-        const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+        const child = spawn(command, args, {
+          cwd,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          shell: false,
+          ...(Object.keys(env).length ? { env: { ...process.env, ...env } } : {}),
+        });
         let text = '';
         let model = config.model;
         const toolCalls: ChatResponse['toolCalls'] = [];

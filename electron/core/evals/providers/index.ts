@@ -11,42 +11,96 @@ export { findClaudeOnPath } from './claude-code.js';
 export const DEFAULT_KEY_ENV: Record<ProviderKind, string | undefined> = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
-  'claude-code': undefined, // Claude Code signs in by itself
+  'claude-code': undefined, // Claude Code signs in by itself; with apiKeyEnv it is given ANTHROPIC_API_KEY
 };
 
+/** An environment variable's name, as `apiKeyEnv` and `--api-key-env` take it. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
 /**
- * The environment variable a provider's key comes from: its `apiKeyEnv`, else its kind's default, except for an
- * OpenAI-compatible provider with a base URL (a local server, a proxy, anyone's endpoint), which gets
- * OPENAI_API_KEY only when it names it: the key for OpenAI is not sent to whatever server a base URL points at.
+ * Where a provider came from, which decides which key it may be sent. Every place that builds a provider from a
+ * configuration says which, so a new reader of providers (a file found in a library root, say) cannot send keys by
+ * default.
  */
-export function keyEnvOf(config: ProviderConfig): string | undefined {
-  if (config.apiKeyEnv !== undefined) return config.apiKeyEnv;
-  if (config.kind === 'openai' && config.baseURL !== undefined) return undefined;
-  return DEFAULT_KEY_ENV[config.kind];
+export type KeySource =
+  /** The user gave it: on the command line, in the app's Settings, or in a providers file outside every root. */
+  | { from: 'user' }
+  /** A providers file inside a library root (a cloned repository's, say): its base URL is anyone's. */
+  | { from: 'root'; file: string; root: string; trusted: boolean };
+
+/** A key the caller holds (the app's kept key), or the environment read as `source` allows. */
+export type KeyOptions = { apiKey: string; keptIn?: string } | { source: KeySource; env?: NodeJS.ProcessEnv };
+
+/**
+ * The environment variable a provider's key comes from: its `apiKeyEnv`, else its kind's default (Claude Code signs in
+ * by itself unless a variable is named). A base URL from a file inside a library root is sent no key unless the root
+ * is trusted and the file names the variable: the key for OpenAI or Anthropic does not go to whatever server such a
+ * file points at.
+ */
+export function keyEnvOf(config: ProviderConfig, source: KeySource): string | undefined {
+  if (source.from === 'root' && config.baseURL !== undefined)
+    return source.trusted ? config.apiKeyEnv : undefined;
+  return config.apiKeyEnv ?? DEFAULT_KEY_ENV[config.kind];
+}
+
+/** Why no key is read for a provider from a root's file: what the 401 hint and a missing-key error say. */
+function withheld(config: ProviderConfig, source: KeySource): string | undefined {
+  if (source.from !== 'root' || config.baseURL === undefined) return undefined;
+  const why = source.trusted
+    ? 'the file names no variable (apiKeyEnv)'
+    : `the root is not trusted${config.apiKeyEnv ? '' : ' and the file names no variable (apiKeyEnv)'}`;
+  return `its base URL comes from ${source.file}, inside the library root ${source.root}, and ${why}`;
 }
 
 /**
- * A provider from its config. `apiKey` wins (the app passes the key it keeps in the OS keychain); otherwise the
- * environment variable (`apiKeyEnv`, else the kind's default). A missing key is a clear error, not a 401 later.
+ * A provider from its config. A key the caller holds wins (the app passes the one it keeps in the OS keychain);
+ * otherwise the environment variable `keyEnvOf` names. A missing key is a clear error, not a 401 later; the provider
+ * knows which key it sent, so a 401 says so.
  */
-export function createProvider(
-  config: ProviderConfig,
-  options: { apiKey?: string; env?: NodeJS.ProcessEnv } = {},
-): ModelProvider {
-  if (config.kind === 'claude-code') return createClaudeCodeProvider(config);
-  const envName = keyEnvOf(config);
-  const apiKey =
-    options.apiKey ?? (envName !== undefined ? (options.env ?? process.env)[envName] : undefined);
-  // Local OpenAI-compatible servers (Ollama, LM Studio, vLLM) take any key; the vendor's own API does not.
-  const keyless = config.kind === 'openai' && config.baseURL !== undefined;
-  if (!apiKey && !keyless)
-    throw new SkillError(
-      'ConfigValidation',
-      `Provider "${config.name}" (${config.kind}) needs an API key: set ${envName ?? 'its apiKeyEnv'} in the environment.`,
-    );
+export function createProvider(config: ProviderConfig & { kind: 'claude-code' }): ModelProvider;
+export function createProvider(config: ProviderConfig, options: KeyOptions): ModelProvider;
+export function createProvider(config: ProviderConfig, options?: KeyOptions): ModelProvider {
+  let apiKey: string | undefined;
+  let sent: string;
+  if (options && 'apiKey' in options) {
+    apiKey = options.apiKey;
+    sent = `the key sent is the one ${options.keptIn ?? 'given'}`;
+  } else {
+    const source = options?.source ?? { from: 'user' };
+    const envName = keyEnvOf(config, source);
+    apiKey = envName !== undefined ? (options?.env ?? process.env)[envName] || undefined : undefined;
+    const why = withheld(config, source);
+    sent =
+      apiKey !== undefined
+        ? `the key sent came from ${envName}`
+        : why
+          ? `no key was sent: ${why}`
+          : envName
+            ? `no key was sent: ${envName} is not set`
+            : 'no key was sent: name the variable that holds it with --api-key-env NAME (apiKeyEnv)';
+    // Claude Code signs in by itself, and local OpenAI-compatible servers (Ollama, LM Studio, vLLM) take any key;
+    // the vendors' own APIs do not.
+    const keyless =
+      config.kind === 'claude-code' || (config.kind === 'openai' && config.baseURL !== undefined);
+    // A variable named on purpose and not set is a mistake to say, not a reason to send no key (or sign in) quietly.
+    if (apiKey === undefined && envName !== undefined && envName === config.apiKeyEnv)
+      throw new SkillError(
+        'ConfigValidation',
+        `Provider "${config.name}" (${config.kind}) reads its key from ${envName} (apiKeyEnv or --api-key-env), and ${envName} is not set in the environment.`,
+      );
+    if (apiKey === undefined && !keyless)
+      throw new SkillError(
+        'ConfigValidation',
+        why
+          ? `Provider "${config.name}" (${config.kind}) gets no API key: ${why}. Trust the root and name the variable in the file, or give the base URL yourself (--base-url).`
+          : `Provider "${config.name}" (${config.kind}) needs an API key: set ${envName ?? 'its apiKeyEnv'} in the environment${envName ? ', or name the variable that holds it with --api-key-env NAME' : ''}.`,
+      );
+  }
+  if (config.kind === 'claude-code')
+    return createClaudeCodeProvider(config, apiKey !== undefined ? { ANTHROPIC_API_KEY: apiKey } : {});
   return config.kind === 'anthropic'
-    ? createAnthropicProvider(config, apiKey ?? '')
-    : createOpenAiProvider(config, apiKey || 'not-needed');
+    ? createAnthropicProvider(config, apiKey ?? '', sent)
+    : createOpenAiProvider(config, apiKey ?? 'not-needed', sent);
 }
 
 function fail(where: string, message: string): never {
@@ -76,7 +130,7 @@ export function parseProviderConfig(value: unknown, where: string): ProviderConf
       'keys are never written in this file: name an environment variable with "apiKeyEnv" instead.',
     );
   if (v.apiKeyEnv !== undefined) {
-    if (typeof v.apiKeyEnv !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(v.apiKeyEnv))
+    if (typeof v.apiKeyEnv !== 'string' || !ENV_NAME.test(v.apiKeyEnv))
       fail(where, '"apiKeyEnv" must be an environment variable name.');
     config.apiKeyEnv = v.apiKeyEnv;
   }

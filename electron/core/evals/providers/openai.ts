@@ -48,7 +48,8 @@ function parseArguments(text: string): JsonValue {
   }
 }
 
-export function createOpenAiProvider(config: ProviderConfig, apiKey: string): ModelProvider {
+/** `keySent` says which key went with the requests (a 401 names it). */
+export function createOpenAiProvider(config: ProviderConfig, apiKey: string, keySent: string): ModelProvider {
   const client = new OpenAI({
     apiKey,
     fetch: boundedFetch('OpenAI-compatible server'),
@@ -82,7 +83,7 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string): Mo
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey);
+        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey, keySent);
       }
       const choice = completion.choices?.[0];
       if (!choice?.message)

@@ -14,7 +14,8 @@ export interface ProviderConfig {
   model: string;
   /** Base URL of the API (OpenAI-compatible servers: Ollama, LM Studio, vLLM, OpenRouter); default: the vendor's. */
   baseURL?: string;
-  /** Environment variable holding the key (default ANTHROPIC_API_KEY / OPENAI_API_KEY). */
+  /** Environment variable holding the key (default ANTHROPIC_API_KEY / OPENAI_API_KEY; Claude Code is given it as
+   *  ANTHROPIC_API_KEY). */
   apiKeyEnv?: string;
   /** USD per million tokens, for the cost budget; without it only tokens count. */
   price?: { input: number; output: number };
@@ -189,14 +190,16 @@ export function sdkErrorToProviderError(
   vendor: string,
   sdk: SdkErrorClasses,
   apiKey?: string,
+  keySent?: string,
 ): Error {
   if (error instanceof sdk.APIUserAbortError) return new SkillError('Cancelled', 'The run was cancelled.');
   if (error instanceof sdk.APIError) {
     const said = withoutSecrets(error.message, apiKey);
     const status = error.status;
+    // The hint names the key that was actually sent (or says none was), so it never asks for a variable already set.
     const hint =
       status === 401 || status === 403
-        ? ' Check the API key: set the environment variable the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or its apiKeyEnv).'
+        ? ` Check the API key: ${keySent ?? 'set the environment variable the provider reads'}.`
         : '';
     if (status === undefined) return new ProviderError(`${vendor}: ${said}`, undefined, true);
     return new ProviderError(

@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nextIterationDir, summarizeRuns } from '../../../../electron/core/evals/benchmark.js';
 import {
-  gradingSummary,
-  nextIterationDir,
   parseEvalsFile,
-  parseGraderAnswer,
-  summarizeRuns,
+  readEvalsFile,
+  ungraded,
   userTurn,
-} from '../../../../electron/core/evals/output-evals.js';
+} from '../../../../electron/core/evals/evals-file.js';
+import { gradingSummary, parseGraderAnswer } from '../../../../electron/core/evals/grading.js';
 import type { EvalRunResult } from '../../../../shared/evals.js';
 import { FIXTURES } from '../../../helpers.js';
+
+const SKILL_CREATOR = join(FIXTURES, 'evals', 'skill-creator');
 
 describe('evals.json', () => {
   it('reads skill-creator’s format, with checks written like saved cases', () => {
@@ -28,11 +30,39 @@ describe('evals.json', () => {
     expect(file.evals[0]?.expectations).toEqual(['x', { contains: '42' }]);
   });
 
+  it('reads skill-creator’s first stage: prompts without expectations, nothing to grade yet', () => {
+    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-first-stage.json'));
+    expect(file.evals.map((e) => [e.id, e.expectations])).toEqual([
+      [1, []],
+      [2, []],
+    ]);
+    expect(file.evals.every(ungraded)).toBe(true);
+    expect(file.evals[0]?.expected_output).toBe('A Markdown report headed Report with the sales total 42.');
+  });
+
+  it('reads expectations written as "assertions" (eval_metadata.json’s name for them)', () => {
+    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-assertions.json'));
+    expect(file.evals[0]?.expectations).toEqual([
+      'The report starts with the heading ## Report',
+      'The report gives the sales total as 42',
+    ]);
+    expect(file.evals[0]).not.toHaveProperty('assertions');
+    expect(ungraded(file.evals[0]!)).toBe(false);
+  });
+
   it.each([
     ['[]', /expected \{"skill_name"/],
     ['{"evals":[{"prompt":"p","expectations":[]}]}', /evals\[0\] needs an "id"/],
     ['{"evals":[{"id":1,"expectations":[]}]}', /evals\[0\] needs a "prompt"/],
-    ['{"evals":[{"id":1,"prompt":"p"}]}', /evals\[0\] needs "expectations"/],
+    [
+      '{"evals":[{"id":1,"prompt":"p","expectations":["a"],"assertions":["b"]}]}',
+      /evals\[0\] has both "expectations" and "assertions": keep one list/,
+    ],
+    ['{"evals":[{"id":1,"prompt":"p","assertions":"a"}]}', /evals\[0\]\.assertions must be a list/],
+    [
+      '{"evals":[{"id":1,"prompt":"p","assertions":[""]}]}',
+      /evals\[0\]\.assertions\[0\] must be a statement/,
+    ],
     [
       '{"evals":[{"id":1,"prompt":"p","expectations":[{"equals":1}]}]}',
       /expectations\[0\] must be a statement/,
@@ -137,6 +167,7 @@ describe('benchmark', () => {
     pass_rate: number,
     time_seconds: number,
     tokens: number,
+    total = 4,
   ): EvalRunResult => ({
     eval_id: 1,
     eval_name: 'eval-1',
@@ -144,9 +175,9 @@ describe('benchmark', () => {
     run_number: 1,
     result: {
       pass_rate,
-      passed: 0,
-      failed: 0,
-      total: 0,
+      passed: pass_rate * total,
+      failed: total - pass_rate * total,
+      total,
       time_seconds,
       tokens,
       tool_calls: 0,
@@ -166,6 +197,17 @@ describe('benchmark', () => {
     ]);
     expect(s.with_skill?.pass_rate).toEqual({ mean: 0.75, stddev: Math.sqrt(0.125), min: 0.5, max: 1 });
     expect(s.delta).toEqual({ pass_rate: '+0.50', time_seconds: '+10.0', tokens: '+100' });
+  });
+
+  it('leaves runs with nothing graded out of the pass rate, not out of time and tokens', () => {
+    const s = summarizeRuns([
+      run('with_skill', 1, 10, 300),
+      run('with_skill', 0, 30, 100, 0),
+      run('without_skill', 0, 5, 100, 0),
+    ]);
+    expect(s.with_skill?.pass_rate).toEqual({ mean: 1, stddev: 0, min: 1, max: 1 });
+    expect(s.with_skill?.time_seconds.mean).toBe(20);
+    expect(s.delta).toEqual({ pass_rate: 'n/a', time_seconds: '+15.0', tokens: '+100' });
   });
 
   it('numbers iterations after the highest present', () => {

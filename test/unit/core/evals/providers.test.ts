@@ -1,6 +1,13 @@
 // Provider configuration, keys, retry timing and the budget arithmetic.
 import { describe, expect, it } from 'vitest';
-import { createProvider, parseProviderConfigs } from '../../../../electron/core/evals/providers/index.js';
+import {
+  createProvider,
+  keyEnvOf,
+  parseProviderConfigs,
+  type KeySource,
+} from '../../../../electron/core/evals/providers/index.js';
+
+const USER: KeySource = { from: 'user' };
 import { ProviderError, retryAfterFrom } from '../../../../electron/core/evals/providers/types.js';
 import { retryDelay } from '../../../../electron/core/evals/model-client.js';
 import { Budget, costOf } from '../../../../electron/core/evals/budget.js';
@@ -32,20 +39,76 @@ describe('providers file', () => {
   });
 
   it('needs a key from the environment for the vendors’ APIs, but not for a local OpenAI-compatible server', () => {
-    expect(() => createProvider({ name: 'a', kind: 'anthropic', model: 'm' }, { env: {} })).toThrow(
-      /needs an API key: set ANTHROPIC_API_KEY/,
+    expect(() =>
+      createProvider({ name: 'a', kind: 'anthropic', model: 'm' }, { source: USER, env: {} }),
+    ).toThrow(
+      /needs an API key: set ANTHROPIC_API_KEY in the environment, or name the variable that holds it with --api-key-env NAME/,
     );
     expect(() =>
-      createProvider({ name: 'o', kind: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' }, { env: {} }),
-    ).toThrow(/set MY_KEY/);
+      createProvider(
+        { name: 'o', kind: 'openai', model: 'm', apiKeyEnv: 'MY_KEY' },
+        { source: USER, env: {} },
+      ),
+    ).toThrow(/reads its key from MY_KEY \(apiKeyEnv or --api-key-env\), and MY_KEY is not set/);
+    // Named on purpose: a local server or Claude Code does not quietly go without it.
+    for (const config of [
+      {
+        name: 'l',
+        kind: 'openai' as const,
+        model: 'm',
+        baseURL: 'http://127.0.0.1:1/v1',
+        apiKeyEnv: 'GW_KEY',
+      },
+      { name: 'c', kind: 'claude-code' as const, model: 'default', apiKeyEnv: 'GW_KEY' },
+    ])
+      expect(() => createProvider(config, { source: USER, env: {} })).toThrow(/GW_KEY is not set/);
     expect(
-      createProvider({ name: 'a', kind: 'anthropic', model: 'm' }, { env: { ANTHROPIC_API_KEY: 'x' } }).config
-        .name,
+      createProvider(
+        { name: 'a', kind: 'anthropic', model: 'm' },
+        { source: USER, env: { ANTHROPIC_API_KEY: 'x' } },
+      ).config.name,
     ).toBe('a');
     expect(
-      createProvider({ name: 'l', kind: 'openai', model: 'm', baseURL: 'http://127.0.0.1:1/v1' }, { env: {} })
-        .config.kind,
+      createProvider(
+        { name: 'l', kind: 'openai', model: 'm', baseURL: 'http://127.0.0.1:1/v1' },
+        { source: USER, env: {} },
+      ).config.kind,
     ).toBe('openai');
+  });
+});
+
+describe('which key a provider is sent', () => {
+  const local = { name: 'l', kind: 'openai' as const, model: 'm', baseURL: 'http://127.0.0.1:1/v1' };
+  const root = (trusted: boolean) =>
+    ({ from: 'root', file: '/repo/providers.json', root: '/repo', trusted }) as const;
+
+  it('reads the kind’s variable for a base URL the user gave (command line, Settings), or the one it names', () => {
+    expect(keyEnvOf(local, USER)).toBe('OPENAI_API_KEY');
+    expect(keyEnvOf({ ...local, apiKeyEnv: 'ROUTER_KEY' }, USER)).toBe('ROUTER_KEY');
+    expect(keyEnvOf({ name: 'c', kind: 'claude-code', model: 'default' }, USER)).toBeUndefined();
+    expect(keyEnvOf({ name: 'c', kind: 'claude-code', model: 'default', apiKeyEnv: 'MY_KEY' }, USER)).toBe(
+      'MY_KEY',
+    );
+  });
+
+  it('sends a base URL from a file in a library root no key unless the root is trusted and the file names one', () => {
+    expect(keyEnvOf(local, root(false))).toBeUndefined();
+    expect(keyEnvOf({ ...local, apiKeyEnv: 'ROUTER_KEY' }, root(false))).toBeUndefined();
+    expect(keyEnvOf(local, root(true))).toBeUndefined();
+    expect(keyEnvOf({ ...local, apiKeyEnv: 'ROUTER_KEY' }, root(true))).toBe('ROUTER_KEY');
+    // Without a base URL the file points at the vendor's own API: its key is the vendor's.
+    expect(keyEnvOf({ name: 'a', kind: 'anthropic', model: 'm' }, root(false))).toBe('ANTHROPIC_API_KEY');
+  });
+
+  it('says why a root’s provider gets no key, and how to give it one', () => {
+    expect(() =>
+      createProvider(
+        { name: 'r', kind: 'anthropic', model: 'm', baseURL: 'https://proxy.example/' },
+        { source: root(false), env: { ANTHROPIC_API_KEY: 'x' } },
+      ),
+    ).toThrow(
+      'Provider "r" (anthropic) gets no API key: its base URL comes from /repo/providers.json, inside the library root /repo, and the root is not trusted and the file names no variable (apiKeyEnv). Trust the root and name the variable in the file, or give the base URL yourself (--base-url).',
+    );
   });
 });
 

@@ -6,43 +6,43 @@ import { loadLibrary } from '../../../../electron/core/skills/index.js';
 import {
   invokedSkill,
   parseTriggerSet,
-  scoreTriggers,
   TRIGGER_THRESHOLD,
 } from '../../../../electron/core/evals/triggers.js';
+import { scoreByQuery, scoreByRun } from '../../../../electron/core/evals/trigger-report.js';
 import type { TriggerQueryResult } from '../../../../shared/evals.js';
 
 const q = (
-  shouldTrigger: boolean,
+  should_trigger: boolean,
   triggers: number,
   runs = 3,
   extra: Partial<TriggerQueryResult> = {},
 ): TriggerQueryResult => ({
   query: `q${triggers}`,
-  shouldTrigger,
+  should_trigger,
   runs,
   triggers,
-  rate: runs ? triggers / runs : 0,
+  trigger_rate: runs ? triggers / runs : 0,
   pass: false,
   picked: {},
   cached: 0,
-  durationMs: 0,
+  duration_ms: 0,
   ...extra,
 });
 
-describe('scoreTriggers', () => {
+describe('scoreByQuery (Skillbench’s per-query view)', () => {
   it('counts a rate of exactly 0.5 as triggered (skill-creator’s threshold)', () => {
     expect(TRIGGER_THRESHOLD).toBe(0.5);
-    expect(scoreTriggers([q(true, 1, 2), q(false, 1, 2)])).toMatchObject({ tp: 1, fp: 1 });
-    expect(scoreTriggers([q(true, 1, 3)])).toMatchObject({ fn: 1, recall: 0 });
+    expect(scoreByQuery([q(true, 1, 2), q(false, 1, 2)])).toMatchObject({ tp: 1, fp: 1 });
+    expect(scoreByQuery([q(true, 1, 3)])).toMatchObject({ fn: 1, recall: 0 });
   });
 
   it('computes precision, recall and accuracy from the counts', () => {
-    const s = scoreTriggers([q(true, 3), q(true, 2), q(true, 0), q(false, 3), q(false, 0), q(false, 1)]);
+    const s = scoreByQuery([q(true, 3), q(true, 2), q(true, 0), q(false, 3), q(false, 0), q(false, 1)]);
     expect(s).toEqual({ tp: 2, fn: 1, fp: 1, tn: 2, precision: 2 / 3, recall: 2 / 3, accuracy: 4 / 6 });
   });
 
   it('reports null, not 0 or 1, where a ratio has no denominator', () => {
-    expect(scoreTriggers([q(false, 0)])).toEqual({
+    expect(scoreByQuery([q(false, 0)])).toEqual({
       tp: 0,
       fp: 0,
       tn: 1,
@@ -51,14 +51,30 @@ describe('scoreTriggers', () => {
       recall: null,
       accuracy: 1,
     });
-    expect(scoreTriggers([]).accuracy).toBeNull();
+    expect(scoreByQuery([]).accuracy).toBeNull();
   });
 
   it('leaves out skipped queries and queries with no answered run', () => {
-    expect(scoreTriggers([q(true, 0, 0, { skipped: true }), q(true, 0, 0), q(true, 3)])).toMatchObject({
+    expect(scoreByQuery([q(true, 0, 0, { skipped: true }), q(true, 0, 0), q(true, 3)])).toMatchObject({
       tp: 1,
       fn: 0,
     });
+  });
+});
+
+describe('scoreByRun (skill-creator’s run_loop.py)', () => {
+  it('counts every run: triggers of should-trigger queries are true positives, their other runs false negatives', () => {
+    const s = scoreByRun([q(true, 3), q(true, 2), q(true, 0), q(false, 3), q(false, 0), q(false, 1)]);
+    expect(s).toEqual({ tp: 5, fn: 4, fp: 4, tn: 5, precision: 5 / 9, recall: 5 / 9, accuracy: 10 / 18 });
+  });
+
+  it('gives 1 for a precision or recall with nothing to count, and 0 for such an accuracy, as run_loop.py does', () => {
+    expect(scoreByRun([q(false, 0)])).toMatchObject({ precision: 1, recall: 1, accuracy: 1 });
+    expect(scoreByRun([])).toMatchObject({ precision: 1, recall: 1, accuracy: 0 });
+  });
+
+  it('counts no run of a skipped query (it has none)', () => {
+    expect(scoreByRun([q(true, 0, 0, { skipped: true }), q(true, 2)])).toMatchObject({ tp: 2, fn: 1 });
   });
 });
 

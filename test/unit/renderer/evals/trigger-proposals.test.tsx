@@ -26,7 +26,7 @@ const asked: Array<{ provider: string; count?: number; existing: TriggerQuery[] 
 beforeAll(() => {
   const root = mkdtempSync(join(tmpdir(), 'skillbench-proposals-'));
   cpSync(LIBRARY, root, { recursive: true });
-  setFile = join(root, 'csv-report', 'evals', 'triggers.json');
+  setFile = join(root, 'csv-report', 'evals', 'trigger-eval.json');
   host = new Host({
     bundledSkills: join(REPO, 'skills'),
     userDataDir: mkdtempSync(join(tmpdir(), 'skillbench-proposals-data-')),
@@ -68,6 +68,7 @@ describe('queries proposed by the model', () => {
         host={api}
         skillId={host.workspace.skill('csv-report').id}
         path={setFile}
+        legacy={false}
         readOnly={false}
         provider="fake"
         onSaved={() => undefined}

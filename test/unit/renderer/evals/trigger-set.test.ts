@@ -11,7 +11,7 @@ import {
 } from '../../../../renderer/src/evals/trigger-set.js';
 import { FIXTURES } from '../../../helpers.js';
 
-const SET_FILE = join(FIXTURES, 'evals', 'library', 'csv-report', 'evals', 'triggers.json');
+const SET_FILE = join(FIXTURES, 'evals', 'library', 'csv-report', 'evals', 'trigger-eval.json');
 
 describe('trigger set rows', () => {
   it('round-trips the fixture set, with unique keys, and leaves blank rows out when saving', () => {

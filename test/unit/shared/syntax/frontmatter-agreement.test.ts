@@ -8,7 +8,7 @@ import {
   frontmatterRange,
   readFrontmatter,
   setFrontmatterField,
-} from '../../../../renderer/src/editor/frontmatter-edit.js';
+} from '../../../../shared/syntax/frontmatter-edit.js';
 import { byCode, fixtureSkill } from '../../../helpers.js';
 
 const manifest = (name: string) => join(fixtureSkill(name), 'SKILL.md');

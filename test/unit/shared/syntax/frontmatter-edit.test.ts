@@ -5,7 +5,7 @@ import {
   frontmatterRange,
   readFrontmatter,
   setFrontmatterField,
-} from '../../../../renderer/src/editor/frontmatter-edit.js';
+} from '../../../../shared/syntax/frontmatter-edit.js';
 
 const SKILL = `---
 # who we are

@@ -1,8 +1,8 @@
 // Owns editing SKILL.md frontmatter as data: finding it, reading its fields, and writing one field back through
 // the `yaml` Document API so comments, key order and the other values' styles survive (DESIGN.md "Editing").
 import { CST, isMap, isScalar, isSeq, Parser, parseDocument, stringify } from 'yaml';
-import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
-import type { JsonValue } from '../../../shared/types.js';
+import { splitFrontmatter } from './frontmatter.js';
+import type { JsonValue } from '../types.js';
 
 export interface FrontmatterRange {
   /** 1-based line of the opening `---`. */
