@@ -1,11 +1,10 @@
 // Owns a run's token and cost budget: what was spent, and whether another request may start.
 import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
+import { CHARS_PER_TOKEN } from '../../../shared/tokens.js';
 import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';
 
 export { STOPPED_PREFIX, type BudgetLimits };
 
-/** The estimate used when a provider reports no usable token counts: about 4 characters a token. */
-export const CHARS_PER_TOKEN = 4;
 
 /** Thrown when a request would start past the budget; runners catch it and stop cleanly with what they have. */
 export class BudgetExhaustedError extends Error {

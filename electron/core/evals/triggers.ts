@@ -12,6 +12,7 @@ import {
   type TriggerReport,
 } from '../../../shared/evals.js';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
+import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
@@ -120,13 +121,18 @@ export function triggerRequest(
 export function invokedSkill(
   toolCalls: readonly ToolCall[],
   entries: readonly LibraryEntry[],
+  profile: ValidationProfile = 'skillbench',
 ): string | undefined {
-  const listed = catalogEntries(entries).flatMap((e) => (e.skill ? [e.skill] : []));
+  const listed = catalogEntries(entries, profile).flatMap((e) => (e.skill ? [e.skill] : []));
   for (const call of toolCalls) {
     const input = (call.input ?? {}) as Record<string, unknown>;
     if (call.name === 'Skill' && typeof input.skill === 'string') {
       const name = input.skill.trim();
-      return listed.find((s) => s.name === name || name.endsWith(`:${s.name}`))?.name ?? name;
+      // The catalog lists a plugin's skill as `plugin:name`: that first, then a bare name or any prefix.
+      const hit =
+        listed.find((s) => qualifiedName(s) === name) ??
+        listed.find((s) => s.name === name || name.endsWith(`:${s.name}`));
+      return hit?.name ?? name;
     }
     const path = input.file_path ?? input.path;
     if (typeof path === 'string' && /(^|[\\/])SKILL\.md$/.test(path)) {
@@ -157,7 +163,7 @@ export interface TriggerRunOptions {
 
 export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerReport> {
   const runs = Math.max(1, o.runs ?? DEFAULT_TRIGGER_RUNS);
-  const target = catalogEntries(o.entries).find(
+  const target = catalogEntries(o.entries, o.profile).find(
     (e) => e.skill?.name === o.skill && e.skill.shadowedBy === undefined,
   );
   if (!target?.skill)
@@ -200,7 +206,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
         usageOut += cached ? 0 : response.usage.outputTokens;
         r.runs++;
         if (cached) r.cached++;
-        const picked = invokedSkill(response.toolCalls, entries);
+        const picked = invokedSkill(response.toolCalls, entries, o.profile);
         if (picked !== undefined) r.picked[picked] = (r.picked[picked] ?? 0) + 1;
         if (picked === o.skill) r.triggers++;
       } catch (error) {
@@ -277,7 +283,7 @@ export async function runLibraryTriggers(
   o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
 ): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
   const reports: TriggerReport[] = [];
-  for (const entry of catalogEntries(o.entries)) {
+  for (const entry of catalogEntries(o.entries, o.profile)) {
     const skill = entry.skill;
     if (!skill || skill.shadowedBy !== undefined) continue;
     const set = resolveTriggerSet(dirname(skill.sourcePath));
