@@ -5,7 +5,6 @@ import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from
 
 export { STOPPED_PREFIX, type BudgetLimits };
 
-
 /** Thrown when a request would start past the budget; runners catch it and stop cleanly with what they have. */
 export class BudgetExhaustedError extends Error {
   override readonly name = 'BudgetExhaustedError';
