@@ -5,3 +5,8 @@ export const CHARS_PER_TOKEN = 4;
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
+
+/** 12345 -> "12,345", without the ICU formatter (whose first use costs more than validating a skill). */
+export function withThousands(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -2,7 +2,7 @@
 import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
-import { estimateTokens } from '../../../../shared/tokens.js';
+import { estimateTokens, withThousands } from '../../../../shared/tokens.js';
 import { resolveInside } from '../../fs-confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
@@ -61,8 +61,8 @@ export const bodyTooManyTokens: Rule = {
         ctx.raw.bodyLines.lineRange(ctx.raw.bodyLines.position(ctx.raw.bodyOffset).line),
         'warning',
         'body-too-many-tokens',
-        `The instructions are about ${tokens.toLocaleString('en-US')} tokens (estimated at 4 characters a token), over the ` +
-          `${BODY_MAX_TOKENS.toLocaleString('en-US')} the Agent Skills spec recommends; all of it is loaded when the skill ` +
+        `The instructions are about ${withThousands(tokens)} tokens (estimated at 4 characters a token), over the ` +
+          `${withThousands(BODY_MAX_TOKENS)} the Agent Skills spec recommends; all of it is loaded when the skill ` +
           'fires. Move detail into files under references/ and link them.',
       ),
     ];

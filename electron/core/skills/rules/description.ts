@@ -102,8 +102,11 @@ export const descriptionPlaceholder: Rule = {
   check(skill, ctx) {
     const f = ctx.fields.get('description');
     if (!f || typeof f.value !== 'string' || f.value.trim() === '') return [];
+    // Only a description about as short as a name or a title can repeat one: most are skipped before any regex.
+    const candidates = [skill.name, ctx.folderName, skill.firstLine ?? ''];
+    if (f.value.length > 2 * Math.max(...candidates.map((t) => t.length)) + 8) return [];
     const said = words(f.value);
-    const repeats = [skill.name, ctx.folderName, skill.firstLine ?? ''].find((t) => t && words(t) === said);
+    const repeats = candidates.find((t) => t && words(t) === said);
     if (repeats === undefined) return [];
     return [
       at(

@@ -1,4 +1,5 @@
 // Rules for the manifest file itself: a byte order mark, and a size only Claude Code's own limit refuses.
+import { withThousands } from '../../../../shared/tokens.js';
 import { at, atRange, type Rule } from './rule.js';
 
 /** Claude Code skips a SKILL.md over this many bytes (1,000,000, below Skillbench's own 1 MiB read limit). */
@@ -38,8 +39,8 @@ export const fileTooLargeForClaudeCode: Rule = {
         [],
         'error',
         'file-too-large',
-        `SKILL.md is ${bytes.toLocaleString('en-US')} bytes; Claude Code skips a SKILL.md over ` +
-          `${CLAUDE_CODE_MAX_BYTES.toLocaleString('en-US')} bytes, so it never loads this skill. Move detail into references/.`,
+        `SKILL.md is ${withThousands(bytes)} bytes; Claude Code skips a SKILL.md over ` +
+          `${withThousands(CLAUDE_CODE_MAX_BYTES)} bytes, so it never loads this skill. Move detail into references/.`,
       ),
     ];
   },

@@ -86,8 +86,9 @@ export const unquotedAnchorTag: Rule = {
   id: 'unquoted-anchor-tag',
   summary: 'A value starting with `&` or `!` loses its first word to YAML (an anchor or a tag).',
   check(_skill, ctx) {
-    if (ctx.raw.format !== 'skill-md' || !/:[ \t]+[&!]/.test(ctx.raw.text.slice(0, ctx.raw.bodyOffset)))
-      return [];
+    // The first `: &` or `: !` in the file tells: none, or one past the frontmatter, and there is nothing to check.
+    const first = ctx.raw.format === 'skill-md' ? /:[ \t]+[&!]/.exec(ctx.raw.text) : null;
+    if (!first || first.index >= ctx.raw.bodyOffset) return [];
     const out: Diagnostic[] = [];
     for (const canonical of TEXT_FIELDS) {
       const f = ctx.fields.get(canonical);
