@@ -86,8 +86,10 @@ export function qualifiedName(skill: Pick<ListedSkill, 'name' | 'plugin'>): stri
 export function listedDescription(skill: ListedSkill, profile: ValidationProfile): string {
   const written = skill.description.trim();
   if (profile !== 'claude-code' && profile !== 'skillbench') return written;
+  // Claude Code lists each skill on one line: a multi-line description (a `|` block) is joined with spaces.
+  const oneLine = written.replace(/\s*\n\s*/g, ' ');
   const description =
-    written || (profile === 'claude-code' ? (skill.firstLine ?? CLAUDE_CODE_NO_DESCRIPTION) : '');
+    oneLine || (profile === 'claude-code' ? (skill.firstLine ?? CLAUDE_CODE_NO_DESCRIPTION) : '');
   const when = skill.metadata.when_to_use;
   const full = typeof when === 'string' && when.trim() ? `${description} - ${when.trim()}` : description;
   const chars = [...full];

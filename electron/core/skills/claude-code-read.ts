@@ -26,7 +26,10 @@ function lenientParse(yaml: string): Record<string, unknown> | undefined {
     .split(/\r?\n/)
     .map((line) => {
       const m = /^([A-Za-z_][\w-]*):[ \t]+(.*?)[ \t]*$/.exec(line);
-      if (m && !/^["'|>]/.test(m[2] ?? '') && m[2]) return `${m[1]}: ${JSON.stringify(m[2])}`;
+      // A block scalar's header (`|`, `>-`, `|2`) stays; `| some text` is text, as Claude Code reads it.
+      const value = m?.[2] ?? '';
+      if (m && value && !/^["']/.test(value) && !/^[|>][+-]?\d*[+-]?\s*(?:#.*)?$/.test(value))
+        return `${m[1]}: ${JSON.stringify(value)}`;
       return line.replace(/^\t+/, (tabs) => '  '.repeat(tabs.length));
     })
     .join('\n');
