@@ -27,8 +27,9 @@ export function openFromArgs(
 ): Workspace {
   const roots: RootSpec[] = [];
   const ctx = agentContext();
-  // Links may lead into the working folder, the project of an agent folder given, and the agents' user folders.
-  const projects = [io.cwd];
+  // Links may lead into the project of an agent folder given (or the working folder with --discover, which reads its
+  // agents' folders) and into the agents' user folders; a plain folder given opens no project around it.
+  const projects = args.discover ? [io.cwd] : [];
   for (const p of args.paths) {
     const abs = resolve(io.cwd, p);
     if (!existsSync(abs)) throw new UsageError(`No such file or folder: ${p}`);

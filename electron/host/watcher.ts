@@ -74,7 +74,8 @@ export class RootWatcher {
     } catch {
       return;
     }
-    // Links are not followed (the library never follows a link out of its root either).
+    // Links are not followed: the library reads a link only into the projects and the agents' user folders, which
+    // the app opens as roots, so the folder a link leads to is watched as a root of its own.
     for (const e of entries)
       if (e.isDirectory() && !SKIPPED.has(e.name)) this.watchTree(folders, join(dir, e.name), depth + 1);
   }

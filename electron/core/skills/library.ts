@@ -4,7 +4,7 @@
 // shadowed skill's name range). The editor's `validate(path, text)` runs the very same steps on unsaved text. The
 // load, the update and the shadowing share the slot indexes, so they stay in one class; the walk (scan.ts), the
 // regions of an update (regions.ts), the roots' order (roots.ts) and the slots (slots.ts) live beside it.
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';
 import type {
@@ -181,6 +181,8 @@ export class SkillLibrary implements Library {
    */
   update(paths: readonly string[]): LibraryDelta {
     if (this.diagnostics.some((d) => LIMIT_CODES.has(d.code))) return this.reload(); // counts are global
+    // A change to a link, or to a skill reached through one, touches places other roots reach too: rescan.
+    if (this.touchesLinks(paths)) return this.reload();
     this.pass = new PathCache();
     try {
       return this.updateRegions(paths);
@@ -384,6 +386,19 @@ export class SkillLibrary implements Library {
     this.derive(fresh);
   }
 
+  /** Whether a changed path is a link, or lies in (or holds) a place a skill is reached through a link. */
+  private touchesLinks(paths: readonly string[]): boolean {
+    const places = this.slots.flatMap((s) => [
+      ...s.alsoAt.map((p) => dirname(p)),
+      ...(s.alsoAt.length || s.viaLink ? [s.folder] : []),
+    ]);
+    return paths.some((given) => {
+      const path = resolve(given);
+      if (isLink(path)) return true;
+      return places.some((place) => isWithin(place, path) || isWithin(path, place));
+    });
+  }
+
   /**
    * What a skill clashes with another on: `plugin:name` in a Claude Code plugin (plugins never clash with each other),
    * the folder name under the `claude-code` profile (Claude Code runs a skill by its folder), else the name.
@@ -495,6 +510,7 @@ export class SkillLibrary implements Library {
       real: f.real,
       alsoAt,
       readers,
+      ...(f.viaLink ? { viaLink: f.viaLink } : {}),
       own: entry,
       entry,
     };
@@ -577,4 +593,12 @@ function definedLimits(options: LoadOptions): Partial<typeof DEFAULT_LIMITS> {
   if (options.maxFolders !== undefined) out.maxFolders = options.maxFolders;
   if (options.maxSkills !== undefined) out.maxSkills = options.maxSkills;
   return out;
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }

@@ -16,6 +16,8 @@ export interface Slot {
   alsoAt: string[];
   /** The agents reading it, through any root that reaches it. */
   readers: AgentReader[];
+  /** The real folder a link out of its root led to, when it was reached so. */
+  viaLink?: string;
   /** The entry as loaded and validated, before shadowing. */
   own: LibraryEntry;
   /** The entry as published: `own`, or a copy marked shadowed. */

@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AgentReader } from '../../../shared/types.js';
+import { isWithin } from '../fs-confine.js';
 import {
   agentContext,
   agentFolders,
@@ -57,10 +58,14 @@ function isFolder(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-/** Where a link in a root may lead and be read, besides the roots: the projects, and every agent's user folder. */
+/**
+ * Where a link in a root may lead and be read, besides the roots: the projects, and every agent's user folder. A
+ * "project" that is the home folder or holds it is no scope: it would let a link read any file of the user's.
+ */
 export function linkScopes(projects: readonly string[], ctx: AgentContext = agentContext()): string[] {
   const user = agentFolders(projects[0] ?? ctx.home, ctx)
     .filter((f) => f.scope === 'user')
     .map((f) => f.path);
-  return [...new Set([...projects.map((p) => resolve(p)), ...user])];
+  const narrow = projects.map((p) => resolve(p)).filter((p) => !isWithin(p, resolve(ctx.home)));
+  return [...new Set([...narrow, ...user])];
 }

@@ -115,3 +115,31 @@ describe('an agent folder given by path', () => {
     expect(fixed.skills.map((s) => s.name)).toEqual(['notes']);
   });
 });
+
+describe('what a link may never reach', () => {
+  it('reads no link out of a folder given by path, even one into the working folder', async () => {
+    writeFileSync(
+      join(tmp, 'secret.md'),
+      '---\nname: evil\ndescription: Reads secrets.\n---\nSECRET-TOKEN\n',
+    );
+    mkdirSync(join(project, 'repo', 'evil'), { recursive: true });
+    symlinkSync(join(tmp, 'secret.md'), join(project, 'repo', 'evil', 'SKILL.md'));
+    const r = await run(['list', join('project', 'repo'), '--format', 'json'], tmp);
+    expect(r.stdout).not.toContain('SECRET-TOKEN');
+    const out = await json(['validate', join('project', 'repo'), '--format', 'json'], tmp);
+    expect(out.skills).toEqual([]);
+    expect(out.diagnostics.map((d) => d.code)).toEqual(['link-outside-root']);
+  });
+
+  it('never takes the home folder for the project, so --discover run there reads no link into it', async () => {
+    const home = join(tmp, 'home');
+    mkdirSync(join(home, '.claude', 'skills', 'evil'), { recursive: true });
+    writeFileSync(
+      join(home, 'secret.md'),
+      '---\nname: evil\ndescription: Reads secrets.\n---\nSECRET-TOKEN\n',
+    );
+    symlinkSync(join(home, 'secret.md'), join(home, '.claude', 'skills', 'evil', 'SKILL.md'));
+    const r = await run(['list', '--discover', '--format', 'json'], home);
+    expect(r.stdout).not.toContain('SECRET-TOKEN');
+  });
+});
