@@ -74,7 +74,7 @@ export function firstLineOf(body: string): string | undefined {
   return undefined;
 }
 
-/** The name a runtime lists: `plugin:name` for a skill of a Claude Code plugin. */
+/** The name a runtime shows: `plugin:name` for a skill of a Claude Code plugin (its key is `plugin:folder`). */
 export function qualifiedName(skill: Pick<ListedSkill, 'name' | 'plugin'>): string {
   return skill.plugin ? `${skill.plugin}:${skill.name}` : skill.name;
 }

@@ -104,7 +104,7 @@ export interface SkillDefinition {
   instructions: string;
   /** The body's first non-empty line (a heading's text): what Claude Code lists when there is no description. */
   firstLine?: string;
-  /** The Claude Code plugin that holds the skill (`.claude-plugin/plugin.json`): it is then `plugin:name`. */
+  /** The Claude Code plugin that holds the skill (`.claude-plugin/`): it is then shown `plugin:name`, run as `plugin:folder`. */
   plugin?: string;
   format: SkillFormat;
   /** Absolute path of the manifest file. */

@@ -381,7 +381,7 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
         code: 'name-shadowed',
         severity: 'info',
         meaning:
-          'another skill with the same name takes precedence (warning within one root); under claude-code, the same folder name, the personal one first; skills of different plugins never clash (`plugin:skill`)',
+          'another skill with the same name takes precedence (warning within one root); under claude-code, the same folder name, the personal one first; skills of different plugins never clash (`plugin:folder`)',
         rulings: {
           'claude-code': {
             severity: 'info',

@@ -400,13 +400,13 @@ export class SkillLibrary implements Library {
   }
 
   /**
-   * What a skill clashes with another on: `plugin:name` in a Claude Code plugin (plugins never clash with each other),
-   * the folder name under the `claude-code` profile (Claude Code runs a skill by its folder), else the name.
+   * What a skill clashes with another on: `plugin:folder` in a Claude Code plugin (plugins never clash with each
+   * other), the folder name under the `claude-code` profile (Claude Code runs a skill by its folder), else the name.
    */
   private clashName(skill: SkillDefinition): ClashName {
-    if (skill.plugin) return { key: `${skill.plugin}:${skill.name}`, byFolder: false };
-    if (this.options.profile === 'claude-code')
-      return { key: basename(dirname(skill.sourcePath)), byFolder: true };
+    const folder = basename(dirname(skill.sourcePath));
+    if (skill.plugin) return { key: `${skill.plugin}:${folder}`, byFolder: true };
+    if (this.options.profile === 'claude-code') return { key: folder, byFolder: true };
     return { key: skill.name, byFolder: false };
   }
 

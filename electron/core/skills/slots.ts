@@ -79,7 +79,7 @@ export function shadowKey(entry: LibraryEntry, winner: LibraryEntry): string {
   return winner.rootId === entry.rootId ? `same\0${winner.path}` : `other\0${winner.id}`;
 }
 
-/** What two skills clash on: a name, a folder name (Claude Code), or `plugin:name`. */
+/** What two skills clash on: a name, a folder name (Claude Code), or `plugin:folder`. */
 export interface ClashName {
   key: string;
   /** Claude Code tells its skills apart by folder, not by `name`. */

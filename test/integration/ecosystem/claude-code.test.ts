@@ -15,7 +15,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasErrors } from '../../../electron/core/skills/diagnostic.js';
 import { loadLibrary, type SkillLibrary } from '../../../electron/core/skills/library.js';
-import { listedDescription } from '../../../shared/effective.js';
+import { listedDescription, qualifiedName } from '../../../shared/effective.js';
 import type { LibraryEntry } from '../../../shared/types.js';
 import { CLAUDE_CODE, externalTool } from '../../external-tools.js';
 import { FIXTURES } from '../../helpers.js';
@@ -172,21 +172,28 @@ describe.skipIf(!('path' in tool))(
       );
     });
 
-    it("names a plugin's skills plugin:skill, so plugins never shadow each other", async () => {
+    it("keys a plugin's skills plugin:folder and shows them plugin:name, so plugins never shadow each other", async () => {
+      // gamma has a .claude-plugin folder without plugin.json: Claude Code names it after its folder.
       const plugins = join(dirname(project), 'plugins');
-      const listed = await cc.listing(project, [
-        '--plugin-dir',
-        join(plugins, 'alpha'),
-        '--plugin-dir',
-        join(plugins, 'beta'),
-      ]);
-      const keys = [...listed.keys()].filter((k) => k.endsWith(':review'));
+      const dirs = ['alpha', 'beta', 'gamma'].flatMap((p) => ['--plugin-dir', join(plugins, p)]);
+      const listed = [...(await cc.listing(project, dirs)).values()].filter((l) => l.key.includes(':'));
       const lib = loadLibrary([{ path: plugins }], { profile: 'claude-code' });
-      const names = lib.entries.map((e) => `${e.skill?.plugin}:${e.skill?.name}`);
-      expect(names.sort()).toEqual(keys.sort());
-      expect(keys.sort()).toEqual(['alpha:review', 'beta-tools:review']);
+      const ours = new Map(
+        lib.entries.map((e) => [`${e.skill?.plugin}:${basename(dirname(e.path))}`, qualifiedName(e.skill!)]),
+      );
+      expect([...ours.keys()].sort()).toEqual(listed.map((l) => l.key).sort());
+      expect(listed.map((l) => l.key).sort()).toEqual([
+        'alpha:check-folder',
+        'alpha:review',
+        'alpha:second-review',
+        'beta-tools:review',
+        'gamma:review',
+      ]);
+      for (const l of listed) if (l.display) expect(ours.get(l.key)).toBe(l.display);
+      expect(listed.find((l) => l.key === 'alpha:check-folder')?.display).toBe('alpha:checker');
+      // Two folders of one plugin may share a name: both run (by folder), so neither shadows the other.
+      expect(ours.get('alpha:second-review')).toBe('alpha:review');
       expect(lib.entries.flatMap((e) => e.diagnostics).filter((d) => d.code === 'name-shadowed')).toEqual([]);
-      expect(basename(plugins)).toBe('plugins');
     });
   },
 );
