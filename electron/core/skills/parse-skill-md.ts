@@ -313,9 +313,9 @@ function yamlErrorDiagnostic(
   );
 }
 
-/** `key: !word more words`: a one-`!` tag in front of text, which is prose rather than a YAML tag. */
+/** `key: !word more words` at the top level: a one-`!` tag in front of text, prose rather than a YAML tag. */
 function proseTag(lineText: string): boolean {
-  return /^\s*[^\s:#][^:#]*?:[ \t]+![^!\s]\S*[ \t]+\S/.test(lineText);
+  return /^[^\s:#][^:#]*?:[ \t]+![^!\s]\S*[ \t]+\S/.test(lineText);
 }
 
 const INDICATORS: Record<string, string> = {

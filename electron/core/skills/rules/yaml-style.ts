@@ -90,11 +90,12 @@ export const unquotedAnchorTag: Rule = {
     const first = ctx.raw.format === 'skill-md' ? /:[ \t]+[&!]/.exec(ctx.raw.text) : null;
     if (!first || first.index >= ctx.raw.bodyOffset) return [];
     const out: Diagnostic[] = [];
-    for (const canonical of TEXT_FIELDS) {
-      const f = ctx.fields.get(canonical);
-      const after = f && afterKey(ctx, f.key);
+    // Every top-level field: the parser takes such a tag for prose and leaves the saying to this rule.
+    for (const f of ctx.fields.values()) {
+      if (typeof f.value !== 'string') continue;
+      const after = afterKey(ctx, f.key);
       const m = after && /^([&!](?!!)\S*)[ \t]+\S/.exec(after.text);
-      if (!f || !after || !m) continue;
+      if (!after || !m) continue;
       const what = after.text.startsWith('&') ? 'an anchor' : 'a tag';
       const range = ctx.raw.lines.range(after.start, after.start + after.text.length);
       out.push(

@@ -124,4 +124,13 @@ describe('checks the peers make', () => {
     for (const folder of ['anchor-start', 'tag-start'])
       expect(fixedCleanly(folder, 'unquoted-anchor-tag')).toEqual([]);
   });
+
+  it('says so for any top-level field, and leaves a nested one to yaml-tag: every prose tag is reported once', () => {
+    expect(finding('tag-other-field', 'unquoted-anchor-tag').message).toContain(
+      '`when_to_use` starts with "!important"',
+    );
+    expect(fixedCleanly('tag-other-field', 'unquoted-anchor-tag')).toEqual([]);
+    const nested = entry('tag-nested').diagnostics.filter((d) => d.code.includes('tag'));
+    expect(nested.map((d) => `${d.severity} ${d.code} ${d.line}`)).toEqual(['error yaml-tag 5']);
+  });
 });
