@@ -121,7 +121,8 @@ export function evaluateManifest(
       : mergeProfiles(results.map((r) => ({ profile: r.profile, diagnostics: r.result.diagnostics })));
   const diagnostics = [...extra, ...found];
   const entry: LibraryEntry = { ...base, status: hasErrors(diagnostics) ? 'invalid' : 'loaded', diagnostics };
-  const skill = results[0]?.result.skill;
+  // The skill as the first reader that loads it reads it: one may refuse (a YAML error) what another loads.
+  const skill = (results.find((r) => !hasErrors(r.result.diagnostics)) ?? results[0])?.result.skill;
   if (skill) {
     skill.diagnostics = diagnostics;
     if (job.plugin) skill.plugin = job.plugin;

@@ -121,3 +121,20 @@ describe('updating a library where skills are reached through links', () => {
     expectFresh(library);
   });
 });
+
+describe('a skill one reader refuses and another loads', () => {
+  it('is published as the reader that loads it reads it, with the refusal tagged by profile', () => {
+    mkdirSync(join(shared, 'colons'), { recursive: true });
+    writeFileSync(
+      join(shared, 'colons', 'SKILL.md'),
+      '---\nname: colons\ndescription: Use: when asked: things\n---\nBody.\n',
+    );
+    symlinkSync(join(shared, 'colons'), join(claude, 'colons'));
+    const library = loadLibrary(specs, { linkScopes: [project] });
+    const entry = library.entries.find((e) => e.path === join(shared, 'colons', 'SKILL.md'));
+    expect(entry?.skill?.description).toBe('Use: when asked: things');
+    expect(entry?.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.profiles])).toEqual(
+      [['unquoted-colon', ['portable']]],
+    );
+  });
+});
