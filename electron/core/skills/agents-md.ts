@@ -3,7 +3,7 @@
 // in place (the rest of the file is never touched), and a skill printed as such an agent loads it (`read NAME`).
 // Unlike openskills, names and descriptions are XML-escaped, so a description holding `</available_skills>` cannot end
 // the list early.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { catalogEntries, escapeXml } from '../../../shared/catalog.js';
 import { listedDescription, qualifiedName } from '../../../shared/effective.js';
@@ -88,14 +88,16 @@ export interface AgentsMdResult {
   changed: boolean;
 }
 
-/** Writes `file` (AGENTS.md) with the block for these skills, creating it when missing; atomic, idempotent. */
+/** Writes `given` (AGENTS.md) with the block for these skills, creating it when missing; atomic, idempotent. */
 export function syncAgentsMd(
-  file: string,
+  given: string,
   entries: readonly LibraryEntry[],
   roots: readonly RootInfo[],
   profile: ValidationProfile = 'skillbench',
 ): AgentsMdResult {
   const block = skillsSystemBlock(entries, roots, profile);
+  // Through a link (AGENTS.md linked to CLAUDE.md, or to a shared file) to what it leads to: the link stays a link.
+  const file = existsSync(given) ? realpathSync(given) : given;
   const created = !existsSync(file);
   const before = created ? `# ${basename(file).replace(/\.md$/i, '')}\n\n` : readFileSync(file, 'utf8');
   const after = withSkillsSection(before, block);

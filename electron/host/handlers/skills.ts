@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
-import { confine } from '../../core/fs-confine.js';
+import { confine, isWithin } from '../../core/fs-confine.js';
 import { syncAgentsMd } from '../../core/skills/agents-md.js';
 import { folderIdentity } from '../../core/trust.js';
 import type { HostContext } from '../context.js';
@@ -117,8 +117,13 @@ export function skillHandlers(ctx: HostContext): SkillHandlers {
           'NotFound',
           'AGENTS.md belongs to a project: open the app on a project folder (or add one in Settings → Skill roots) first.',
         );
-      // Only what an agent can load with `skillbench read`: the skills of the agents' folders.
-      const agentRoots = new Set(ctx.roots.filter((r) => r.readers?.length).map((r) => r.id));
+      // Only what an agent working in this project can load with `skillbench read`: the skills of its agents'
+      // folders and of the user's, not those of the other projects open in the app.
+      const agentRoots = new Set(
+        ctx.roots
+          .filter((r) => r.readers?.length && (r.kind === 'user' || isWithin(project, r.path)))
+          .map((r) => r.id),
+      );
       const entries = ctx.workspace.entries.filter((e) => agentRoots.has(e.rootId));
       const file = ctx.writable(join(project, 'AGENTS.md'));
       return syncAgentsMd(file, entries, ctx.roots, ctx.settings.get().profile);

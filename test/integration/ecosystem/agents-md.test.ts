@@ -2,7 +2,17 @@
 // is the one openskills writes and finds (either tool updates the other's in place, the rest of the file untouched),
 // a second sync changes nothing, and `skillbench read` prints a skill exactly as `openskills read` does.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +108,16 @@ describe('sync --agents-md', () => {
     expect(text).not.toContain('<skills_system');
     expect(names(text)).toEqual(['csv-report', 'pdf-extract']);
     expect(text.endsWith('<!-- SKILLS_TABLE_END -->\n\nAfter.\n')).toBe(true);
+  });
+
+  it('writes through a linked AGENTS.md to the file it leads to, and leaves the link a link', async () => {
+    writeFileSync(join(project, 'CLAUDE.md'), '# Project\n\nHouse rules.\n');
+    symlinkSync('CLAUDE.md', join(project, 'AGENTS.md'));
+    expect((await skillbench(['sync', '--agents-md'])).code).toBe(0);
+    expect(lstatSync(join(project, 'AGENTS.md')).isSymbolicLink()).toBe(true);
+    const text = readFileSync(join(project, 'CLAUDE.md'), 'utf8');
+    expect(text.startsWith('# Project\n\nHouse rules.\n')).toBe(true);
+    expect(names(text)).toEqual(['csv-report', 'pdf-extract']);
   });
 
   it('creates the file when it is missing, and refuses a file that is not Markdown', async () => {
