@@ -35,11 +35,12 @@ export type KeyOptions = { apiKey: string; keptIn?: string } | { source: KeySour
  * The environment variable a provider's key comes from: its `apiKeyEnv`, else its kind's default (Claude Code signs in
  * by itself unless a variable is named). A base URL from a file inside a library root is sent no key unless the root
  * is trusted and the file names the variable: the key for OpenAI or Anthropic does not go to whatever server such a
- * file points at.
+ * file points at. An untrusted root's file names no variable at all: it could name any secret of the environment.
  */
 export function keyEnvOf(config: ProviderConfig, source: KeySource): string | undefined {
   if (source.from === 'root' && config.baseURL !== undefined)
     return source.trusted ? config.apiKeyEnv : undefined;
+  if (source.from === 'root' && !source.trusted) return DEFAULT_KEY_ENV[config.kind];
   return config.apiKeyEnv ?? DEFAULT_KEY_ENV[config.kind];
 }
 
@@ -62,11 +63,17 @@ export function createProvider(config: ProviderConfig, options: KeyOptions): Mod
 export function createProvider(config: ProviderConfig, options?: KeyOptions): ModelProvider {
   let apiKey: string | undefined;
   let sent: string;
+  const source: KeySource = options && 'source' in options ? options.source : { from: 'user' };
+  // An untrusted library runs nothing, a program its providers file names included.
+  if (config.command !== undefined && source.from === 'root' && !source.trusted)
+    throw new SkillError(
+      'PermissionDenied',
+      `Provider "${config.name}" names a program to run (command: ${config.command}) in ${source.file}, inside the library root ${source.root}, which is not trusted. Trust the root (--trust) to run it, or use a provider of your own.`,
+    );
   if (options && 'apiKey' in options) {
     apiKey = options.apiKey;
     sent = `the key sent is the one ${options.keptIn ?? 'given'}`;
   } else {
-    const source = options?.source ?? { from: 'user' };
     const envName = keyEnvOf(config, source);
     apiKey = envName !== undefined ? (options?.env ?? process.env)[envName] || undefined : undefined;
     const why = withheld(config, source);

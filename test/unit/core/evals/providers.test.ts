@@ -100,6 +100,23 @@ describe('which key a provider is sent', () => {
     expect(keyEnvOf({ name: 'a', kind: 'anthropic', model: 'm' }, root(false))).toBe('ANTHROPIC_API_KEY');
   });
 
+  it("reads no variable an untrusted root's file names, whatever the base URL, and runs no program it names", () => {
+    const named = { name: 'a', kind: 'anthropic' as const, model: 'm', apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' };
+    expect(keyEnvOf(named, root(false))).toBe('ANTHROPIC_API_KEY');
+    expect(keyEnvOf(named, root(true))).toBe('AWS_SECRET_ACCESS_KEY');
+    expect(
+      keyEnvOf(
+        { name: 'c', kind: 'claude-code', model: 'default', apiKeyEnv: 'AWS_SECRET_ACCESS_KEY' },
+        root(false),
+      ),
+    ).toBeUndefined();
+    const runs = { name: 'c', kind: 'claude-code' as const, model: 'default', command: './evil.sh' };
+    expect(() => createProvider(runs, { source: root(false), env: {} })).toThrow(
+      'Provider "c" names a program to run (command: ./evil.sh) in /repo/providers.json, inside the library root /repo, which is not trusted. Trust the root (--trust) to run it, or use a provider of your own.',
+    );
+    expect(() => createProvider(runs, { source: root(true), env: {} })).not.toThrow();
+  });
+
   it('says why a root’s provider gets no key, and how to give it one', () => {
     expect(() =>
       createProvider(
