@@ -61,6 +61,22 @@ describe('the rule reference', () => {
     expect(seen.size).toBeGreaterThan(60);
   });
 
+  it('reports every code at the severity the table gives it, under the default profile', () => {
+    const library = loadLibrary(
+      ['skills', 'library', 'yaml', 'ecosystem'].map((sub) => ({ path: join(FIXTURES, sub) })),
+      { profile: 'skillbench' },
+    );
+    const off = new Map<string, Set<string>>();
+    for (const d of [...library.diagnostics, ...library.entries.flatMap((e) => e.diagnostics)]) {
+      if (d.severity === findingOf(d.code)?.severity) continue;
+      off.set(d.code, (off.get(d.code) ?? new Set()).add(d.severity));
+    }
+    // The table's one documented exception: a shadowed name is info across roots and a warning within one.
+    expect(Object.fromEntries([...off].map(([code, s]) => [code, [...s]]))).toEqual({
+      'name-shadowed': ['warning'],
+    });
+  });
+
   it('cites a known source for every ruling, and says what the runtime does', () => {
     for (const f of FINDINGS)
       for (const ruling of Object.values(f.rulings ?? {})) {
