@@ -72,17 +72,32 @@ export function displayPath(io: CliIo, path: string): string {
 }
 
 /**
- * Agent ids for a text column: the agents that read `.agents/skills` (two dozen of them) are counted, not listed,
- * when the shared folder holds the skill (`claude-code,windsurf,.agents/skills(24)`); JSON output lists them all.
+ * Agent ids with the two dozen agents that read `.agents/skills` counted, not listed, when more than three of them
+ * read the skill; Skillbench's own name for the shared folder is then left out too.
  */
-export function agentsColumn(ids: readonly string[]): string {
-  const viaShared = (id: string) => {
+function countingShared(
+  ids: readonly string[],
+  name: (id: string) => string,
+  count: (n: number) => string,
+): string[] {
+  const shared = ids.filter((id) => {
     const agent = agentById(id);
-    return agent !== undefined && readsSharedFolder(agent);
-  };
-  if (!ids.some((id) => viaShared(id) && agentById(id)?.skillbenchOnly)) return ids.join(',') || '-';
-  const readers = ids.filter((id) => viaShared(id) && !agentById(id)?.skillbenchOnly);
-  return [...ids.filter((id) => !viaShared(id)), `.agents/skills(${readers.length})`].join(',');
+    return agent !== undefined && readsSharedFolder(agent) && !agent.skillbenchOnly;
+  });
+  if (shared.length <= 3) return ids.map(name);
+  const others = ids.filter((id) => !shared.includes(id) && !agentById(id)?.skillbenchOnly);
+  return [...others.map(name), count(shared.length)];
+}
+
+/** Agent ids for a text column (`claude-code,windsurf,.agents/skills(24)`); JSON output lists them all. */
+export function agentsColumn(ids: readonly string[]): string {
+  return (
+    countingShared(
+      ids,
+      (id) => id,
+      (n) => `.agents/skills(${n})`,
+    ).join(',') || '-'
+  );
 }
 
 export function diagnosticJson(d: Diagnostic) {
@@ -100,20 +115,13 @@ export function diagnosticJson(d: Diagnostic) {
   };
 }
 
-/** The agents reading an entry, by name, the two dozen of `.agents/skills` counted: "Claude Code, the 24 agents of
- *  .agents/skills". */
+/** The agents reading an entry, by name: "Claude Code, the 24 agents of .agents/skills". */
 export function readersText(e: LibraryEntry): string {
-  const ids = e.readers ?? [];
-  const shared = ids.filter((id) => {
-    const agent = agentById(id);
-    return agent !== undefined && readsSharedFolder(agent);
-  });
-  const named = (list: readonly string[]) => list.map((id) => agentById(id)?.displayName ?? id);
-  if (shared.length <= 3) return named(ids).join(', ');
-  return [
-    ...named(ids.filter((id) => !shared.includes(id))),
-    `the ${shared.length} agents of .agents/skills`,
-  ].join(', ');
+  return countingShared(
+    e.readers ?? [],
+    (id) => agentById(id)?.displayName ?? id,
+    (n) => `the ${n} agents of .agents/skills`,
+  ).join(', ');
 }
 
 export function entrySummary(e: LibraryEntry) {

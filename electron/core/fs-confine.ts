@@ -78,6 +78,15 @@ export function realPathInside(
  * The real path of `path`, links resolved; a path that does not exist yet is resolved through its nearest existing
  * parent (so a folder about to be created under a linked folder is placed where the link leads).
  */
+/** The real path of `path` (links resolved), or undefined when it does not exist or cannot be read. */
+export function safeRealpath(path: string): string | undefined {
+  try {
+    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
+  } catch {
+    return undefined;
+  }
+}
+
 export function realPathOf(path: string): string {
   let existing = resolve(path);
   const rest: string[] = [];

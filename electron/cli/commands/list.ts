@@ -1,7 +1,4 @@
 // `skillbench list` and `skillbench prompt`: what the library holds, and what a model would be offered.
-import { dirname } from 'node:path';
-import { agentContext } from '../../core/manage/agents.js';
-import { agentsHolding } from '../../core/manage/installed.js';
 import { renderAvailableSkills } from '../../core/skills/index.js';
 import type { CliIo } from '../io.js';
 import { effectiveValues } from '../../../shared/effective.js';
@@ -18,7 +15,6 @@ import {
 export function runList(args: LibraryArgs & { format?: string }, io: CliIo): number {
   const format = parseFormat(args.format, ['text', 'json'] as const);
   const { library } = openFromArgs(args, io);
-  const base = { project: io.cwd, ctx: agentContext() };
   if (format === 'json') {
     const profile = parseProfile(args.profile);
     // `effective`: every key as the profile's runtime reads it, written or defaulted (issue 11).
@@ -27,8 +23,8 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
       ...entrySummary(e),
       name: e.skill?.name ?? null,
       ...(e.skill ? { effective: effectiveValues(e.skill, profile) } : {}),
-      // --discover: the agents (the agent table, issue 17) whose skill folders hold this skill, itself or linked.
-      ...(args.discover ? { agents: agentsHolding(base, dirname(e.path)) } : {}),
+      // --discover: the agents whose skill folders hold this skill, itself or linked (the roots' readers).
+      ...(args.discover ? { agents: e.readers ?? [] } : {}),
     }));
     io.stdout(`${JSON.stringify({ roots: library.roots, skills }, null, 2)}\n`);
     return 0;
@@ -39,7 +35,7 @@ export function runList(args: LibraryArgs & { format?: string }, io: CliIo): num
     e.format,
     String(e.skill?.tools.length ?? 0),
     // --discover: which agents read it (issue 17).
-    ...(args.discover ? [agentsColumn(agentsHolding(base, dirname(e.path)))] : []),
+    ...(args.discover ? [agentsColumn(e.readers ?? [])] : []),
     displayPath(io, e.path),
   ]);
   const header = ['NAME', 'STATUS', 'FORMAT', 'TOOLS', ...(args.discover ? ['AGENTS'] : []), 'PATH'];

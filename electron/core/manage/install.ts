@@ -9,7 +9,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import type { ValidationProfile } from '../../../shared/types.js';
-import { isWithin, realPathOf } from '../fs-confine.js';
+import { isWithin, realPathOf, safeRealpath } from '../fs-confine.js';
 import {
   AGENTS,
   agentById,
@@ -26,7 +26,7 @@ import { blockingFindings, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { computeSkillFolderHash } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
-import { listInstalled, realOrUndefined, type InstalledSkill } from './installed.js';
+import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
 import { cleanStaleStaging, exists, Transaction } from './staging.js';
 
@@ -205,9 +205,9 @@ function existingAt(
   if (!exists(placement.path)) return 'none';
   const stat = lstatSync(placement.path);
   if (stat.isSymbolicLink()) {
-    const real = realOrUndefined(placement.path);
+    const real = safeRealpath(placement.path);
     // A dangling link, or a link to the shared copy, is ours to replace.
-    if (!real || real === realOrUndefined(canonical) || real === canonical) return 'same';
+    if (!real || real === safeRealpath(canonical) || real === canonical) return 'same';
     return 'different';
   }
   if (!stat.isDirectory()) return 'different';
@@ -215,7 +215,7 @@ function existingAt(
   if (!lock || lock.source !== source || !ours) return 'different';
   // As installed; or not, or (a copy the CLI made, whose lock hash is its source's) not known: either way it is
   // replaced only when forced.
-  const real = realOrUndefined(placement.path);
+  const real = safeRealpath(placement.path);
   return ours.state === 'clean' || (ours.state === 'modified' && !ours.modifiedPaths?.some((m) => m === real))
     ? 'same'
     : 'modified';

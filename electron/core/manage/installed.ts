@@ -1,7 +1,7 @@
 // Owns telling what is installed: every skill in the agents' folders of a scope, which of them are the locked
 // install (its copies and the links to them) and which are skills of their own, and whether each is as installed.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
 import { AGENTS, agentFolders, sharedFolder, type Scope } from './agents.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
@@ -9,14 +9,7 @@ import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
 import { eveCopyHash } from './eve.js';
 import type { ManageBase } from './install.js';
 import { cleanStaleStaging } from './staging.js';
-
-export function realOrUndefined(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
-}
+import { safeRealpath } from '../fs-confine.js';
 
 export interface InstalledSkill {
   /** The lock's key for a locked skill (its name as written: `Braintree Automation`), else the folder name. */
@@ -77,7 +70,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
     // Folders linked together (`.claude/skills -> ../.agents/skills`) are read once; the others' agents join in.
     const seen = new Map<string, Occurrence[]>();
     for (const folder of agentFolders(base.project, base.ctx).filter((f) => f.scope === scope)) {
-      const real = realOrUndefined(folder.path);
+      const real = safeRealpath(folder.path);
       const already = real !== undefined ? seen.get(real) : undefined;
       if (already) {
         for (const o of already)
@@ -98,7 +91,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
         const o: Occurrence = {
           path,
           link: lstatSync(path).isSymbolicLink(),
-          real: realpathSync(path),
+          real: realpathSync.native(path),
           agents: folder.agents.map((a) => a.id),
           copyFolder: folder.agents.every((a) => !a.followsSymlinks),
         };
@@ -106,7 +99,7 @@ export function listInstalled(base: ManageBase, scopes: readonly Scope[]): Insta
         byName.set(name, [...(byName.get(name) ?? []), o]);
       }
     }
-    const shared = realOrUndefined(sharedFolder(scope, base));
+    const shared = safeRealpath(sharedFolder(scope, base));
     for (const [folderName, occurrences] of byName) {
       // The skill of a non-slug name is in the folder the CLI names after it, and locked by its name as written.
       const key = lock.keyForFolder(folderName);
@@ -194,15 +187,4 @@ function installedItem(
     ...(modified.length ? { modifiedPaths: modified } : {}),
     hash: folder ? cachedSkillFolderHash(folder) : '',
   };
-}
-
-/** The agents (ids) whose folder in `scope` holds the skill folder `folder` (itself or a link to it). */
-export function agentsHolding(base: ManageBase, folder: string): string[] {
-  const real = realOrUndefined(folder);
-  if (!real) return [];
-  const name = basename(folder);
-  const ids: string[] = [];
-  for (const f of agentFolders(base.project, base.ctx))
-    if (realOrUndefined(join(f.path, name)) === real) ids.push(...f.agents.map((a) => a.id));
-  return [...new Set(ids)];
 }

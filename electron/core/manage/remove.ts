@@ -8,8 +8,9 @@ import { moveToTrash } from '../editor/trash.js';
 import { agentFolders, type Agent, type Scope } from './agents.js';
 import { lockPath, SkillLock } from './lock.js';
 import type { ManageBase } from './install.js';
-import { listInstalled, realOrUndefined, type InstalledSkill } from './installed.js';
+import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
+import { safeRealpath } from '../fs-confine.js';
 
 export interface RemoveResult {
   name: string;
@@ -57,7 +58,7 @@ function linksTo(base: ManageBase, folders: ReadonlySet<string>): string[] {
       try {
         if (!lstatSync(path).isSymbolicLink()) continue;
         const to = resolve(dirname(path), readlinkSync(path));
-        const real = realOrUndefined(path);
+        const real = safeRealpath(path);
         if (folders.has(to) || (real !== undefined && folders.has(real))) found.push(path);
       } catch {
         /* gone meanwhile */
@@ -99,7 +100,7 @@ export function removeSkills(
           `${t.path} is also read by ${others.map((a) => a.displayName).join(', ')}: name them too, or leave out --agent to remove "${name}" everywhere. Nothing was removed.`,
         );
       const remaining = item.paths.filter((p) => !targets.includes(p) && p.link);
-      if (!t.link && remaining.some((p) => realOrUndefined(p.path) === realOrUndefined(t.path)))
+      if (!t.link && remaining.some((p) => safeRealpath(p.path) === safeRealpath(t.path)))
         throw new SkillError(
           'Conflict',
           `${t.path} is the shared copy that ${remaining.map((p) => p.path).join(', ')} link to: remove it from those agents too (or leave out --agent). Nothing was removed.`,
@@ -112,7 +113,7 @@ export function removeSkills(
     const result: RemoveResult = { name, unlinked: [], trashed: [], unlocked: false };
     const paths = item?.paths.filter((p) => targets.includes(p.path)) ?? [];
     const copies = paths.filter((x) => !x.link);
-    const gone = new Set(copies.flatMap((p) => [p.path, realOrUndefined(p.path) ?? p.path]));
+    const gone = new Set(copies.flatMap((p) => [p.path, safeRealpath(p.path) ?? p.path]));
     const links = [...new Set([...paths.filter((x) => x.link).map((x) => x.path), ...linksTo(base, gone)])];
     for (const link of links) {
       rmSync(link, { force: true });

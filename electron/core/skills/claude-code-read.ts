@@ -5,6 +5,7 @@
 import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import type { RawManifest } from './raw-manifest.js';
 import { parseYaml } from './yaml-source.js';
+import { quoted } from './rules/rule.js';
 
 export interface ClaudeCodeReading {
   data: Record<string, unknown>;
@@ -29,7 +30,7 @@ function lenientParse(yaml: string): Record<string, unknown> | undefined {
       // A block scalar's header (`|`, `>-`, `|2`) stays; `| some text` is text, as Claude Code reads it.
       const value = m?.[2] ?? '';
       if (m && value && !/^["']/.test(value) && !/^[|>][+-]?\d*[+-]?\s*(?:#.*)?$/.test(value))
-        return `${m[1]}: ${JSON.stringify(value)}`;
+        return `${m[1]}: ${quoted(value)}`;
       return line.replace(/^\t+/, (tabs) => '  '.repeat(tabs.length));
     })
     .join('\n');

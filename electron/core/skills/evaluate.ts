@@ -1,6 +1,6 @@
 // Owns turning one found manifest into its library entry (read, parse, rules), the step the library runs for every
 // skill, on the main thread or on a worker (issue 14): one function, so both paths give the same entry.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type {
   Diagnostic,
@@ -9,7 +9,7 @@ import type {
   SkillFormat,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs-confine.js';
 import { hasErrors, makeDiagnostic, sortDiagnostics } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText, type DecodeResult } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';
@@ -164,12 +164,4 @@ export function mergeProfiles(
     for (const { d, profiles } of place.values())
       out.push(place.size === 1 && profiles.length === lists.length ? d : { ...d, profiles });
   return sortDiagnostics(out);
-}
-
-function safeRealpath(path: string): string | undefined {
-  try {
-    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
-  } catch {
-    return undefined;
-  }
 }

@@ -16,7 +16,7 @@ import type {
   SkillDefinition,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs-confine.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, fromDecodedText, readManifestText } from './manifest-text.js';
 import {
@@ -33,7 +33,6 @@ import {
   limitsReached,
   nestedIn,
   readersOf,
-  safeRealpath,
   walkRoot,
   WHOLE_FILE,
   type Found,

@@ -5,6 +5,7 @@ import { splitFrontmatter } from '../../../shared/syntax/frontmatter.js';
 import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
+import { quoted } from './rules/rule.js';
 import {
   isYamlMap,
   isYamlScalar,
@@ -346,7 +347,7 @@ function unquotedIndicator(lines: LineIndex, line: number): ((file: string) => D
         'does not parse. Quote the value to make it text.',
       file,
       range,
-      { title: 'Quote the value', edits: [{ range, newText: JSON.stringify(value) }] },
+      { title: 'Quote the value', edits: [{ range, newText: quoted(value) }] },
     );
 }
 
@@ -365,7 +366,7 @@ export function unquotedColonFix(
   return {
     key,
     range,
-    fix: { title: 'Quote the value', edits: [{ range, newText: JSON.stringify(value) }] },
+    fix: { title: 'Quote the value', edits: [{ range, newText: quoted(value) }] },
   };
 }
 

@@ -1,11 +1,11 @@
 // Owns walking one root for manifests: bounded (depth, folder count), skipping `.git`, `node_modules` and hidden
 // folders, following links the way agents do (into any root, the project or the agents' folders in the home folder,
 // never elsewhere, never in a cycle), and noting the Claude Code plugin (`.claude-plugin/plugin.json`) a skill is in.
-import { closeSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import type { AgentReader, Diagnostic, RootInfo, SkillFormat } from '../../../shared/types.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs-confine.js';
 import { makeDiagnostic } from './diagnostic.js';
 import type { PathCache } from './path-cache.js';
 
@@ -219,14 +219,6 @@ function pluginName(folder: string): string {
     }
   } catch {
     return fallback; // no manifest, or one that does not parse: Claude Code names the plugin after its folder
-  }
-}
-
-export function safeRealpath(path: string): string | undefined {
-  try {
-    return realpathSync.native(path); // one syscall; the JS realpath lstat-s every path component
-  } catch {
-    return undefined;
   }
 }
 

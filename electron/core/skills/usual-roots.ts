@@ -18,7 +18,7 @@ import type { RootSpec } from './library.js';
 
 // The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers. In a
 // project, a folder of a common name (`skills/`) is no agent's: only agents with a hidden folder of their own count.
-const readersOf = (f: AgentFolder): AgentReader[] =>
+const readersOfFolder = (f: AgentFolder): AgentReader[] =>
   f.agents
     .filter((a) => a.id !== SHARED_AGENT_ID && (f.scope === 'user' || hasOwnProjectFolder(a)))
     .map((a) => ({ agent: a.id, profile: a.profile }));
@@ -30,7 +30,7 @@ const readersOf = (f: AgentFolder): AgentReader[] =>
 export function usualRoots(projectDir: string, ctx: AgentContext = agentContext()): RootSpec[] {
   return agentFolders(projectDir, ctx)
     .filter((f) => (f.scope === 'user' || f.agents.some(hasOwnProjectFolder)) && isFolder(f.path))
-    .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}`, readers: readersOf(f) }));
+    .map((f) => ({ path: f.path, kind: f.scope, id: `${f.scope}-${f.name}`, readers: readersOfFolder(f) }));
 }
 
 /**
@@ -48,10 +48,10 @@ export function agentsReading(
     if (!abs.endsWith(suffix)) continue;
     const project = abs.slice(0, -suffix.length) || sep;
     const folder = agentFolders(project, ctx).find((f) => f.scope === 'project' && f.path === abs);
-    if (folder) return { readers: readersOf(folder), project };
+    if (folder) return { readers: readersOfFolder(folder), project };
   }
   const user = agentFolders(abs, ctx).find((f) => f.scope === 'user' && f.path === abs);
-  return { readers: user ? readersOf(user) : [] };
+  return { readers: user ? readersOfFolder(user) : [] };
 }
 
 function isFolder(path: string): boolean {

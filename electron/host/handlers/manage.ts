@@ -5,7 +5,6 @@
 // Fetching and installing are awaited (the host answers other requests meanwhile), tell each step as
 // `manage:progress`, and stop on `manage:cancel`; what a run did with a killed install's leftovers is `manage:notice`.
 import { randomUUID } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
@@ -37,6 +36,7 @@ import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { listInstalled } from '../../core/manage/installed.js';
 import { removeSkills } from '../../core/manage/remove.js';
+import { safeRealpath } from '../../core/fs-confine.js';
 
 /** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
 const MAX_INSPECTIONS = 8;
@@ -59,14 +59,6 @@ function agentsOf(ids: readonly string[]): Agent[] {
     return agentsByIds(ids);
   } catch (error) {
     throw new SkillError('InvalidArgs', (error as Error).message);
-  }
-}
-
-function real(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
   }
 }
 
@@ -147,11 +139,11 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
     const byFolder = new Map<string, string[]>();
     for (const e of ctx.workspace.entries) {
       if (e.status === 'excluded') continue;
-      const folder = real(dirname(e.path));
+      const folder = safeRealpath(dirname(e.path));
       if (folder) byFolder.set(folder, [...(byFolder.get(folder) ?? []), e.id]);
     }
     return found.map((i) => {
-      const folders = new Set([i.folder, ...i.paths.map((p) => real(p.path) ?? p.path)]);
+      const folders = new Set([i.folder, ...i.paths.map((p) => safeRealpath(p.path) ?? p.path)]);
       return {
         name: i.name,
         scope: i.scope,
