@@ -2,7 +2,7 @@
 // (by test/global-setup.ts), never added to the project's dependencies, since they are large and exist for one
 // platform each. A test asks for a tool and gets its path, or the reason it cannot run here.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './helpers.js';
 
@@ -47,14 +47,18 @@ export function externalTool(t: ExternalTool): { path: string } | { reason: stri
     };
   if (existsSync(binaryOf(t))) return { path: binaryOf(t) };
   const failed = existsSync(failureOf(t))
-    ? readFileSync(failureOf(t), 'utf8').trim()
+    ? `${readFileSync(failureOf(t), 'utf8').trim()} (tried again a day later, or at once after deleting ${failureOf(t)})`
     : 'it was never fetched';
   return { reason: `${t.pkg}@${t.version} could not be fetched from the npm registry: ${failed}` };
 }
 
-/** Fetches the tool into the cache unless it is there (global setup, once per run). */
+/** How long a failed fetch is not tried again: offline, every run would otherwise wait for npm to give up. */
+const RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Fetches the tool into the cache unless it is there or failed within a day (global setup, once per run). */
 export function fetchExternalTool(t: ExternalTool): void {
   if (process.platform !== t.platform || process.arch !== t.arch || existsSync(binaryOf(t))) return;
+  if (existsSync(failureOf(t)) && Date.now() - statSync(failureOf(t)).mtimeMs < RETRY_AFTER_MS) return;
   const folder = folderOf(t);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
@@ -71,7 +75,7 @@ export function fetchExternalTool(t: ExternalTool): void {
         '--no-fund',
         `${t.pkg}@${t.version}`,
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 600_000, shell: process.platform === 'win32' },
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000, shell: process.platform === 'win32' },
     );
   } catch (error) {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim().split('\n').slice(-3).join(' ');
