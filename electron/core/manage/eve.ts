@@ -18,7 +18,8 @@ export function eveSkillMd(raw: string): string | undefined {
   let content = raw;
   if (match) {
     try {
-      data = (yaml().parse(match[1] ?? '') as Record<string, unknown> | null) ?? {};
+      // As the skills CLI parses it, without yaml printing its warnings (an unresolved tag) to the terminal.
+      data = (yaml().parse(match[1] ?? '', { logLevel: 'error' }) as Record<string, unknown> | null) ?? {};
     } catch {
       return undefined;
     }
