@@ -16,7 +16,8 @@ export type FrontmatterSplit =
       leadingBlankLines: number;
     }
   | { kind: 'empty' }
-  | { kind: 'missing'; firstLine: number }
+  /** `indented`: the first line is `---` with whitespace before it, which opens nothing. */
+  | { kind: 'missing'; firstLine: number; indented?: true }
   | {
       kind: 'unterminated';
       openLine: number;
@@ -78,7 +79,9 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
       }
       const engine = ENGINE.exec(content);
       if (engine) return { kind: 'engine', openLine: lineNo, language: engine[1] ?? '' };
-      return { kind: 'missing', firstLine: lineNo };
+      return DELIMITER.test(content.trimStart())
+        ? { kind: 'missing', firstLine: lineNo, indented: true }
+        : { kind: 'missing', firstLine: lineNo };
     }
     if (DELIMITER.test(content)) {
       return {

@@ -55,19 +55,7 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
   }
   if (split.kind === 'missing') {
     const at = lines.lineRange(split.firstLine);
-    diagnostics.push(
-      makeDiagnostic(
-        'error',
-        'frontmatter-missing',
-        'SKILL.md has no YAML frontmatter: the first line must be `---`, followed by `name` and `description` and a closing `---`.',
-        file,
-        at,
-        {
-          title: 'Insert frontmatter',
-          edits: [{ range: lines.range(0, 0), newText: template(folderName, source.eol) }],
-        },
-      ),
-    );
+    diagnostics.push(missingFrontmatter(split, lines, file, at, template(folderName, source.eol)));
     return { ...base, ...noSpans, data: undefined, body: text, bodyOffset: 0, headerRange: at };
   }
   if (split.kind === 'engine') {
@@ -312,6 +300,53 @@ function yamlErrorDiagnostic(
     file,
     range,
   );
+}
+
+/**
+ * No frontmatter opens on the first line. An indented `---` there is a frontmatter one step off: the fix removes the
+ * indentation (of the closing `---` too). A template is inserted only when no `---` line exists at all, so a real
+ * frontmatter is never pushed into the body under a placeholder.
+ */
+function missingFrontmatter(
+  split: { firstLine: number; indented?: true },
+  lines: LineIndex,
+  file: string,
+  at: Range,
+  templateText: string,
+): Diagnostic {
+  const delimiters: number[] = [];
+  for (let line = split.firstLine; line <= lines.lineCount && delimiters.length < 2; line++)
+    if (lines.lineText(line).trim() === '---') delimiters.push(line);
+  if (split.indented) {
+    const edits = delimiters.map((line) => {
+      const start = lines.lineStart(line);
+      const indent = /^[ \t]*/.exec(lines.lineText(line))?.[0].length ?? 0;
+      return { range: lines.range(start, start + indent), newText: '' };
+    });
+    return makeDiagnostic(
+      'error',
+      'frontmatter-missing',
+      'The frontmatter’s opening `---` is indented, so it opens nothing and the whole file is read as the body: ' +
+        '`---` must start the first line.',
+      file,
+      at,
+      { title: 'Remove the indentation', edits: edits.filter((e) => e.range.endColumn > e.range.column) },
+    );
+  }
+  const message =
+    'SKILL.md has no YAML frontmatter: the first line must be `---`, followed by `name` and `description` and a closing `---`.';
+  if (delimiters.length)
+    return makeDiagnostic(
+      'error',
+      'frontmatter-missing',
+      `${message} The \`---\` at line ${delimiters[0]} opens nothing there: move the frontmatter to the top of the file.`,
+      file,
+      at,
+    );
+  return makeDiagnostic('error', 'frontmatter-missing', message, file, at, {
+    title: 'Insert frontmatter',
+    edits: [{ range: lines.range(0, 0), newText: templateText }],
+  });
 }
 
 /** `key: !word more words` at the top level: a one-`!` tag in front of text, prose rather than a YAML tag. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validateText } from '../../../../electron/core/skills/validate.js';
 import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
 import { byCode, codes, covered, fixtureSkill, loadFixture } from '../../../helpers.js';
 
@@ -63,6 +64,30 @@ describe('SKILL.md parse errors', () => {
     const d = byCode(loadFixture('unquoted-colon').diagnostics, 'unquoted-colon');
     expect(covered(d)).toBe('Use when: the user asks for help');
     expect(d.fix?.edits[0]?.newText).toBe('"Use when: the user asks for help"');
+  });
+
+  it('fixes an indented frontmatter by removing the indentation, never by burying it under a template', () => {
+    const d = byCode(loadFixture('indented-frontmatter').diagnostics, 'frontmatter-missing');
+    expect(d.message).toContain('opening `---` is indented');
+    expect(d.fix?.title).toBe('Remove the indentation');
+    const lines = read('indented-frontmatter').split('\n');
+    for (const e of [...(d.fix?.edits ?? [])].reverse()) {
+      const line = lines[e.range.line - 1] ?? '';
+      lines[e.range.line - 1] =
+        line.slice(0, e.range.column - 1) + e.newText + line.slice(e.range.endColumn - 1);
+    }
+    const fixed = validateText(join(fixtureSkill('indented-frontmatter'), 'SKILL.md'), lines.join('\n'));
+    expect(fixed.diagnostics).toEqual([]);
+    expect(fixed.skill?.description).toBe('Keeps the real description. Use when testing.');
+  });
+
+  it('offers no template when a frontmatter sits further down, and says where it is', () => {
+    const d = byCode(loadFixture('frontmatter-below').diagnostics, 'frontmatter-missing');
+    expect(d.fix).toBeUndefined();
+    expect(d.message).toContain('The `---` at line 3 opens nothing there');
+    expect(byCode(loadFixture('no-frontmatter').diagnostics, 'frontmatter-missing').fix?.title).toBe(
+      'Insert frontmatter',
+    );
   });
 
   it('offers a fix that replaces tab indentation with spaces', () => {
