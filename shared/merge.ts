@@ -22,6 +22,8 @@ export interface ThreeWayMerge {
   regions: MergeRegion[];
   hunks: MergeHunk[];
   conflicts: number;
+  /** The files' line break (CRLF when either side uses it), for a line that needs one. */
+  eol: '\n' | '\r\n';
 }
 
 /** Lines with their terminators kept, so joining them gives back the exact text (CRLF and a missing last EOL too). */
@@ -95,7 +97,8 @@ export function mergeThreeWay(baseText: string, mineText: string, theirsText: st
     done = baseEnd;
   }
   if (done < base.length) regions.push({ kind: 'same', lines: base.slice(done) });
-  return { regions, hunks, conflicts: hunks.filter((h) => h.conflict).length };
+  const eol = /\r\n/.test(mineText) || /\r\n/.test(theirsText) ? '\r\n' : '\n';
+  return { regions, hunks, conflicts: hunks.filter((h) => h.conflict).length, eol };
 }
 
 /** The choice made without asking: the side that changed (mine when both changed alike); none for a conflict. */
@@ -104,9 +107,14 @@ export function defaultChoice(hunk: MergeHunk): HunkChoice | undefined {
   return sameLines(hunk.mine, hunk.base) ? 'theirs' : 'mine';
 }
 
-export function linesOf(hunk: MergeHunk, choice: HunkChoice): string[] {
-  if (choice === 'both') return [...hunk.mine, ...hunk.theirs];
-  return hunk[choice];
+/** A hunk's lines for a choice; `eol` ends mine's last line when both are taken and it has no line break. */
+export function linesOf(hunk: MergeHunk, choice: HunkChoice, eol = '\n'): string[] {
+  if (choice !== 'both') return hunk[choice];
+  // Mine may end the file without a line break: theirs then starts a line of its own, not the end of mine's.
+  const mine = [...hunk.mine];
+  const last = mine.length - 1;
+  if (last >= 0 && hunk.theirs.length > 0 && !mine[last]?.endsWith('\n')) mine[last] += eol;
+  return [...mine, ...hunk.theirs];
 }
 
 /**
@@ -126,7 +134,7 @@ export function mergedText(
     }
     const choice = choices[h++] ?? defaultChoice(region);
     if (!choice) return undefined;
-    out.push(...linesOf(region, choice));
+    out.push(...linesOf(region, choice, merge.eol));
   }
   return out.join('');
 }
@@ -135,4 +143,23 @@ export function mergedText(
 export function autoMerge(base: string, mine: string, theirs: string): string | undefined {
   const merge = mergeThreeWay(base, mine, theirs);
   return merge.conflicts ? undefined : mergedText(merge);
+}
+
+/**
+ * The line edits that turn `before` into `after`, as character offsets in `before`: an editor applies them as edits
+ * (not one replacement of the whole text), so its caret and selections stay on the lines they were on.
+ */
+export function lineEdits(
+  before: string,
+  after: string,
+): Array<{ start: number; end: number; text: string }> {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  const offsets = [0];
+  for (const line of a) offsets.push((offsets[offsets.length - 1] ?? 0) + line.length);
+  return diffIndices(a, b).map((d) => ({
+    start: offsets[d.buffer1[0]] ?? before.length,
+    end: offsets[d.buffer1[0] + d.buffer1[1]] ?? before.length,
+    text: b.slice(d.buffer2[0], d.buffer2[0] + d.buffer2[1]).join(''),
+  }));
 }

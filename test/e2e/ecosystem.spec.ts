@@ -9,32 +9,32 @@ import { docShot, openSkill, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
-let project: string;
 let pageErrors: string[] = [];
 
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
-  const tmp = mkdtempSync(join(tmpdir(), 'skillbench-e2e-ecosystem-'));
-  project = join(tmp, 'project');
-  const shared = join(project, '.agents', 'skills', 'pdf-tool');
-  mkdirSync(shared, { recursive: true });
-  writeFileSync(
-    join(shared, 'SKILL.md'),
-    '---\nname: pdf-tool\ndescription: Extract text and tables from PDF files. Use when the user gives a PDF.\n' +
-      'category: documents\n---\n# PDF tool\n\nExtract the text, then the tables.\n',
-  );
-  mkdirSync(join(project, '.claude', 'skills'), { recursive: true });
-  symlinkSync(
-    join('..', '..', '.agents', 'skills', 'pdf-tool'),
-    join(project, '.claude', 'skills', 'pdf-tool'),
-  );
-  cpSync(join(REPO, 'test', 'fixtures', 'ecosystem', 'claude-code', 'plugins'), join(project, 'plugins'), {
-    recursive: true,
-  });
-  const home = join(tmp, 'home');
+  const home = join(mkdtempSync(join(tmpdir(), 'skillbench-e2e-ecosystem-')), 'home');
   mkdirSync(home);
+  // The library is the first project: its agents' folders are the ones "Write AGENTS.md" lists.
+  const prepare = (project: string) => {
+    const shared = join(project, '.agents', 'skills', 'pdf-tool');
+    mkdirSync(shared, { recursive: true });
+    writeFileSync(
+      join(shared, 'SKILL.md'),
+      '---\nname: pdf-tool\ndescription: Extract text and tables from PDF files. Use when the user gives a PDF.\n' +
+        'category: documents\n---\n# PDF tool\n\nExtract the text, then the tables.\n',
+    );
+    mkdirSync(join(project, '.claude', 'skills'), { recursive: true });
+    symlinkSync(
+      join('..', '..', '.agents', 'skills', 'pdf-tool'),
+      join(project, '.claude', 'skills', 'pdf-tool'),
+    );
+    cpSync(join(REPO, 'test', 'fixtures', 'ecosystem', 'claude-code', 'plugins'), join(project, 'plugins'), {
+      recursive: true,
+    });
+  };
   server = await startServe({
-    projects: [project],
+    prepare,
     env: {
       SKILLBENCH_HOME: home,
       XDG_CONFIG_HOME: '',
@@ -75,7 +75,9 @@ test('a skill several agents read: one entry, its readers, the findings per prof
 
 test("a plugin's skills are plugin:name, and never shadow each other", async ({ page }) => {
   const list = page.getByRole('listbox', { name: 'Skills' });
-  await expect(list.getByRole('option').filter({ hasText: 'alpha:review' })).toHaveCount(1);
+  // alpha holds two folders named review: Claude Code runs both (alpha:review, alpha:second-review).
+  await expect(list.getByRole('option').filter({ hasText: 'alpha:review' })).toHaveCount(2);
+  await expect(list.getByRole('option').filter({ hasText: 'alpha:checker' })).toHaveCount(1);
   await expect(list.getByRole('option').filter({ hasText: 'beta-tools:review' })).toHaveCount(1);
   await expect(list.getByRole('option').filter({ hasText: 'shadowed' })).toHaveCount(0);
 });

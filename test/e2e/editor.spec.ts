@@ -208,6 +208,21 @@ test('a change on disk under unsaved edits shows a banner on the tab; keys keep 
     );
 });
 
+test('a change on disk merged by itself leaves the caret where the author was typing', async ({ page }) => {
+  const file = join(server.library, 'commented-skill', 'SKILL.md');
+  const original = readFileSync(file, 'utf8');
+  await openSkill(page, 'commented-skill', 'Edit');
+  await editorCursor(page, 9);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Mine.');
+  // Theirs adds a line above the caret: a merge by itself, no banner to answer.
+  writeFileSync(file, original.replace('  owner: team\n', '  owner: team\n  reviewer: someone\n'));
+  await expect(page.getByRole('region', { name: 'Undo available' })).toContainText('merged');
+  await page.keyboard.type(' Still here.');
+  await expect(line(page, 'Body stays. Mine. Still here.')).toBeVisible();
+  await expect(line(page, 'reviewer: someone')).toBeVisible();
+});
+
 test('taking the disk version says it is undoable, and Undo brings the edits back', async ({ page }) => {
   const file = join(server.library, 'commented-skill', 'SKILL.md');
   await openSkill(page, 'commented-skill', 'Edit');

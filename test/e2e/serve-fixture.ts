@@ -31,6 +31,8 @@ export async function startServe(
     env?: Record<string, string>;
     /** More project folders for serve, after the library. */
     projects?: string[];
+    /** Writes more into the library (the first project) before serve starts. */
+    prepare?: (library: string) => void;
   } = {},
 ): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'skillbench-e2e-'));
@@ -42,6 +44,7 @@ export async function startServe(
     });
   }
   if (options.workbench) cpSync(join(REPO, 'test', 'fixtures', 'workbench'), library, { recursive: true });
+  options.prepare?.(library);
   const mcpServers = {
     ...(options.workbench
       ? { everything: { command: process.execPath, args: [EVERYTHING_SERVER, 'stdio'] } }

@@ -276,11 +276,16 @@ export function nestedIn(f: Found, rel: string): Diagnostic {
   );
 }
 
-/** The agents reading a skill through any of the roots that reach it, each once, in the roots' order. */
+/**
+ * The agents reading a skill through any of the roots that reach it, each once, in the roots' order. A skill of a
+ * Claude Code plugin, in no agent's folder, is read by Claude Code (plugins are its format).
+ */
 export function readersOf(group: readonly Found[]): AgentReader[] {
   const out: AgentReader[] = [];
   for (const f of group)
     for (const r of f.root.info.readers ?? []) if (!out.some((o) => o.agent === r.agent)) out.push(r);
+  if (out.length === 0 && group.some((f) => f.plugin))
+    out.push({ agent: 'claude-code', profile: 'claude-code' });
   return out;
 }
 

@@ -5,6 +5,7 @@ import { Editor, type OnMount } from '@monaco-editor/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { Diagnostic, ListedEntry } from '../../../shared/types.js';
+import { lineEdits } from '../../../shared/merge.js';
 import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
@@ -131,15 +132,25 @@ export default function EditorView(props: {
     if (model && model.uri.path === monaco.Uri.file(active).path) showDiagnostics(model, diagnostics);
   }, [diagnostics, active]);
 
-  // Text replaced outside the editor (revert, reload, frontmatter panel) is pushed into the model, undoably.
+  // Text replaced outside the editor (revert, reload, merge, frontmatter panel) is pushed into the model, undoably,
+  // as the lines that changed: the caret stays where the author was typing.
   const revision = buffer?.revision ?? 0;
   useEffect(() => {
     const ed = editorRef.current;
     const model = ed?.getModel();
     const b = store.get(active);
-    if (!ed || !model || !b || model.getValue() === b.text) return;
+    const now = model?.getValue();
+    if (!ed || !model || !b || now === undefined || now === b.text) return;
+    const rangeOf = (start: number, end: number) => {
+      const from = model.getPositionAt(start);
+      const to = model.getPositionAt(end);
+      return new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
+    };
     ed.pushUndoStop();
-    ed.executeEdits('skillbench', [{ range: model.getFullModelRange(), text: b.text }]);
+    ed.executeEdits(
+      'skillbench',
+      lineEdits(now, b.text).map((e) => ({ range: rangeOf(e.start, e.end), text: e.text })),
+    );
     ed.pushUndoStop();
   }, [revision, active, store]);
 

@@ -191,6 +191,11 @@ describe.skipIf(!('path' in tool))(
       ]);
       for (const l of listed) if (l.display) expect(ours.get(l.key)).toBe(l.display);
       expect(listed.find((l) => l.key === 'alpha:check-folder')?.display).toBe('alpha:checker');
+      // Under the default profile a plugin's skills are checked as Claude Code reads them, its only reader.
+      const plain = loadLibrary([{ path: plugins }]);
+      expect(plain.entries.map((e) => [e.readers, e.status])).toEqual(
+        plain.entries.map(() => [['claude-code'], 'loaded']),
+      );
       // Two folders of one plugin may share a name: both run (by folder), so neither shadows the other.
       expect(ours.get('alpha:second-review')).toBe('alpha:review');
       expect(lib.entries.flatMap((e) => e.diagnostics).filter((d) => d.code === 'name-shadowed')).toEqual([]);

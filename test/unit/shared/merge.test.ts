@@ -2,7 +2,14 @@
 // disk now. Non-overlapping hunks merge by themselves; overlapping ones are conflicts the user settles per hunk.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { autoMerge, defaultChoice, mergedText, mergeThreeWay, splitLines } from '../../../shared/merge.js';
+import {
+  autoMerge,
+  defaultChoice,
+  lineEdits,
+  mergedText,
+  mergeThreeWay,
+  splitLines,
+} from '../../../shared/merge.js';
 
 const BASE = '---\nname: demo\ndescription: A demo.\n---\n\nFirst line.\nSecond line.\nThird line.\n';
 
@@ -69,6 +76,26 @@ describe('mergeThreeWay', () => {
     const mine = 'one, mine\r\ntwo\r\nthree';
     const theirs = 'one\r\ntwo\r\nthree, theirs';
     expect(autoMerge(base, mine, theirs)).toBe('one, mine\r\ntwo\r\nthree, theirs');
+  });
+
+  it('takes both on the last line without a line break as two lines, never one glued line', () => {
+    const merge = mergeThreeWay('a\nlast', 'a\nMine: conflicting edit.', 'a\nDisk changed this too.');
+    expect(mergedText(merge, ['both'])).toBe('a\nMine: conflicting edit.\nDisk changed this too.');
+    const crlf = mergeThreeWay('a\r\nlast', 'a\r\nmine', 'a\r\ntheirs');
+    expect(mergedText(crlf, ['both'])).toBe('a\r\nmine\r\ntheirs');
+  });
+
+  it('turns one text into another by line edits that leave unchanged lines alone', () => {
+    const before = 'one\ntwo\nthree\nfour';
+    const after = 'zero\none\ntwo\nTHREE\nfour';
+    const edits = lineEdits(before, after);
+    expect(edits).toEqual([
+      { start: 0, end: 0, text: 'zero\n' },
+      { start: 8, end: 14, text: 'THREE\n' },
+    ]);
+    let out = before;
+    for (const e of [...edits].reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    expect(out).toBe(after);
   });
 
   it('merges a deletion on one side with an insertion elsewhere on the other', () => {
