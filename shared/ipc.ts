@@ -500,6 +500,8 @@ export const CONTRACT = {
       names: ManageNames,
       project: Type.Optional(Path),
       force: Type.Optional(Type.Boolean()),
+      /** Name -> the `sourceHash` its check reported: only the version reviewed is applied. */
+      expected: Type.Optional(Type.Record(Type.String({ maxLength: 256 }), Type.String({ maxLength: 128 }))),
       runId: Type.Optional(Id),
     }),
     response: returns<UpdateCheckView[]>(),
