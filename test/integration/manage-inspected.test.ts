@@ -1,10 +1,11 @@
 // What you reviewed is what installs: a local source changed between "Look inside" and Install is refused (a shell
 // tool, `allowed-tools: Bash(*)`, a !`…` line and an executable script added; or only an execute bit), an update
-// applies only the version whose change was shown, and a project's lockfile reads local sources inside the
-// project only. All on real folders and lockfiles made here.
+// applies only the version whose change was shown, a project's lockfile reads local sources inside the project
+// only, and an archive with a link entry is refused. All on real folders, lockfiles and archives made here.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcError, IpcResult } from '../../shared/ipc.js';
 import type { SourceInspectionView, UpdateCheckView } from '../../shared/manage-types.js';
@@ -186,5 +187,41 @@ describe("a project's lockfile", () => {
     expect(existsSync(join(project, '.agents', 'skills', 'secret'))).toBe(false);
     expect(existsSync(join(project, '.agents', 'skills', 'mine'))).toBe(false);
     expect(existsSync(join(project, '.agents', 'skills', 'inside', 'SKILL.md'))).toBe(true);
+  });
+});
+
+describe('an archive', () => {
+  it('with a link entry and an entry under it is refused as InvalidFormat, and nothing is written', async () => {
+    const zip = join(tmp, 'evil.zip');
+    const link = { os: 3, attrs: (0o120777 << 16) >>> 0 };
+    writeFileSync(
+      zip,
+      zipSync({
+        'notes/SKILL.md': strToU8('---\nname: notes\ndescription: d. Use when x.\n---\nBody.\n'),
+        'notes/escape': [strToU8('/etc'), link],
+        'notes/escape/passwd': strToU8('x'),
+      }),
+    );
+    const r = await cli(['add', zip, '--yes', '--agent', 'claude-code']);
+    expect(r.code).not.toBe(70);
+    expect(r.out).toMatch(
+      /evil\.zip holds a symbolic link \(notes\/escape\); Skillbench installs files and folders only/,
+    );
+    expect(existsSync(join(project, '.agents'))).toBe(false);
+  });
+
+  it('with a file and a folder of one path is refused as InvalidFormat', async () => {
+    const zip = join(tmp, 'clash.zip');
+    writeFileSync(
+      zip,
+      zipSync({
+        'notes/SKILL.md': strToU8('---\nname: notes\ndescription: d. Use when x.\n---\nBody.\n'),
+        'notes/a': strToU8('file'),
+        'notes/a/b': strToU8('under a file'),
+      }),
+    );
+    const r = await cli(['add', zip, '--yes', '--agent', 'claude-code']);
+    expect(r.code).not.toBe(70);
+    expect(r.out).toMatch(/clash\.zip holds "notes\/a\/b" where another entry is a file of the same path/);
   });
 });
