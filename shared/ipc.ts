@@ -59,6 +59,7 @@ import {
   type ToolDefinition,
   type ToolOutput,
 } from './types.js';
+import { MAX_EDITABLE_BYTES } from './units.js';
 
 /** Marks a response type; the value is never used at run time. */
 const returns = <T>(): T => undefined as unknown as T;
@@ -126,7 +127,7 @@ export const CONTRACT = {
   'skills:save-file': {
     request: strict({
       path: Path,
-      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      text: Type.String({ maxLength: MAX_EDITABLE_BYTES }),
       expectedHash: Type.Union([Type.String(), Type.Null()]),
       /** Write a byte order mark (default: keep what the file had). */
       bom: Type.Optional(Type.Boolean()),
@@ -136,7 +137,7 @@ export const CONTRACT = {
   'skills:validate-text': {
     request: strict({
       path: Path,
-      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      text: Type.String({ maxLength: MAX_EDITABLE_BYTES }),
       profile: Type.Optional(
         Type.Union([
           Type.Literal('portable'),
@@ -176,7 +177,7 @@ export const CONTRACT = {
   'drafts:put': {
     request: strict({
       path: Path,
-      text: Type.String({ maxLength: 8 * 1024 * 1024 }),
+      text: Type.String({ maxLength: MAX_EDITABLE_BYTES }),
       baseHash: Type.Union([Type.String(), Type.Null()]),
     }),
     response: returns<DraftView>(),
@@ -500,6 +501,8 @@ export const CONTRACT = {
       names: ManageNames,
       project: Type.Optional(Path),
       force: Type.Optional(Type.Boolean()),
+      /** Name -> the `sourceHash` its check reported: only the version reviewed is applied. */
+      expected: Type.Optional(Type.Record(Type.String({ maxLength: 256 }), Type.String({ maxLength: 128 }))),
       runId: Type.Optional(Id),
     }),
     response: returns<UpdateCheckView[]>(),

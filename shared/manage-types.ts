@@ -109,6 +109,8 @@ export interface UpdateCheckView {
   message?: string;
   applied?: boolean;
   skipped?: string;
+  /** The content hash of the source's version compared: `manage:update` with it applies only that version. */
+  sourceHash?: string;
 }
 
 export interface RemoveResultView {

@@ -6,23 +6,31 @@
 // - nothing a client sends can stop the server: every parse of untrusted input is guarded, refusals are 4xx, and
 //   each kind of refusal is logged once;
 // - a client that stops reading cannot grow the server's memory: progress events are dropped for it past
-//   PROGRESS_BUFFER_LIMIT (with a "progress truncated" note) and it is disconnected past CLIENT_BUFFER_LIMIT.
+//   PROGRESS_BUFFER_LIMIT (with a "progress truncated" note) and it is disconnected past CLIENT_BUFFER_LIMIT;
+// - nor can clients that send: bodies are capped and budgeted (request-body.ts), connections are counted and timed,
+//   and every answer is serialised under a guard, so an answer that cannot be written is an error value.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { EVENTS, type EventName, type IpcResult } from '../../shared/ipc.js';
+import { EVENTS, type EventName, type IpcError, type IpcResult } from '../../shared/ipc.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { describeJsonProblem, readJson } from '../../shared/json-read.js';
 import type { Host } from '../host/host.js';
+import { BodyBudget, MAX_API_BODY, MAX_SESSION_BODY, readBody, type BodyRead } from './request-body.js';
 
 /** The WebSocket subprotocol the page asks for; the token travels as a second one, `skillbench.bearer.<token>`. */
 export const WS_PROTOCOL = 'skillbench';
 export const WS_TOKEN_PREFIX = 'skillbench.bearer.';
 /** Where the page trades the launch code for the session token. */
 export const SESSION_PATH = '/auth/session';
-const MAX_BODY = 16 * 1024 * 1024;
+/** Connections open at once (a page uses a handful); past it new ones are closed at once. */
+export const MAX_CONNECTIONS = 256;
+/** A request's headers must arrive within this, and the whole request within REQUEST_TIMEOUT_MS. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 /** A client with more than this queued gets no more progress events (the result still comes). */
 export const PROGRESS_BUFFER_LIMIT = 1024 * 1024;
 /** A client with more than this queued is disconnected (the page reconnects and fetches what it needs). */
@@ -127,6 +135,23 @@ const REASONS: Record<number, string> = {
   404: 'Not Found',
 };
 
+/** `value` as JSON text, or an error value saying why it cannot be sent (nesting too deep for the serialiser). */
+export function serialised(value: unknown, onFailure: (message: string) => unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    return JSON.stringify(onFailure((error as Error).message));
+  }
+}
+
+const unsendable = (message: string): { ok: false; error: IpcError } => ({
+  ok: false,
+  error: {
+    code: 'InvalidFormat',
+    message: `The answer could not be sent to this window (${message}): it holds data nested too deeply. Nothing else failed.`,
+  },
+});
+
 export async function startBrowserServer(options: BrowserServerOptions): Promise<RunningServer> {
   const token = options.token ?? randomToken(32);
   let launchCode: string | undefined = randomToken(24);
@@ -156,15 +181,32 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const UNAUTHORIZED =
     'Unauthorized: this page has no Skillbench session. Open the link `skillbench serve` printed (each link works once; restart serve for a new one).';
 
-  const server: Server = createServer((req, res) => {
-    res.on('error', () => undefined);
-    req.on('error', () => undefined);
-    try {
-      route(req, res);
-    } catch (error) {
-      note('internal', `failed to answer a request: ${(error as Error).message}`);
-      send(res, 500, 'Internal error.');
-    }
+  const budget = new BodyBudget();
+  const server: Server = createServer(
+    {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: 1_000,
+    },
+    (req, res) => {
+      clearTimeout(firstRequest.get(req.socket));
+      res.on('error', () => undefined);
+      req.on('error', () => undefined);
+      try {
+        route(req, res);
+      } catch (error) {
+        note('internal', `failed to answer a request: ${(error as Error).message}`);
+        send(res, 500, 'Internal error.');
+      }
+    },
+  );
+  server.maxConnections = MAX_CONNECTIONS;
+  // Node times out requests that have started, not connections that never send one: those are closed here.
+  const firstRequest = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), HEADERS_TIMEOUT_MS).unref();
+    firstRequest.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
   });
   // Malformed request lines and headers never reach `route`: Node's parser refuses them here.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -196,42 +238,36 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       send(res, 500, 'Internal error.');
     });
 
-  /** The body as text, or the status that refuses it. */
-  const readBody = async (req: IncomingMessage): Promise<string | 413 | 400> => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY) return 413;
-    let size = 0;
-    const chunks: Buffer[] = [];
-    try {
-      for await (const chunk of req as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > MAX_BODY) return 413;
-        chunks.push(chunk);
-      }
-    } catch {
-      return 400; // the client went away mid-body
-    }
-    return Buffer.concat(chunks).toString('utf8');
+  /** A body that was refused: the status and what it says. */
+  const refuseBody = (res: ServerResponse, status: Exclude<BodyRead, { text: string }>) => {
+    if (status === 413) return refuse(res, 413, 'size', 'Request too large.');
+    if (status === 503)
+      return refuse(res, 503, 'busy', 'Busy: too many large requests at once; try again in a moment.');
+    if (status === 408) return refuse(res, 408, 'slow', 'Request timeout: the body did not arrive in time.');
+    return refuse(res, 400, 'body', 'Bad request: unreadable body.');
   };
 
   /** The one-time launch code for the session token: once, from this origin, and never again. */
   const trade = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST') return send(res, 405, 'Use POST.', 'text/plain', { Allow: 'POST' });
-    const body = await readBody(req);
-    if (typeof body !== 'string') return refuse(res, body, 'body', 'Bad request: unreadable body.');
-    let code: unknown;
-    try {
-      code = (JSON.parse(body) as { code?: unknown } | null)?.code;
-    } catch {
-      code = undefined;
-    }
-    if (typeof code !== 'string' || launchCode === undefined || !sameToken(code, launchCode))
-      return refuse(
+    const used = () =>
+      refuse(
         res,
         401,
         'code',
         'Unauthorized: this link was already used or is not the one `skillbench serve` printed. Restart serve for a new link.',
       );
+    // Once the code is used nothing here can succeed: answered before a byte of the body is read.
+    if (launchCode === undefined) {
+      res.setHeader('Connection', 'close');
+      return used();
+    }
+    const body = await readBody(req, { maxBytes: MAX_SESSION_BODY, budget });
+    if (typeof body !== 'object') return refuseBody(res, body);
+    body.release();
+    const read = readJson(body.text);
+    const code = read.ok ? (read.value as { code?: unknown } | null)?.code : undefined;
+    if (typeof code !== 'string' || launchCode === undefined || !sameToken(code, launchCode)) return used();
     launchCode = undefined;
     options.onLaunchCodeUsed?.();
     send(res, 200, JSON.stringify({ token }), 'application/json');
@@ -239,16 +275,22 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
   const handleApi = async (req: IncomingMessage, res: ServerResponse, channel: string) => {
     if (req.method !== 'POST') return send(res, 405, 'Use POST.', 'text/plain', { Allow: 'POST' });
-    const body = await readBody(req);
-    if (body === 413) return refuse(res, 413, 'size', 'Request too large.');
-    if (body === 400) return refuse(res, 400, 'body', 'Bad request: unreadable body.');
-    let request: unknown;
+    const body = await readBody(req, { maxBytes: MAX_API_BODY, budget });
+    if (typeof body !== 'object') return refuseBody(res, body);
     try {
-      request = body ? JSON.parse(body) : {};
-    } catch {
-      return send(res, 200, JSON.stringify(invalid('The request body is not JSON.')), 'application/json');
+      const read = body.text ? readJson(body.text) : { ok: true as const, value: {} };
+      if (!read.ok)
+        return send(
+          res,
+          200,
+          JSON.stringify(invalid(`The request body is not JSON (${describeJsonProblem(read.problem)}).`)),
+          'application/json',
+        );
+      const result = await options.host.handle(channel, read.value);
+      send(res, 200, serialised(result, unsendable), 'application/json');
+    } finally {
+      body.release();
     }
-    send(res, 200, JSON.stringify(await options.host.handle(channel, request)), 'application/json');
   };
 
   const root = resolve(options.rendererDir);
@@ -278,7 +320,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // WebSocket: events pushed to the page, and requests ({ id, channel, request } -> { id, result }).
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_BODY,
+    maxPayload: MAX_API_BODY,
     // The browser requires the server to pick one of the offered protocols; never echo the token.
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
   });
@@ -289,6 +331,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   // Sockets handed over by an upgrade request are no longer the HTTP server's: closing it must close them too.
   const upgrading = new Set<Socket>();
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    clearTimeout(firstRequest.get(socket));
     socket.on('error', () => undefined);
     upgrading.add(socket);
     socket.on('close', () => upgrading.delete(socket));
@@ -343,18 +386,31 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         }
       }
       if (event === 'runs:finished') behind.delete((payload as { runId: string }).runId);
-      push(JSON.stringify({ event, payload }));
+      // An event that cannot be written still ends its run for the page, as an error; others are dropped.
+      let text: string;
+      try {
+        text = JSON.stringify({ event, payload });
+      } catch (error) {
+        const message = (error as Error).message;
+        note('ws-event', `could not send a ${event} event: ${message}`);
+        const runId = (payload as { runId?: unknown } | null)?.runId;
+        if (event !== 'runs:finished' || typeof runId !== 'string') return;
+        text = JSON.stringify({ event, payload: { runId, error: unsendable(message).error } });
+      }
+      push(text);
     };
     const offs = (Object.keys(EVENTS) as EventName[]).map((event) =>
       options.host.on(event, (payload) => deliver(event, payload)),
     );
     ws.on('close', () => offs.forEach((off) => off()));
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      void answer(data, isBinary).then(
-        (reply) => push(JSON.stringify(reply)),
-        (error: unknown) =>
+      void answer(data, isBinary)
+        .then((reply) =>
+          push(serialised(reply, (message) => ({ id: reply.id, result: unsendable(message) }))),
+        )
+        .catch((error: unknown) =>
           note('ws-internal', `failed to answer a WebSocket message: ${(error as Error).message}`),
-      );
+        );
     });
   };
 
@@ -371,7 +427,8 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         : Array.isArray(data)
           ? Buffer.concat(data)
           : Buffer.from(data);
-      message = JSON.parse(bytes.toString('utf8'));
+      const read = readJson(bytes.toString('utf8'));
+      message = read.ok ? read.value : undefined;
     } catch {
       message = undefined;
     }

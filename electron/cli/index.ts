@@ -6,7 +6,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { packageVersion } from '../core/paths.js';
 import { SkillError } from '../../shared/errors.js';
 import type { ToolArgs } from './commands/tools.js';
-import { processIo, UsageError, type CliIo } from './io.js';
+import { processIo, terminalSafe, UsageError, type CliIo } from './io.js';
 import type { LibraryArgs } from './library-args.js';
 
 export const USAGE = `Usage: skillbench <command> [options]
@@ -213,7 +213,8 @@ const COMMANDS: Record<string, (c: CommandInput) => Promise<number>> = {
     ),
 };
 
-export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo = processIo): Promise<number> {
+  const io = terminalSafe(given);
   try {
     const [command, ...rest] = argv;
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {

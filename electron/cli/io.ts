@@ -31,6 +31,30 @@ export const processIo: CliIo = {
   cwd: process.cwd(),
 };
 
+/** Control characters but tab and newline (C0, DEL, C1): ESC sequences, OSC titles, a `\r` rewriting a line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /\r\n|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text shown escaped (`\u001b[2J`), never acted on by the terminal: the CLI prints what servers, models and tools
+ * said, and none of it may clear the screen, retitle the window or overwrite a PASS line. The escape is also valid
+ * inside a JSON string, so `--format json` stays parseable; a `\r\n` line end becomes `\n`.
+ */
+export function escapeControls(text: string): string {
+  return text.replace(CONTROL, (c) =>
+    c === '\r\n' ? '\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The streams with every write escaped: the CLI itself prints no control characters. */
+export function terminalSafe(io: CliIo): CliIo {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(escapeControls(text)),
+    stderr: (text) => io.stderr(escapeControls(text)),
+  };
+}
+
 /** Thrown for bad usage; the CLI prints the message and exits 2. */
 export class UsageError extends Error {}
 

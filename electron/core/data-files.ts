@@ -23,6 +23,7 @@ import type { DataNotice } from '../../shared/host-types.js';
 import { SkillError } from '../../shared/errors.js';
 import { processAlive } from './pid.js';
 import { loadLater } from './load-later.js';
+import { readJson } from '../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
@@ -91,7 +92,8 @@ function readLock(lock: string): { text: string; mtimeMs: number } | undefined {
 
 function parseHolder(text: string): Holder | undefined {
   try {
-    const h = JSON.parse(text) as Partial<Holder>;
+    const read = readJson(text);
+    const h = (read.ok && read.value !== null ? read.value : {}) as Partial<Holder>;
     return typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.nonce === 'string'
       ? (h as Holder)
       : undefined;

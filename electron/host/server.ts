@@ -67,8 +67,14 @@ export class HostServer {
     return () => set.delete(listener as Listener);
   }
 
+  /** Tells every listener; one that fails (a window that cannot be written to) never fails the emitter's work. */
   emit<E extends EventName>(event: E, payload: EventOf<E>): void {
-    for (const l of this.listeners.get(event) ?? []) l(payload);
+    for (const l of this.listeners.get(event) ?? [])
+      try {
+        l(payload);
+      } catch {
+        // The listener's transport reports its own failures; the run or change that emitted goes on.
+      }
   }
 }
 

@@ -15,40 +15,82 @@ import {
   withFileLock,
 } from '../core/data-files.js';
 import { writeFileAtomically } from '../core/editor/save-file.js';
+import { describeJsonProblem, readJson } from '../../shared/json-read.js';
 
-function check(value: unknown): Settings {
-  const s = value as Settings;
-  const fail = (what: string) => {
-    throw new SkillError('InvalidArgs', `Settings: ${what}.`);
-  };
-  if (typeof s !== 'object' || s === null) fail('expected an object');
-  if (!Array.isArray(s.roots) || !s.roots.every((r) => typeof r === 'string'))
-    fail('`roots` must be a list of folder paths');
-  if (s.precedence !== 'project' && s.precedence !== 'user') fail('`precedence` must be "project" or "user"');
-  if (!VALIDATION_PROFILES.includes(s.profile))
-    fail(`\`profile\` must be one of ${VALIDATION_PROFILES.join(', ')}`);
-  if (!(
-    Number.isInteger(s.history?.maxEntries) &&
-    s.history.maxEntries >= 1 &&
-    Number.isInteger(s.history?.maxBytes) &&
-    s.history.maxBytes >= 1024
-  )) {
-    fail('`history` needs maxEntries ≥ 1 and maxBytes ≥ 1024');
+type Problem = string | undefined;
+const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** One check per setting: the problem with its value, in words, or undefined. The keys are the settings known. */
+const CHECKS: { [K in keyof Settings]: (v: unknown) => Problem } = {
+  roots: (v) => (isStringList(v) ? undefined : '`roots` must be a list of folder paths'),
+  precedence: (v) =>
+    v === 'project' || v === 'user' ? undefined : '`precedence` must be "project" or "user"',
+  profile: (v) =>
+    VALIDATION_PROFILES.includes(v as Settings['profile'])
+      ? undefined
+      : `\`profile\` must be one of ${VALIDATION_PROFILES.join(', ')}`,
+  history: (v) => {
+    const h = v as Partial<Settings['history']> | null;
+    return isObject(h) &&
+      Number.isInteger(h.maxEntries) &&
+      (h.maxEntries ?? 0) >= 1 &&
+      Number.isInteger(h.maxBytes) &&
+      (h.maxBytes ?? 0) >= 1024 &&
+      Object.keys(h).every((k) => k === 'maxEntries' || k === 'maxBytes')
+      ? undefined
+      : '`history` needs maxEntries ≥ 1 and maxBytes ≥ 1024 (and nothing else)';
+  },
+  theme: (v) =>
+    v === 'light' || v === 'dark' || v === 'system' ? undefined : '`theme` must be light, dark or system',
+  mcpServers: (v) => (isObject(v) ? undefined : '`mcpServers` must be an object'),
+  trustedFolders: (v) =>
+    Array.isArray(v) &&
+    v.every((f: unknown) => isObject(f) && typeof f.path === 'string' && typeof f.identity === 'string')
+      ? undefined
+      : '`trustedFolders` must be a list of { path, identity }',
+  excludedTools: (v) =>
+    Array.isArray(v) && v.every((t) => typeof t === 'string' && t.trim() !== '')
+      ? undefined
+      : '`excludedTools` must be a list of tool kinds or names',
+};
+const KEYS = Object.keys(CHECKS) as Array<keyof Settings>;
+
+/** What is wrong with a settings object: keys that are no setting, and values a setting does not take. */
+function problemsOf(value: Record<string, unknown>): string[] {
+  const unknown = Object.keys(value).filter((k) => !Object.hasOwn(CHECKS, k));
+  return [
+    ...(unknown.length
+      ? [
+          `${unknown.map((k) => `\`${k}\``).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a setting (known: ${KEYS.join(', ')})`,
+        ]
+      : []),
+    ...KEYS.flatMap((k) => (Object.hasOwn(value, k) ? [CHECKS[k](value[k])] : [])).filter(
+      (p): p is string => p !== undefined,
+    ),
+  ];
+}
+
+/** A whole settings object, or InvalidArgs naming every problem: a change is taken whole or not at all. */
+function check(value: Record<string, unknown>): Settings {
+  const problems = problemsOf(value);
+  if (problems.length) throw new SkillError('InvalidArgs', `Settings: ${problems.join('; ')}.`);
+  return value as unknown as Settings;
+}
+
+/** The good keys of a file's settings over the defaults, and what was left out (unknown keys, values refused). */
+function salvage(value: Record<string, unknown>): { settings: Settings; dropped: string[] } {
+  const settings = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
+  const dropped: string[] = [];
+  for (const key of Object.keys(value)) {
+    const problem = Object.hasOwn(CHECKS, key)
+      ? CHECKS[key as keyof Settings](merge(DEFAULT_SETTINGS, { [key]: value[key] })[key as keyof Settings])
+      : `\`${key}\` is not a setting`;
+    if (problem) dropped.push(problem);
+    else settings[key] = structuredClone(value[key]);
   }
-  if (!['light', 'dark', 'system'].includes(s.theme)) fail('`theme` must be light, dark or system');
-  if (typeof s.mcpServers !== 'object' || s.mcpServers === null || Array.isArray(s.mcpServers))
-    fail('`mcpServers` must be an object');
-  if (
-    !Array.isArray(s.trustedFolders) ||
-    !s.trustedFolders.every((f) => typeof f?.path === 'string' && typeof f?.identity === 'string')
-  )
-    fail('`trustedFolders` must be a list of { path, identity }');
-  if (
-    !Array.isArray(s.excludedTools) ||
-    !s.excludedTools.every((t) => typeof t === 'string' && t.trim() !== '')
-  )
-    fail('`excludedTools` must be a list of tool kinds or names');
-  return s;
+  if (isObject(value.history) && !dropped.some((d) => d.startsWith('`history`')))
+    settings.history = { ...DEFAULT_SETTINGS.history, ...value.history };
+  return { settings: settings as unknown as Settings, dropped };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -56,8 +98,9 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** A partial update over `base`, one level deep for `history`. */
-function merge(base: Settings, partial: Partial<Settings>): Settings {
-  return { ...base, ...partial, history: { ...base.history, ...(partial.history ?? {}) } };
+function merge(base: Settings, partial: Record<string, unknown>): Settings {
+  const history = isObject(partial.history) ? { ...base.history, ...partial.history } : partial.history;
+  return { ...base, ...partial, ...(partial.history !== undefined ? { history } : {}) } as Settings;
 }
 
 export class SettingsStore {
@@ -93,7 +136,7 @@ export class SettingsStore {
   update(change: (current: Settings) => Partial<Settings>): Settings {
     return withFileLock(this.file, () => {
       const base = this.load();
-      const next = check(merge(base, change(structuredClone(base))));
+      const next = check(merge(base, change(structuredClone(base))) as unknown as Record<string, unknown>);
       writeFileAtomically(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: DATA_FILE_MODE });
       this.current = next;
       this.version = this.stamp();
@@ -109,7 +152,11 @@ export class SettingsStore {
     });
   }
 
-  /** The file's settings; called under the lock. An unreadable file is moved aside and the defaults returned. */
+  /**
+   * The file's settings; called under the lock. A file that is not a JSON object is moved aside and the defaults
+   * returned; one with unknown keys or values a setting does not take keeps its good keys: the whole file is moved
+   * aside (nothing is lost) and the settings without the bad keys are written in its place.
+   */
   private load(): Settings {
     let text: string;
     try {
@@ -118,16 +165,24 @@ export class SettingsStore {
       return structuredClone(DEFAULT_SETTINGS); // none yet
     }
     makePrivate(this.file);
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (!isObject(parsed)) throw new SkillError('InvalidArgs', 'Settings: expected an object');
-      return check(merge(structuredClone(DEFAULT_SETTINGS), parsed));
-    } catch (error) {
-      this.notices.push(
-        moveAside(this.file, (error as Error).message.replace(/\.$/, ''), 'the default settings are used'),
-      );
+    const read = readJson(text);
+    if (!read.ok || !isObject(read.value)) {
+      const why = read.ok ? 'it is not a JSON object' : describeJsonProblem(read.problem);
+      this.notices.push(moveAside(this.file, why, 'the default settings are used'));
       return structuredClone(DEFAULT_SETTINGS);
     }
+    const { settings, dropped } = salvage(read.value);
+    if (dropped.length) {
+      this.notices.push(
+        moveAside(
+          this.file,
+          dropped.join('; '),
+          `the other settings were kept (what could not be used was left out)`,
+        ),
+      );
+      writeFileAtomically(this.file, `${JSON.stringify(settings, null, 2)}\n`, { mode: DATA_FILE_MODE });
+    }
+    return settings;
   }
 
   private stamp(): string {

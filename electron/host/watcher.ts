@@ -132,7 +132,11 @@ export class RootWatcher {
   private flush(): void {
     const paths = [...this.pending];
     this.pending.clear();
-    this.onChange(paths);
+    try {
+      this.onChange(paths);
+    } catch {
+      // Runs on a timer: a listener's failure must not stop the process; the next change is read again.
+    }
   }
 
   /** The file is as the app last wrote it. */

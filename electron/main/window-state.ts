@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { saveFileAtomically } from '../core/editor/save-file.js';
+import { readJson } from '../../shared/json-read.js';
 
 export interface WindowState {
   x?: number;
@@ -28,7 +29,8 @@ export function loadWindowState(userData: string): WindowState {
   const file = join(userData, 'window-state.json');
   if (!existsSync(file)) return { ...DEFAULT_WINDOW_STATE };
   try {
-    const s = JSON.parse(readFileSync(file, 'utf8')) as WindowState;
+    const read = readJson(readFileSync(file, 'utf8'));
+    const s = (read.ok ? read.value : {}) as unknown as WindowState;
     if (Number.isFinite(s.width) && Number.isFinite(s.height) && s.width >= 400 && s.height >= 300) return s;
   } catch {
     /* a broken file means defaults */

@@ -574,7 +574,8 @@ describe('skillbench list --installed', () => {
   it('tells a copy the skills CLI made (without metadata.json, __pycache__, links) from an edited one', async () => {
     // What the real `skills` CLI 1.4.9 wrote (test/fixtures/manage/skills-cli-extras/README.md).
     const fixture = join(MANAGE, 'skills-cli-extras');
-    const src = join(tmp, 'src');
+    // Inside the project: a project's lockfile names local sources there only.
+    const src = join(project, 'vendor');
     cpSync(join(fixture, 'source'), src, { recursive: true });
     mkdirSync(join(src, 'extras', '__pycache__'));
     writeFileSync(join(src, 'extras', '__pycache__', 'x.cpython-312.pyc'), 'cache\n');

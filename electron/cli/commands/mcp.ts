@@ -17,6 +17,7 @@ import { parseFormat } from '../library-args.js';
 import { openInBrowser } from '../open-browser.js';
 import { cliTrust } from '../trust.js';
 import { reportError } from './tools.js';
+import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 export const MCP_USAGE = `Usage: skillbench mcp <list | info SERVER | tools SERVER | call SERVER TOOL [--args JSON] |
   resources SERVER | read SERVER URI | prompts SERVER | prompt SERVER NAME [--args JSON] | export [SERVER...]>
@@ -236,14 +237,12 @@ async function list(workspace: Workspace, format: 'text' | 'json', io: CliIo): P
 }
 
 function parseArgsObject(json: string): Record<string, JsonValue> {
-  try {
-    const parsed = JSON.parse(json) as JsonValue;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      throw new Error('not an object');
-    return parsed;
-  } catch (error) {
-    throw new UsageError(`--args must be a JSON object: ${(error as Error).message}`);
-  }
+  const read = readJson(json);
+  if (!read.ok) throw new UsageError(`--args must be a JSON object: ${describeJsonProblem(read.problem)}`);
+  const parsed = read.value;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError('--args must be a JSON object: not an object');
+  return parsed;
 }
 
 const indent = (text: string) => text.replace(/^/gm, '  ');

@@ -25,6 +25,13 @@ export async function runServe(
     if (!existsSync(abs)) throw new UsageError(`No such folder: ${p}`);
     return abs;
   });
+  // A promise that fails with nobody waiting on it (a client gone mid-answer) is logged; it must not end the
+  // server every other page relies on, as Node's default does.
+  const onRejection = (reason: unknown) =>
+    io.stderr(
+      `skillbench serve: a background task failed (${reason instanceof Error ? reason.message : String(reason)}); still serving.\n`,
+    );
+  process.on('unhandledRejection', onRejection);
   const host = new Host({
     bundledSkills: bundledSkillsDir(),
     userDataDir: userDataDir(),
@@ -60,6 +67,7 @@ export async function runServe(
     removeLauncher();
     await server.close();
     await host.close();
+    process.off('unhandledRejection', onRejection);
   };
   if (!waitForever) {
     await stop();

@@ -8,6 +8,7 @@ import { SettingsStore } from '../../host/settings-store.js';
 import { printNotices, UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
 import { openToolSession } from '../tool-session.js';
+import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 export interface ToolArgs {
   skill?: string;
@@ -115,14 +116,12 @@ export function argsFromFlags(
 ): Record<string, JsonValue> {
   let args: Record<string, JsonValue> = {};
   if (json !== undefined) {
-    try {
-      const parsed = JSON.parse(json) as JsonValue;
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        throw new Error('not an object');
-      args = parsed;
-    } catch (error) {
-      throw new UsageError(`--args must be a JSON object: ${(error as Error).message}`);
-    }
+    const read = readJson(json);
+    if (!read.ok) throw new UsageError(`--args must be a JSON object: ${describeJsonProblem(read.problem)}`);
+    const parsed = read.value;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new UsageError('--args must be a JSON object: not an object');
+    args = parsed;
   }
   const props =
     typeof schema === 'object' && typeof schema.properties === 'object' && !Array.isArray(schema.properties)
@@ -139,11 +138,8 @@ export function argsFromFlags(
       type === 'string' || (Array.isArray(type) && type.length === 1 && type[0] === 'string');
     let value: JsonValue = raw;
     if (!wantsString) {
-      try {
-        value = JSON.parse(raw) as JsonValue;
-      } catch {
-        value = raw;
-      }
+      const read = readJson(raw);
+      value = read.ok ? read.value : raw;
     }
     Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
   }

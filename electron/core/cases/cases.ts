@@ -7,6 +7,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { Executor } from '../tools/executor.js';
 import { compileSchema } from '../tools/validate-args.js';
 import { loadLater } from '../load-later.js';
+import { notJson, readJson } from '../../../shared/json-read.js';
 
 const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
 
@@ -56,13 +57,13 @@ export function caseFiles(skill: SkillDefinition): string[] {
 }
 
 export function readCase(file: string): SavedCase {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
-  }
-  const c = data as SavedCase;
+  const read = readJson(readFileSync(file, 'utf8'));
+  if (!read.ok)
+    throw new SkillError(
+      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
+      `${file}: ${notJson(read.problem)}.`,
+    );
+  const c = read.value as unknown as SavedCase;
   if (typeof c !== 'object' || c === null || typeof c.tool !== 'string') {
     throw new SkillError(
       'InvalidFormat',
@@ -74,11 +75,8 @@ export function readCase(file: string): SavedCase {
 
 function structuredOf(output: ToolOutput): JsonValue | undefined {
   if (output.structured !== undefined) return output.structured;
-  try {
-    return JSON.parse(output.output) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  const read = readJson(output.output);
+  return read.ok ? read.value : undefined;
 }
 
 /** Every expectation that does not hold, in words. */

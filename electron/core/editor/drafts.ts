@@ -9,6 +9,7 @@ import { SkillError } from '../../../shared/errors.js';
 import { DATA_FILE_MODE, ensurePrivateDir } from '../data-files.js';
 import { DEFAULT_MAX_MANIFEST_BYTES } from '../skills/manifest-text.js';
 import { writeFileAtomically } from './save-file.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 export interface DraftLimits {
   /** Drafts kept at once. */
@@ -67,7 +68,7 @@ export class DraftStore {
     for (const { file, size } of this.files()) {
       if (drafts.length >= this.limits.maxDrafts || total + size > this.limits.maxTotalBytes) break;
       try {
-        const d = JSON.parse(readFileSync(file, 'utf8')) as Partial<DraftView>;
+        const d = parseJsonText(readFileSync(file, 'utf8'), file) as Partial<DraftView>;
         if (typeof d.path === 'string' && typeof d.text === 'string' && typeof d.savedAt === 'string') {
           drafts.push({ path: d.path, text: d.text, baseHash: d.baseHash ?? null, savedAt: d.savedAt });
           total += size;

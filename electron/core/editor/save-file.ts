@@ -17,7 +17,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { DEFAULT_MAX_MANIFEST_BYTES, decodeManifestBytes } from '../skills/manifest-text.js';
+import { formatBytes, MAX_EDITABLE_BYTES } from '../../../shared/units.js';
+import { decodeManifestBytes } from '../skills/manifest-text.js';
 import { loadLater } from '../load-later.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
@@ -46,7 +47,7 @@ function currentHash(path: string): string | null {
   }
 }
 
-export function readFileSnapshot(path: string, maxBytes = DEFAULT_MAX_MANIFEST_BYTES): FileSnapshot {
+export function readFileSnapshot(path: string, maxBytes = MAX_EDITABLE_BYTES): FileSnapshot {
   let bytes: Buffer;
   try {
     if (statSync(path).size > maxBytes)
@@ -65,6 +66,15 @@ export function readFileSnapshot(path: string, maxBytes = DEFAULT_MAX_MANIFEST_B
   return { ...decoded.value, hash: hashBytes(bytes) };
 }
 
+/** A file over the editing limit could be saved but never opened again: refused before anything is written. */
+function refuseOverLimit(path: string, bytes: number): void {
+  if (bytes > MAX_EDITABLE_BYTES)
+    throw new SkillError(
+      'InvalidFormat',
+      `${basename(path)} would be ${formatBytes(bytes)}, over the ${formatBytes(MAX_EDITABLE_BYTES)} limit for editing; nothing was saved.`,
+    );
+}
+
 export interface SaveOptions {
   /** The hash the editor read; null means the file must not exist yet; undefined skips the check (overwrite). */
   expectedHash?: string | null;
@@ -77,6 +87,7 @@ export interface SaveOptions {
  * is converted. Refuses with Conflict when the file on disk is not the version the caller read.
  */
 export function saveFileAtomically(path: string, text: string, options: SaveOptions = {}): FileSnapshot {
+  refuseOverLimit(path, Buffer.byteLength(text));
   const existing = currentHash(path);
   if (options.expectedHash !== undefined && existing !== options.expectedHash) {
     throw new SkillError(
@@ -103,6 +114,7 @@ export function saveFileAtomically(path: string, text: string, options: SaveOpti
     bom ? UTF8_BOM : Buffer.alloc(0),
     Buffer.from(text.replace(/^\uFEFF/, ''), 'utf8'),
   ]);
+  refuseOverLimit(path, body.length);
   writeFileAtomically(path, body, mode === undefined ? {} : { mode });
   const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
   return { text: text.replace(/^\uFEFF/, ''), hash: hashBytes(body), bom: bom === true, eol };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DATA_DIR_MODE, DATA_FILE_MODE } from '../data-files.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import type { ChatRequest, ChatResponse, ProviderConfig } from './providers/types.js';
+import { readJson } from '../../../shared/json-read.js';
 
 export function cacheKey(config: ProviderConfig, request: ChatRequest, sample: number): string {
   // The sample index is part of the key: N runs of one query are N separate draws, not one answer read N times.
@@ -30,8 +31,9 @@ export class ResponseCache {
     const file = this.file(key);
     if (!existsSync(file)) return undefined;
     try {
-      const entry = JSON.parse(readFileSync(file, 'utf8')) as { key?: string; response?: ChatResponse };
-      return entry.key === key && entry.response && Array.isArray(entry.response.toolCalls)
+      const read = readJson(readFileSync(file, 'utf8'));
+      const entry = (read.ok ? read.value : null) as { key?: string; response?: ChatResponse } | null;
+      return entry?.key === key && entry.response && Array.isArray(entry.response.toolCalls)
         ? entry.response
         : undefined;
     } catch {

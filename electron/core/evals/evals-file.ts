@@ -4,6 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';
 import { realPathInside } from '../fs-confine.js';
+import { notJson, readJson } from '../../../shared/json-read.js';
 
 export const DEFAULT_EVALS_FILE = 'evals/evals.json';
 /** Text of an attached file beyond this is cut (with a note), so one large file cannot eat the budget. */
@@ -37,12 +38,13 @@ export function parseEvalsFile(text: string, file: string): EvalsFile {
   const fail = (message: string): never => {
     throw new SkillError('InvalidFormat', `${file}: ${message}`);
   };
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new SkillError('ParseError', `${file}: not valid JSON (${(error as Error).message}).`);
-  }
+  const read = readJson(text);
+  if (!read.ok)
+    throw new SkillError(
+      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
+      `${file}: ${notJson(read.problem)}.`,
+    );
+  const data: unknown = read.value;
   const d = data as Partial<EvalsFile> | null;
   if (typeof d !== 'object' || d === null || !Array.isArray(d.evals))
     fail(

@@ -14,6 +14,7 @@ import { listedDescription } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatRequest, ChatResponse } from './providers/types.js';
+import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 export const DEFAULT_GENERATE_COUNT = 10;
 export const MAX_GENERATE_COUNT = 50;
@@ -113,18 +114,17 @@ export function parseProposals(
   const trimmed = text.trim();
   const fenced = /^```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
   const body = fenced?.[1] ?? trimmed;
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (error) {
+  const read = readJson(body);
+  if (!read.ok) {
     const cutShort =
       o.stopReason === 'max_tokens' || o.stopReason === 'length'
         ? ' (it was cut at the token limit: ask for fewer queries)'
         : '';
     refuse(
-      `it is not JSON${cutShort} (${(error as Error).message}). It began: ${JSON.stringify(trimmed.slice(0, 120))}.`,
+      `it is not JSON${cutShort} (${describeJsonProblem(read.problem)}). It began: ${JSON.stringify(trimmed.slice(0, 120))}.`,
     );
   }
+  const data: unknown = read.ok ? read.value : undefined;
   const list = Array.isArray(data) ? data : (data as { queries?: unknown } | null)?.queries;
   if (!Array.isArray(list))
     refuse('expected {"queries": [{"query", "should_trigger", "close_to"}]}, and it has no "queries" list.');

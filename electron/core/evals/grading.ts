@@ -4,6 +4,7 @@ import type { GradedExpectation, Grading, TranscriptMessage } from '../../../sha
 import { checkExpectations } from '../cases/cases.js';
 import { expectationText, type OutputEval } from './evals-file.js';
 import type { ModelClient } from './model-client.js';
+import { readJson } from '../../../shared/json-read.js';
 
 /** What grading reads of a run: the final answer and the tool calls of its transcript. */
 export interface GradedRun {
@@ -23,11 +24,12 @@ export function parseGraderAnswer(text: string, expected: readonly string[]): Gr
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1];
   const body = fenced ?? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
   let verdicts: Array<Partial<GradedExpectation>> = [];
-  try {
-    const parsed = JSON.parse(body) as { expectations?: unknown };
-    if (Array.isArray(parsed.expectations))
+  const read = readJson(body);
+  if (read.ok) {
+    const parsed = read.value as { expectations?: unknown } | null;
+    if (Array.isArray(parsed?.expectations))
       verdicts = parsed.expectations as Array<Partial<GradedExpectation>>;
-  } catch {
+  } else {
     return expected.map((t) => ({
       text: t,
       passed: false,

@@ -13,6 +13,7 @@ import {
   type ProviderResponse,
   type ToolCall,
 } from './providers/types.js';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from '../../../shared/json-read.js';
 
 /** A model's answer text beyond this is cut (and marked), the same 1 MiB cap as a tool's output. */
 export const MAX_RESPONSE_BYTES = OUTPUT_CAP_BYTES;
@@ -51,6 +52,10 @@ export function checkedResponse(raw: ProviderResponse, request: ChatRequest, pro
     const c = call as Partial<Record<keyof ToolCall, unknown>> | null;
     if (typeof c !== 'object' || c === null || typeof c.id !== 'string' || typeof c.name !== 'string')
       throw bad('a tool call without a string "id" and "name"');
+    if (nestsDeeperThan(c.input, JSON_MAX_DEPTH))
+      throw bad(
+        `a tool call to "${c.name.slice(0, 100)}" whose input nests deeper than ${JSON_MAX_DEPTH} levels`,
+      );
     if ((JSON.stringify(c.input ?? null) ?? '').length > MAX_RESPONSE_BYTES)
       throw bad(
         `a tool call to "${c.name.slice(0, 100)}" whose input is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`,

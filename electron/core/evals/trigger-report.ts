@@ -9,6 +9,7 @@ import {
   type TriggerReport,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
+import { notJson, readJson } from '../../../shared/json-read.js';
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
@@ -172,11 +173,11 @@ export function readTriggerReport(data: unknown, where: string): TriggerReport {
 
 /** A trigger results file, in any shape `readTriggerReport` reads. */
 export function readTriggerReportFile(file: string): TriggerReport {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new SkillError('ParseError', `${file}: not readable JSON (${(error as Error).message}).`);
-  }
-  return readTriggerReport(data, file);
+  const read = readJson(readFileSync(file, 'utf8'));
+  if (!read.ok)
+    throw new SkillError(
+      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
+      `${file}: ${notJson(read.problem)}.`,
+    );
+  return readTriggerReport(read.value, file);
 }

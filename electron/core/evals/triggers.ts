@@ -19,6 +19,7 @@ import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
 /** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
@@ -75,7 +76,7 @@ export function appendToTriggerSet(file: string, queries: readonly TriggerQuery[
   if (existsSync(file)) {
     const text = readFileSync(file, 'utf8');
     parseTriggerSet(text, file);
-    entries = JSON.parse(text) as unknown[];
+    entries = parseJsonText(text, file) as unknown[];
   } else mkdirSync(dirname(file), { recursive: true });
   const added = queries.map((q) => ({ query: q.query, should_trigger: q.should_trigger }));
   writeFileAtomically(file, formatTriggerSet([...entries, ...added]));

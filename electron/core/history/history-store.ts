@@ -27,6 +27,7 @@ import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets } from './mask.js';
 import { loadLater } from '../load-later.js';
+import { readJson } from '../../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 
@@ -258,13 +259,12 @@ export class HistoryStore {
     const lines = text.split('\n');
     lines.forEach((line, i) => {
       if (!line.trim()) return;
-      try {
-        const e = JSON.parse(line) as HistoryEntry;
-        if (e && typeof e === 'object' && typeof e.id === 'string') entries.push(e);
-        else broken ??= `line ${i + 1} is not a run`;
-      } catch {
+      const read = readJson(line);
+      const e = (read.ok ? read.value : null) as HistoryEntry | null;
+      if (!read.ok)
         broken ??= i === lines.length - 1 ? `line ${i + 1} is cut short` : `line ${i + 1} is not JSON`;
-      }
+      else if (e && typeof e === 'object' && typeof e.id === 'string') entries.push(e);
+      else broken ??= `line ${i + 1} is not a run`;
     });
     return { entries, broken };
   }

@@ -13,7 +13,7 @@ import { isWithin } from '../fs-confine.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
 import { Workspace } from '../workspace.js';
 import { checkCancelled } from './cancel.js';
-import { skillFiles } from './skill-hash.js';
+import { folderSignature, inspectedHashes, skillFiles } from './skill-hash.js';
 import { fetchSource, type FetchedSource, type RunControl, type SkillSource } from './source.js';
 
 const SOURCE_ROOT = 'source';
@@ -51,6 +51,10 @@ export interface InspectedSkill {
   /** The files installing copies, and their size in all. */
   files: number;
   bytes: number;
+  /** The folder's content hash as inspected (what the lock records) and its snapshot (inspectedHashes): installing
+   *  refuses anything else. */
+  hash: string;
+  snapshot: string;
 }
 
 /** The largest skill installed without --force: beyond it a skill almost surely carries a dataset or a build. */
@@ -192,8 +196,50 @@ function folderContents(folder: string, manifest: string) {
   return { files: files.length, bytes, scripts, links, findings };
 }
 
-/** The skills of a fetched source, each checked with every profile given (at least one). */
+/** What a refusal says when a source is not what was looked at. */
+export function changedSinceLooked(name: string, detail: string): SkillError {
+  return new SkillError(
+    'Conflict',
+    `${name}: the source changed since you looked (${detail}); nothing was installed. Look inside it again, then install what you see.`,
+  );
+}
+
+/**
+ * The skills of a fetched source, each checked with every profile given (at least one). What is shown is what the
+ * snapshot covers: the source's files are stamped before and after (sizes, modes, times), and a source that changed
+ * meanwhile (a local folder being written to) is refused.
+ */
 export function inspectSource(
+  fetched: FetchedSource,
+  profiles: readonly ValidationProfile[],
+  onProgress?: RunControl['onProgress'],
+): SourceInspection {
+  const before = folderSignature(fetched.root);
+  const inspection = inspectOnce(fetched, profiles, onProgress);
+  if (folderSignature(fetched.root) !== before)
+    throw changedSinceLooked(fetched.source.source, 'files changed while it was being inspected');
+  return inspection;
+}
+
+/**
+ * The source inspected again with more profiles (agents chosen since): the same snapshot as the first look, or a
+ * Conflict (`previous` is what was shown).
+ */
+export function inspectAgain(
+  fetched: FetchedSource,
+  profiles: readonly ValidationProfile[],
+  previous: readonly InspectedSkill[],
+): InspectedSkill[] {
+  const skills = inspectSource(fetched, profiles).skills;
+  for (const s of skills) {
+    const seen = previous.find((p) => p.skillPath === s.skillPath);
+    if (!seen || seen.snapshot !== s.snapshot)
+      throw changedSinceLooked(s.name, seen ? 'its files are not the ones inspected' : 'it is new');
+  }
+  return skills;
+}
+
+function inspectOnce(
   fetched: FetchedSource,
   profiles: readonly ValidationProfile[],
   onProgress?: RunControl['onProgress'],
@@ -246,6 +292,7 @@ export function inspectSource(
       links: contents.links,
       files: contents.files,
       bytes: contents.bytes,
+      ...hashesOf(folder),
     });
   }
   // A skill folder given as the source reads its parent's config too (the library it sits in); only the source's
@@ -253,6 +300,11 @@ export function inspectSource(
   const servers = first.trustReport(SOURCE_ROOT).servers.filter((s) => isWithin(fetched.dir, s.file));
   for (const { ws } of byProfile) void ws.close();
   return { skills, servers, problems };
+}
+
+function hashesOf(folder: string): { hash: string; snapshot: string } {
+  const { content, snapshot } = inspectedHashes(folder);
+  return { hash: content, snapshot };
 }
 
 /**

@@ -9,6 +9,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import type { ValidationProfile } from '../../../shared/types.js';
+import { formatBytes } from '../../../shared/units.js';
 import { isWithin, realPathOf, safeRealpath } from '../fs-confine.js';
 import {
   AGENTS,
@@ -22,9 +23,9 @@ import {
   type Scope,
 } from './agents.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
-import { blockingFindings, type InspectedSkill } from './inspect.js';
+import { blockingFindings, changedSinceLooked, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
-import { computeSkillFolderHash } from './skill-hash.js';
+import { computeSkillFolderHash, inspectedHashes, skillFiles } from './skill-hash.js';
 import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
@@ -266,7 +267,10 @@ export function planInstall(
       );
       conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
     }
-    const newHash = computeSkillFolderHash(skill.folder);
+    // Exactly what was inspected, or nothing: a local folder may have changed since (the copy is checked too).
+    const now = inspectedHashes(skill.folder);
+    if (now.snapshot !== skill.snapshot) throw changedSinceLooked(skill.name, whatChanged(skill));
+    const newHash = skill.hash;
     const placements = planPlacements(base, skillFolderName(skill.name), opts);
     const canonical = placements[0]?.path ?? '';
     const from = realPathOf(skill.folder);
@@ -349,8 +353,11 @@ export async function installSkills(
       for (const p of placements) {
         checkCancelled(opts.signal, 'the install');
         const staged = tx.stage(dirname(p.path), basename(p.path));
-        if (p.how === 'copy') await copySkillFolder(skill.folder, staged, opts.signal);
-        else linkFolder(canonical, p.path, staged);
+        if (p.how === 'copy') {
+          await copySkillFolder(skill.folder, staged, opts.signal);
+          if (inspectedHashes(staged).snapshot !== skill.snapshot)
+            throw changedSinceLooked(skill.name, 'it changed while it was being copied');
+        } else linkFolder(canonical, p.path, staged);
         tell(skill.name, 'staged', p);
       }
     }
@@ -388,6 +395,7 @@ export async function installSkills(
     tx.rollback();
     // What it had staged or placed is undone, so a cancelled install wrote nothing.
     if (isCancelled(error)) throw cancelledError('the install');
+    if (error instanceof SkillError && error.code === 'Conflict') throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new SkillError('Io', `The install failed and was undone (nothing was installed): ${message}`);
   }
@@ -398,6 +406,15 @@ export async function installSkills(
     trashed: trashed.filter((t) => basename(t.from) === skillFolderName(skill.name)).map((t) => t.from),
     lockFile: lock.path,
   }));
+}
+
+/** How a skill's folder differs from its inspection, in the words a person checks first. */
+function whatChanged(skill: InspectedSkill): string {
+  const files = skillFiles(skill.folder);
+  const bytes = files.reduce((n, f) => n + f.size, 0);
+  return files.length !== skill.files || bytes !== skill.bytes
+    ? `it held ${skill.files} files (${formatBytes(skill.bytes)}) then, ${files.length} (${formatBytes(bytes)}) now`
+    : 'a file was edited or made executable';
 }
 
 /** A link at `at` (staged at `staged`) to the shared copy: relative, so a moved project keeps working. */

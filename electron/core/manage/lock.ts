@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
+import { notJson, parseJsonText, readJson } from '../../../shared/json-read.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import type { AgentContext, Scope } from './agents.js';
 import { skillFolderName } from './names.js';
@@ -207,16 +208,13 @@ function readLock(scope: Scope, path: string): LockFile {
   if (!existsSync(path)) return empty();
   const text = readFileSync(path, 'utf8');
   if (scope === 'project' && CONFLICT_START.test(text)) return mergeConflicted(path, text);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
+  const read = readJson(text);
+  if (!read.ok)
     throw new SkillError(
-      'ParseError',
-      `The lockfile ${path} is not valid JSON (${(error as Error).message}). Fix it (or resolve its merge conflict) and try again; it was not changed.`,
+      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
+      `The lockfile ${path} is ${notJson(read.problem)}. Fix it (or resolve its merge conflict) and try again; it was not changed.`,
     );
-  }
-  return checkedLock(scope, path, parsed, empty);
+  return checkedLock(scope, path, read.value, empty);
 }
 
 function checkedLock(scope: Scope, path: string, parsed: unknown, empty: () => LockFile): LockFile {
@@ -275,7 +273,7 @@ function mergeConflicted(path: string, text: string): LockFile {
   const empty = (): LockFile => ({ version: PROJECT_LOCK_VERSION, skills: nameMap() });
   const [ours, theirs] = conflictSides(text).map((side, i) => {
     try {
-      return checkedLock('project', path, JSON.parse(side), empty);
+      return checkedLock('project', path, parseJsonText(side, 'this side'), empty);
     } catch (error) {
       throw new SkillError(
         'ParseError',

@@ -73,6 +73,26 @@ export function fileDigest(full: string): string {
   return feed(createHash('sha256'), full).digest('hex');
 }
 
+/**
+ * What an inspection saw of a skill folder, from one read of each file: `content`, the `computedHash` the lock
+ * records, and `snapshot`, which also covers each file's execute bit (a copy keeps the mode, and `chmod +x` makes a
+ * file an agent can run). Installing refuses a folder (or a staged copy) whose snapshot is not the one inspected.
+ */
+export function inspectedHashes(folder: string): { content: string; snapshot: string } {
+  const content = createHash('sha256');
+  const snapshot = createHash('sha256');
+  for (const f of skillFiles(folder)) {
+    const executable = process.platform !== 'win32' && (lstatSync(f.full).mode & 0o111) !== 0;
+    content.update(f.path);
+    snapshot.update(`${f.path}\0${executable ? 'x' : '-'}\0${f.size}\0`);
+    readChunks(f.full, (chunk) => {
+      content.update(chunk);
+      snapshot.update(chunk);
+    });
+  }
+  return { content: content.digest('hex'), snapshot: snapshot.digest('hex') };
+}
+
 export function computeSkillFolderHash(folder: string): string {
   const hash = createHash('sha256');
   for (const f of skillFiles(folder)) {
@@ -127,13 +147,13 @@ export const skillHashStats = { computed: 0 };
 
 const hashCache = new Map<string, { signature: string; hash: string }>();
 
-/** What the hash depends on, without reading contents: each covered file's relative path, size, mtime and ctime.
- *  A change to any file, or a file added or removed, changes the signature. */
-function folderSignature(folder: string): string {
+/** What the hash depends on, without reading contents: each covered file's relative path, size, mode, mtime and
+ *  ctime. A change to any file, or a file added or removed, changes the signature. */
+export function folderSignature(folder: string): string {
   return coveredFiles(folder)
     .map((f) => {
       const st = statSync(f.full);
-      return `${f.path}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}`;
+      return `${f.path}\0${st.size}\0${st.mode}\0${st.mtimeMs}\0${st.ctimeMs}`;
     })
     .sort()
     .join('\n');

@@ -286,6 +286,14 @@ export function unpackArchive(file: string, into: string): void {
   const bytes = readFileSync(file);
   if (bytes.length > MAX_ARCHIVE_BYTES)
     throw new SkillError('InvalidFormat', `${file} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MiB.`);
+  // fflate writes a link entry as a file holding its target; a link is never what a skill archive should carry, and
+  // an entry under it would then fail half-way.
+  const links = linkEntries(bytes);
+  if (links.length)
+    throw new SkillError(
+      'InvalidFormat',
+      `${file} holds ${links.length === 1 ? 'a symbolic link' : `${links.length} symbolic links`} (${links.slice(0, 5).join(', ')}); Skillbench installs files and folders only, so nothing was added. Replace each link with the file it points to and pack the archive again.`,
+    );
   let entries: Record<string, Uint8Array>;
   let total = 0;
   let count = 0;
@@ -315,11 +323,47 @@ export function unpackArchive(file: string, into: string): void {
       );
     if (parts.length === 0 || parts.includes('__MACOSX')) continue;
     const target = join(into, ...parts);
-    if (name.endsWith('/')) {
-      mkdirSync(target, { recursive: true });
-      continue;
+    try {
+      if (name.endsWith('/')) {
+        mkdirSync(target, { recursive: true });
+        continue;
+      }
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, data);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOTDIR' && code !== 'EISDIR') throw error;
+      throw new SkillError(
+        'InvalidFormat',
+        `${file} holds "${name}" where another entry is a ${code === 'EISDIR' ? 'folder' : 'file'} of the same path; nothing was added. Fix the archive.`,
+      );
     }
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, data);
   }
+}
+
+/**
+ * Names of the entries a zip's central directory marks as symbolic links (made on Unix, file type S_IFLNK in the
+ * external attributes). A directory that cannot be found is left to the unzipper, which refuses it.
+ */
+export function linkEntries(zip: Uint8Array): string[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const u16 = (at: number) => (at + 2 <= zip.length ? view.getUint16(at, true) : 0);
+  const u32 = (at: number) => (at + 4 <= zip.length ? view.getUint32(at, true) : 0);
+  let end = -1;
+  for (let at = zip.length - 22; at >= Math.max(0, zip.length - 22 - 0xffff); at--)
+    if (u32(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  if (end < 0) return [];
+  const links: string[] = [];
+  let at = u32(end + 16);
+  for (let i = 0, n = u16(end + 10); i < n && u32(at) === 0x02014b50; i++) {
+    const nameLength = u16(at + 28);
+    const madeOnUnix = zip[at + 5] === 3;
+    if (madeOnUnix && ((u32(at + 38) >>> 16) & 0o170000) === 0o120000)
+      links.push(Buffer.from(zip.subarray(at + 46, at + 46 + nameLength)).toString('utf8'));
+    at += 46 + nameLength + u16(at + 30) + u16(at + 32);
+  }
+  return links;
 }

@@ -17,6 +17,7 @@ import { isWithin } from '../fs-confine.js';
 import { agentFolders } from './agents.js';
 import { processAlive } from '../pid.js';
 import type { ManageBase } from './install.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 /** Fault injection for the interrupted-install tests: see FAULT_AFTER_STAGING in install.ts. */
 const FAULT_BETWEEN_RENAMES = 'install-between-renames';
@@ -56,7 +57,7 @@ export class Transaction {
     // Said in the staging folder too, so the cleanup after a killed install removes the folders it made (empty).
     if (created.length) {
       const file = join(dir, CREATED_FOLDERS_FILE);
-      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+      const before = existsSync(file) ? (parseJsonText(readFileSync(file, 'utf8'), file) as string[]) : [];
       writeFileSync(file, JSON.stringify([...before, ...created]));
     }
     const at = join(dir, `${this.staged.size}-${name}`);
@@ -175,7 +176,8 @@ export function cleanStaleStaging(base: ManageBase): void {
       }
       let created: string[] = [];
       try {
-        created = JSON.parse(readFileSync(join(dir, CREATED_FOLDERS_FILE), 'utf8')) as string[];
+        const list = join(dir, CREATED_FOLDERS_FILE);
+        created = parseJsonText(readFileSync(list, 'utf8'), list) as string[];
       } catch {
         /* it created none */
       }

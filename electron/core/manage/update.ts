@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
-import { realPathOf } from '../fs-confine.js';
+import { isWithin, realPathOf } from '../fs-confine.js';
 import {
   agentById,
   AGENTS,
@@ -18,7 +18,7 @@ import {
   type Scope,
 } from './agents.js';
 import { isCancelled } from './cancel.js';
-import { fetchAndInspect, inspectSource, type InspectedSkill } from './inspect.js';
+import { fetchAndInspect, inspectAgain, type InspectedSkill } from './inspect.js';
 import { installSkills, type ManageBase } from './install.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
@@ -62,6 +62,8 @@ export interface UpdateCheck {
   /** After apply: whether it was updated, or why not. */
   applied?: boolean;
   skipped?: string;
+  /** The content hash of the source's copy that was compared (and diffed): pass it back to apply exactly that. */
+  sourceHash?: string;
 }
 
 export function fileChanges(before: string, after: string): FileChanges {
@@ -110,7 +112,12 @@ const KNOWN_TYPES: readonly string[] = ['github', 'git', 'local', 'archive'];
  * with a cloned project, so it is input too; red-team M1, M4): the scheme allow-list for git, an existing folder for
  * `local`, a regular .zip/.skill file for `archive`, and the type it parses to must be the type recorded.
  */
-export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd: string): SkillSource {
+export function sourceOfLock(
+  entry: LockEntry,
+  gitBase: string | undefined,
+  cwd: string,
+  scope: Scope = 'user',
+): SkillSource {
   const recorded = entry.sourceType;
   const where = recorded === 'git' ? (entry.sourceUrl ?? entry.source) : entry.source;
   if (typeof where !== 'string' || !where.trim())
@@ -131,6 +138,14 @@ export function sourceOfLock(entry: LockEntry, gitBase: string | undefined, cwd:
       'InvalidFormat',
       `The lockfile records ${JSON.stringify(where)} as a ${recorded} source, but it is a ${parsed.type} source; fix the entry (or remove it and add the skill again).`,
     );
+  // A project's lockfile comes with the project (a clone), so a path in it is read only inside the project: never
+  // `/etc` or the user's own skills folders.
+  if (scope === 'project' && (parsed.type === 'local' || parsed.type === 'archive'))
+    if (!isWithin(realPathOf(cwd), realPathOf(parsed.url)))
+      throw new SkillError(
+        'PermissionDenied',
+        `The project's lockfile names ${JSON.stringify(where)}, a ${recorded} source outside the project (${cwd}); a project's lockfile may name local sources inside the project only, so nothing was read from there. Move the skill into the project (and fix the entry), or add it for yourself with \`skillbench add <path> --global\`.`,
+      );
   return {
     ...parsed,
     // A relative path is read from the project and recorded relative again (a project that vendors its skills
@@ -179,6 +194,7 @@ class SourceCache {
     private readonly gitBase: string | undefined,
     private readonly cwd: string,
     private readonly signal: AbortSignal | undefined,
+    private readonly scope: Scope,
   ) {}
 
   async get(entry: LockEntry, profiles: readonly ValidationProfile[]): Promise<Fetched> {
@@ -187,7 +203,7 @@ class SourceCache {
     if (!hit) {
       try {
         const { fetched, inspection } = await fetchAndInspect(
-          sourceOfLock(entry, this.gitBase, this.cwd),
+          sourceOfLock(entry, this.gitBase, this.cwd, this.scope),
           profiles,
           this.signal ? { signal: this.signal } : {},
         );
@@ -200,7 +216,7 @@ class SourceCache {
     } else if (hit.fetched && profiles.some((p) => !hit?.profiles.includes(p))) {
       // Another skill of the same source is for other agents: check the fetched copy with their profiles too.
       hit.profiles = [...new Set([...hit.profiles, ...profiles])];
-      hit.skills = inspectSource(hit.fetched, hit.profiles).skills;
+      hit.skills = inspectAgain(hit.fetched, hit.profiles, hit.skills);
     }
     return hit;
   }
@@ -223,6 +239,8 @@ export async function updateSkills(
     force?: boolean;
     gitBase?: string;
     signal?: AbortSignal;
+    /** Name -> the `sourceHash` a check reported: only that version is applied (what the user reviewed). */
+    expected?: Readonly<Record<string, string>>;
   },
 ): Promise<UpdateCheck[]> {
   const lock = new SkillLock(opts.scope, lockPath(opts.scope, base));
@@ -234,7 +252,7 @@ export async function updateSkills(
         `"${n}" is not in the ${opts.scope} lockfile (${lock.path}), so it has no source to update from.`,
       );
   const installed = listInstalled(base, [opts.scope]);
-  const cache = new SourceCache(opts.gitBase, base.project, opts.signal);
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, opts.scope);
   const results: UpdateCheck[] = [];
   try {
     for (const name of names) {
@@ -277,6 +295,7 @@ export async function updateSkills(
       const check: UpdateCheck = {
         ...base_,
         status: 'update-available',
+        sourceHash: found.hash,
         ...(current && changes
           ? {
               diff: createTwoFilesPatch(
@@ -289,8 +308,12 @@ export async function updateSkills(
             }
           : {}),
       };
+      const reviewed = opts.expected && Object.hasOwn(opts.expected, name) ? opts.expected[name] : undefined;
       if (opts.apply) {
-        if (check.modified && !opts.force) {
+        if (reviewed !== undefined && reviewed !== found.hash) {
+          check.applied = false;
+          check.skipped = `the source changed since you looked (it now hashes ${found.hash.slice(0, 12)}, you reviewed ${reviewed.slice(0, 12)}); nothing was installed. Check for updates again and review the new change.`;
+        } else if (check.modified && !opts.force) {
           check.applied = false;
           check.skipped = `modified locally (${current}); pass --force to replace your changes (they go to the trash).`;
         } else if (cliCopy && !opts.force) {
@@ -358,7 +381,7 @@ export async function syncProject(
   const lock = new SkillLock('project', lockPath('project', base));
   const installed = listInstalled(base, ['project']);
   const agents = opts.agents?.length ? [...opts.agents] : projectAgents(base);
-  const cache = new SourceCache(opts.gitBase, base.project, opts.signal);
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, 'project');
   const results: SyncResult[] = [];
   try {
     for (const name of lock.names) {
@@ -386,7 +409,7 @@ export async function syncProject(
         continue;
       }
       // The lockfile is what the project trusts: a source that changed since is not installed by sync (red-team M4).
-      const sourceHash = computeSkillFolderHash(found.folder);
+      const sourceHash = found.hash; // as inspected: installing refuses anything else
       if (sourceHash !== entry.computedHash && !opts.force) {
         results.push({
           name,

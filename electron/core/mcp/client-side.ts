@@ -12,6 +12,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { McpCredentialStore, OpenAuthorization } from './oauth.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
 export type ElicitationParams = ElicitRequest['params'];
@@ -74,7 +75,7 @@ export function answersClientSide(
   let answers: AnswersFile = {};
   if (file) {
     try {
-      answers = JSON.parse(readFileSync(file, 'utf8')) as AnswersFile;
+      answers = parseJsonText(readFileSync(file, 'utf8'), file) as AnswersFile;
     } catch (error) {
       throw new SkillError(
         'ConfigValidation',

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import { MAX_TIMEOUT_SECS, type JsonValue } from '../../../shared/types.js';
+import { notJson, readJson } from '../../../shared/json-read.js';
 
 /** How a client reaches a server: a child process, streamable HTTP, or the older HTTP+SSE transport. */
 export type McpTransportKind = 'stdio' | 'http' | 'sse';
@@ -66,16 +67,19 @@ export function readMcpConfig(
   file: string,
   rootForExpansion = dirname(dirname(file)),
 ): Record<string, McpServerConfig> {
-  let data: unknown;
+  let text: string;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
+    throw new SkillError('ConfigValidation', `${file}: could not be read (${(error as Error).message}).`);
+  }
+  const read = readJson(text);
+  if (!read.ok)
     throw new SkillError(
       'ConfigValidation',
-      `${file}: not valid JSON (${(error as Error).message}). Fix the file; it uses the Claude Desktop "mcpServers" format.`,
+      `${file}: ${notJson(read.problem)}. Fix the file; it uses the Claude Desktop "mcpServers" format.`,
     );
-  }
-  return parseMcpConfig(data, file, rootForExpansion, dirname(file));
+  return parseMcpConfig(read.value, file, rootForExpansion, dirname(file));
 }
 
 /** Checks an `{ "mcpServers": { ... } }` value (from a file or from the app's settings). */

@@ -20,6 +20,7 @@ import { isSafeExternalUrl } from '../../../shared/urls.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { loadLater } from '../load-later.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const http = loadLater<typeof Http>('node:http');
@@ -79,7 +80,7 @@ export class FileCredentialStore<T = McpCredentials> {
     const raw = this.readAll()[key];
     if (raw === undefined) return undefined;
     try {
-      return JSON.parse(this.cipher ? this.cipher.decrypt(raw) : raw) as T;
+      return parseJsonText(this.cipher ? this.cipher.decrypt(raw) : raw, this.what) as T;
     } catch {
       return undefined; // written by another keychain or corrupted: sign in again
     }
@@ -107,7 +108,7 @@ export class FileCredentialStore<T = McpCredentials> {
     }
     makePrivate(this.file);
     try {
-      const data = JSON.parse(text) as unknown;
+      const data: unknown = parseJsonText(text, this.file);
       if (typeof data === 'object' && data !== null && !Array.isArray(data))
         return Object.fromEntries(
           Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'),

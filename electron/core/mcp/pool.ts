@@ -1,5 +1,6 @@
 // Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
-// progress, cancellation forwarded, all closed on exit. Uses the official SDK.
+// progress, every list and call bounded (MCP_LIMITS), cancellation forwarded, all closed on exit. Uses the official
+// SDK.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type {
@@ -19,6 +20,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
 import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
+import { MCP_LIMITS, readAllPages, type McpLimits } from './limits.js';
 import { McpOAuthProvider } from './oauth.js';
 import { LoggedTransport, ProtocolLog, type ProtocolLogEntry, type WireExchange } from './protocol-log.js';
 import type * as Sdk from './sdk.js';
@@ -63,18 +65,6 @@ export interface McpCallOptions {
   onWire?: (wire: WireExchange) => void;
 }
 
-/** Every page of a paginated list. */
-async function pages<T>(page: (cursor?: string) => Promise<[T[], string | undefined]>): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const [items, next] = await page(cursor);
-    out.push(...items);
-    cursor = next;
-  } while (cursor);
-  return out;
-}
-
 export class McpPool {
   private readonly connections = new Map<string, Promise<Connection>>();
   private readonly stderrTails = new Map<string, string>();
@@ -88,6 +78,7 @@ export class McpPool {
   constructor(
     readonly servers: Readonly<Record<string, McpServerConfig>>,
     private readonly clientSide: McpClientSide = {},
+    private readonly limits: McpLimits = MCP_LIMITS,
   ) {}
 
   has(server: string): boolean {
@@ -117,13 +108,11 @@ export class McpPool {
   async listTools(server: string): Promise<Tool[]> {
     const conn = await this.connect(server);
     if (!conn.tools) {
-      const tools: Tool[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await conn.client.listTools(cursor ? { cursor } : undefined);
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor);
+      const tools = await readAllPages(this.limits, server, 'tools', (cursor, signal) =>
+        conn.client
+          .listTools(cursor ? { cursor } : undefined, { signal })
+          .then((p) => [p.tools, p.nextCursor]),
+      );
       conn.tools = tools;
       this.toolCache.set(server, tools);
     }
@@ -148,8 +137,10 @@ export class McpPool {
   /** Every resource of a server, all pages. */
   async listResources(server: string): Promise<Resource[]> {
     const conn = await this.connect(server);
-    return pages((cursor) =>
-      conn.client.listResources(cursor ? { cursor } : undefined).then((p) => [p.resources, p.nextCursor]),
+    return readAllPages(this.limits, server, 'resources', (cursor, signal) =>
+      conn.client
+        .listResources(cursor ? { cursor } : undefined, { signal })
+        .then((p) => [p.resources, p.nextCursor]),
     );
   }
 
@@ -204,9 +195,9 @@ export class McpPool {
 
   async listResourceTemplates(server: string): Promise<ResourceTemplate[]> {
     const conn = await this.connect(server);
-    return pages((cursor) =>
+    return readAllPages(this.limits, server, 'resource templates', (cursor, signal) =>
       conn.client
-        .listResourceTemplates(cursor ? { cursor } : undefined)
+        .listResourceTemplates(cursor ? { cursor } : undefined, { signal })
         .then((p) => [p.resourceTemplates, p.nextCursor]),
     );
   }
@@ -226,8 +217,10 @@ export class McpPool {
 
   async listPrompts(server: string): Promise<Prompt[]> {
     const conn = await this.connect(server);
-    return pages((cursor) =>
-      conn.client.listPrompts(cursor ? { cursor } : undefined).then((p) => [p.prompts, p.nextCursor]),
+    return readAllPages(this.limits, server, 'prompts', (cursor, signal) =>
+      conn.client
+        .listPrompts(cursor ? { cursor } : undefined, { signal })
+        .then((p) => [p.prompts, p.nextCursor]),
     );
   }
 
@@ -278,6 +271,7 @@ export class McpPool {
   ): Promise<CallToolResult> {
     const conn = await this.connect(server);
     const timeout = opts.timeoutMs ?? (this.servers[server]?.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000;
+    const total = Math.max(timeout, this.limits.callTotalMs);
     // The SDK sends these arguments as they are (it copies the params around them), so this call's request is the
     // one carrying this very object, however many calls run at once.
     const sent = { ...args };
@@ -288,6 +282,7 @@ export class McpPool {
       const result = await conn.client.callTool({ name: tool, arguments: sent }, undefined, {
         timeout,
         resetTimeoutOnProgress: true,
+        maxTotalTimeout: total,
         signal: opts.signal,
         // Always ask for progress: without a progress token the server sends none, and progress is what
         // resets the timeout of a long call.
@@ -324,6 +319,11 @@ export class McpPool {
       return new SkillError(
         'Cancelled',
         `The call to ${server}__${tool} was cancelled; the server was told.`,
+      );
+    if (code === -32001 && /maximum total timeout/i.test(message))
+      return new SkillError(
+        'Timeout',
+        `MCP server "${server}" was still working on ${tool} after ${Math.round(Math.max(timeout, this.limits.callTotalMs) / 1000)} s, the most a call may take even with progress; it was stopped.`,
       );
     if (code === -32001 || /timed out/i.test(message)) {
       return new SkillError(

@@ -2,6 +2,7 @@
 // wire (issue 16). A transport wrapper records them; the log keeps the newest messages of each server.
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { JSON_MAX_DEPTH, nestsDeeperThan } from '../../../shared/json-read.js';
 
 export interface ProtocolLogEntry {
   /** Milliseconds since the epoch. */
@@ -23,22 +24,11 @@ export const PROTOCOL_LOG_BYTES = 8 * 1024 * 1024;
 export const PROTOCOL_LOG_MESSAGE_BYTES = 256 * 1024;
 export const PROTOCOL_LOG_CUT_CHARS = 4096;
 /**
- * How deep a message from a server may nest. A deeper one would overflow the stack of every JSON.stringify that
- * meets it (the call's result, the log, its export), so it is refused where it comes in (LoggedTransport).
+ * How deep a message from a server may nest: the one cap of everything read. A deeper one would overflow the stack
+ * of every JSON.stringify that meets it (the call's result, the log, its export), so it is refused where it comes
+ * in (LoggedTransport).
  */
-export const MESSAGE_DEPTH_LIMIT = 256;
-
-/** Whether arrays and objects in `value` nest more than `limit` levels (walked without recursion). */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (depth + 1 > limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
+export const MESSAGE_DEPTH_LIMIT = JSON_MAX_DEPTH;
 
 /** What the log keeps of a message too big (or too deep) to keep whole: what names it, and its error's words. */
 function outline(message: JSONRPCMessage): JSONRPCMessage {

@@ -56,15 +56,48 @@ export function nameRangeOf(raw: RawManifest): Range {
   return rangeOf(raw, [raw.data && 'name' in raw.data ? 'name' : ''], 'value');
 }
 
-/** Reads a found manifest and evaluates it. */
+/** Reads a found manifest and evaluates it; never throws (see evaluateManifest). */
 export function readAndEvaluate(job: ManifestJob, options: EvaluateOptions): Evaluation {
   const read = readManifestText(job.manifest, options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
   const { entry, raw } = evaluateManifest(job, read, options);
   return { entry, validated: raw !== undefined };
 }
 
-/** Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. */
+/**
+ * Parse + rules for one manifest's text (from disk or from the editor), as an entry before shadowing. Never throws:
+ * whatever one file does to the parsers or the rules becomes a finding on that file, so no file can stop a load, a
+ * watcher's update or a start.
+ */
 export function evaluateManifest(
+  job: ManifestJob,
+  read: DecodeResult,
+  options: EvaluateOptions,
+): { entry: LibraryEntry; raw?: RawManifest } {
+  try {
+    return evaluateOrThrow(job, read, options);
+  } catch (error) {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const diagnostic = makeDiagnostic(
+      'error',
+      'file-not-evaluated',
+      `Skillbench could not read or check this manifest (${what.slice(0, 300)}), so this skill was skipped and the rest of the library loaded. Simplify the file (very deep nesting is the usual cause); if it persists, report it with the file.`,
+      job.manifest,
+      WHOLE_FILE,
+    );
+    return {
+      entry: {
+        id: job.id,
+        rootId: job.rootId,
+        path: job.manifest,
+        format: job.format,
+        status: 'invalid',
+        diagnostics: [diagnostic],
+      },
+    };
+  }
+}
+
+function evaluateOrThrow(
   job: ManifestJob,
   read: DecodeResult,
   options: EvaluateOptions,

@@ -82,6 +82,12 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
         },
       },
       {
+        code: 'file-not-evaluated',
+        severity: 'error',
+        meaning:
+          'reading or checking the manifest failed inside Skillbench (names the error); this skill is skipped, the rest load',
+      },
+      {
         code: 'file-binary',
         severity: 'error',
         meaning: 'holds NUL bytes (binary or UTF-16)',

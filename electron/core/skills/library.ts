@@ -32,6 +32,7 @@ import { PathCache } from './path-cache.js';
 import {
   limitsReached,
   nestedIn,
+  rootFailed,
   readersOf,
   walkRoot,
   WHOLE_FILE,
@@ -185,6 +186,10 @@ export class SkillLibrary implements Library {
     this.pass = new PathCache();
     try {
       return this.updateRegions(paths);
+    } catch {
+      // A change the incremental path cannot place is read again whole (each root and file is isolated there).
+      this.pass = undefined;
+      return this.reload();
     } finally {
       this.pass = undefined;
     }
@@ -342,7 +347,13 @@ export class SkillLibrary implements Library {
       if (root.startReal === undefined) continue;
       const found: Found[] = [];
       const start = { folder: root.start, real: root.startReal, depth: 0 };
-      walkRoot(this.walker(), root, start, found, state, new Set([root.startReal]));
+      try {
+        walkRoot(this.walker(), root, start, found, state, new Set([root.startReal]));
+      } catch (error) {
+        // One root that cannot be walked is reported on that root; the other roots load.
+        this.diagnostics.push(rootFailed(root.info.path, error));
+        continue;
+      }
       for (const f of found) {
         const same = seen.get(f.real);
         if (same) {
@@ -460,7 +471,11 @@ export class SkillLibrary implements Library {
   private rereadNameRange(slot: Slot): Range {
     this.stats.manifestsRead++;
     const read = readManifestText(slot.own.path, this.options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES);
-    return read.ok ? nameRangeOf(parseManifest(slot.own.path, read.value)) : WHOLE_FILE;
+    try {
+      return read.ok ? nameRangeOf(parseManifest(slot.own.path, read.value)) : WHOLE_FILE;
+    } catch {
+      return WHOLE_FILE; // changed since it was evaluated, into something the parser cannot take: its next read says so
+    }
   }
 
   /** What the walk of a root needs: the limits, the pass, where findings go, and where links may lead. */

@@ -2,11 +2,12 @@
 import { isUtf8 } from 'node:buffer';
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../../../shared/types.js';
-import { formatBytes } from '../../../shared/units.js';
+import { formatBytes, MAX_EDITABLE_BYTES } from '../../../shared/units.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { LineIndex } from './line-index.js';
 
-export const DEFAULT_MAX_MANIFEST_BYTES = 1024 * 1024;
+/** The editing limit: a manifest the app can save is one the library loads. */
+export const DEFAULT_MAX_MANIFEST_BYTES = MAX_EDITABLE_BYTES;
 
 export interface ManifestText {
   /** Decoded text without the BOM. */

@@ -10,6 +10,7 @@ import type {
   ValidationProfile,
 } from '../../../shared/types.js';
 import { TOOL_KINDS } from '../../../shared/types.js';
+import { JSON_MAX_DEPTH } from '../../../shared/json-read.js';
 import { placeholderNames } from '../../../shared/syntax/placeholders.js';
 import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
 import type { RawManifest } from './raw-manifest.js';
@@ -196,17 +197,22 @@ function stringRecord(value: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-/** Plain data to JSON: dates become ISO strings, non-finite numbers their names, anything exotic a string. */
-export function toJsonValue(value: unknown): JsonValue {
+/**
+ * Plain data to JSON: dates become ISO strings, non-finite numbers their names, anything exotic a string. The copy
+ * stops at the one depth cap of everything read (a deeper value becomes null): the parsers report such nesting,
+ * and a copy past it would overflow every recursive walk after this one.
+ */
+export function toJsonValue(value: unknown, depth = 0): JsonValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return value.map(toJsonValue);
+  if (typeof value === 'object' && depth >= JSON_MAX_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((v) => toJsonValue(v, depth + 1));
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
   if (value instanceof Map) {
     const out: Record<string, JsonValue> = {};
-    for (const [k, v] of value) setOwn(out, String(k), toJsonValue(v));
+    for (const [k, v] of value) setOwn(out, String(k), toJsonValue(v, depth + 1));
     return out;
   }
   if (typeof value === 'object') {
@@ -214,7 +220,7 @@ export function toJsonValue(value: unknown): JsonValue {
       return (value as { toString(): string }).toString(); // e.g. a TOML date-time type
     }
     const out: Record<string, JsonValue> = {};
-    for (const [k, v] of Object.entries(value)) setOwn(out, k, toJsonValue(v));
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, toJsonValue(v, depth + 1));
     return out;
   }
   return null; // functions and symbols: never produced by the parsers

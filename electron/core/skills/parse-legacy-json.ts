@@ -7,6 +7,7 @@ import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
 import { loadLater } from '../load-later.js';
+import { readJson } from '../../../shared/json-read.js';
 
 // jsonc-parser is required on the first legacy skill.json, not at startup (issue 14).
 const jsonc = loadLater<typeof Jsonc>('jsonc-parser');
@@ -25,7 +26,24 @@ export function parseLegacyJson(
   const lines = new LineIndex(text);
   const diagnostics: Diagnostic[] = [];
   const errors: ParseError[] = [];
-  const tree = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  // The bounded reader first: jsonc-parser builds its tree recursively, so text nested past the cap never reaches it.
+  const bounded = readJson(text, { maxBytes: Infinity });
+  if (!bounded.ok && bounded.problem.kind !== 'syntax') {
+    const { offset } = bounded.problem;
+    diagnostics.push(
+      makeDiagnostic(
+        'error',
+        'json-syntax',
+        `JSON syntax error: ${bounded.problem.message}.`,
+        file,
+        lines.range(offset, offset + 1),
+      ),
+    );
+  }
+  const tree =
+    bounded.ok || bounded.problem.kind === 'syntax'
+      ? jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false })
+      : undefined;
   for (const e of errors.slice(0, 5)) {
     diagnostics.push(
       makeDiagnostic(

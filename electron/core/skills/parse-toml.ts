@@ -7,6 +7,7 @@ import { LineIndex } from './line-index.js';
 import type { ManifestText } from './manifest-text.js';
 import type { DataPath, RawManifest, SpanPart } from './raw-manifest.js';
 import { loadLater } from '../load-later.js';
+import { JSON_MAX_DEPTH } from '../../../shared/json-read.js';
 
 // smol-toml is required on the first TOML manifest, not at startup (issue 14: most libraries have none).
 const toml = loadLater<typeof SmolToml>('smol-toml');
@@ -17,7 +18,7 @@ export function parseTomlManifest(file: string, source: ManifestText, format: Sk
   const diagnostics: Diagnostic[] = [];
   let data: Record<string, unknown> | undefined;
   try {
-    const parsed = toml().parse(text) as Record<string, unknown>;
+    const parsed = toml().parse(text, { maxDepth: JSON_MAX_DEPTH }) as Record<string, unknown>;
     // `[skill]` holds the metadata in ZeroClaw manifests; flatten it so every format yields the same keys.
     const { skill, ...rest } = parsed;
     data = isRecord(skill) ? { ...skill, ...rest } : parsed;

@@ -325,3 +325,14 @@ export function limitsReached(
       : []),
   ];
 }
+
+/** A root whose walk failed: reported on the root, so the other roots still load. */
+export function rootFailed(path: string, error: unknown): Diagnostic {
+  return makeDiagnostic(
+    'error',
+    'root-missing',
+    `The skill root "${path}" could not be loaded (${(error as Error).message ?? String(error)}); its skills are not shown and the other roots loaded. Check the folder, or remove the root.`,
+    path,
+    WHOLE_FILE,
+  );
+}

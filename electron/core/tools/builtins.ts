@@ -13,6 +13,7 @@ import { processOutput } from './kinds/process-output.js';
 import { shellInvocation } from './templates.js';
 import { runProcess, toolEnvironment } from './process-runner.js';
 import { loadLater } from '../load-later.js';
+import { readJson } from '../../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
@@ -59,11 +60,8 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
   json_path: (a) => {
     let json = a.json ?? null;
     if (typeof json === 'string') {
-      try {
-        json = JSON.parse(json) as JsonValue;
-      } catch {
-        /* a plain string document */
-      }
+      const read = readJson(json);
+      if (read.ok) json = read.value; // else a plain string document
     }
     let result: unknown;
     try {

@@ -67,6 +67,8 @@ interface RawUse {
 
 /** Messages for a placeholder in a place whose value the shell would read as code or pattern. */
 const FORBIDDEN = {
+  unquotedSubstitution:
+    'a placeholder inside an unquoted $(…) or `…`: the shell splits what it prints into words and expands * and ? in them, so a value can become many words, options or file names; quote the substitution, e.g. "$(printf %s {{x}})"',
   braces:
     'a placeholder inside ${…} is not one word there (the shell reads it as a pattern or operand); assign it first, e.g. `v={{x}}; echo "${v%.txt}"`',
   arithmetic:
@@ -226,10 +228,17 @@ class PosixScanner {
         guarded(() => this.double());
         continue;
       }
-      if (c === '`') {
+      if (c === '`' || (c === '$' && t[this.i + 1] === '(' && t[this.i + 2] !== '(')) {
+        // An unquoted substitution's output is split into words and globbed, whatever quoting the value had
+        // inside it; only an assignment's value or a [[ … ]] operand is left whole.
+        const at = this.i;
+        const before = this.uses.length;
+        const whole = doubleBracket || (name === undefined && ASSIGNMENT.test(word));
         inWord = true;
         word += '\0';
-        guarded(() => this.backticks(false));
+        guarded(() => (c === '`' ? this.backticks(false) : this.dollar(false)));
+        if (!whole && this.uses.slice(before).some((u) => u.context !== 'comment'))
+          this.problem(at, FORBIDDEN.unquotedSubstitution);
         continue;
       }
       if (c === '$') {

@@ -36,6 +36,7 @@ import { Workspace } from '../../core/workspace.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { trackWork } from './tools.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 /** Where a skill's trigger reports are kept, beside skill-creator's iterations in `<skill>-workspace/`. */
 const TRIGGERS_DIR = 'triggers';
@@ -44,7 +45,7 @@ const collisionsFile = (ctx: HostContext) => join(ctx.options.userDataDir, 'eval
 
 function readJson<T>(file: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
+    return parseJsonText(readFileSync(file, 'utf8'), file) as T;
   } catch {
     return undefined; // not run yet, or written by hand and broken: the view offers to run it
   }

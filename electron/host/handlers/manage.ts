@@ -18,7 +18,7 @@ import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '..
 import {
   blockedFor,
   fetchAndInspect,
-  inspectSource,
+  inspectAgain,
   pathInSource,
   type InspectedSkill,
 } from '../../core/manage/inspect.js';
@@ -240,7 +240,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       });
       if (needed.all.some((p) => !inspection.profiles.includes(p))) {
         inspection.profiles = [...new Set([...inspection.profiles, ...needed.all])];
-        inspection.skills = inspectSource(inspection.fetched, inspection.profiles).skills;
+        inspection.skills = inspectAgain(inspection.fetched, inspection.profiles, inspection.skills);
       }
       const chosen = skills.map((name) => {
         const skill = inspection.skills.find((s) => s.name === name);
@@ -285,7 +285,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
           ...(gitBase() ? { gitBase: gitBase() } : {}),
         }),
       ),
-    'manage:update': async ({ scope, names, project, force, runId = randomUUID() }) => {
+    'manage:update': async ({ scope, names, project, force, expected, runId = randomUUID() }) => {
       try {
         return await ctx.trackRun(runId, (signal) =>
           updateSkills(baseOf(scope, project), {
@@ -294,6 +294,7 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
             apply: true,
             signal,
             ...(force ? { force: true } : {}),
+            ...(expected ? { expected } : {}),
             ...(gitBase() ? { gitBase: gitBase() } : {}),
           }),
         );

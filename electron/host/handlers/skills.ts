@@ -21,9 +21,22 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
       const abs = resolve(path);
       if (!existsSync(abs) || !lstatSync(abs).isDirectory())
         throw new SkillError('NotFound', `${abs} is not a folder.`);
-      // Read-modify-write under the settings lock: a root added by another process meanwhile is kept.
+      if (ctx.settings.get().roots.includes(abs)) return ctx.roots;
+      // Read-modify-write under the settings lock: a root added by another process meanwhile is kept. The root stays
+      // in the settings only if it loads, so a folder that cannot be read is never a root every later start trips on.
       ctx.settings.update(({ roots }) => (roots.includes(abs) ? {} : { roots: [...roots, abs] }));
-      ctx.reconfigure();
+      let failure: string | undefined;
+      try {
+        ctx.reconfigure();
+        failure = ctx.workspace.diagnostics.find((d) => d.code === 'root-missing' && d.file === abs)?.message;
+      } catch (error) {
+        failure = (error as Error).message;
+      }
+      if (failure !== undefined) {
+        ctx.settings.update(({ roots }) => ({ roots: roots.filter((r) => r !== abs) }));
+        ctx.reconfigure();
+        throw new SkillError('Io', `${abs} was not added as a root: ${failure}`);
+      }
       return ctx.roots;
     },
     'roots:remove': ({ id }) => {

@@ -134,6 +134,8 @@ function UpdatePanel(props: {
       names: [item.name],
       runId: newRun(),
       ...(replace ? { force: true } : {}),
+      // Only the version whose change was shown: a source that changed since is refused, not installed.
+      ...(check?.sourceHash ? { expected: { [item.name]: check.sourceHash } } : {}),
     });
     setBusy(false);
     if (!r.ok)

@@ -42,6 +42,40 @@ describe('the settings store', () => {
     expect(readdirSync(data).filter((n) => n.startsWith('settings.json.broken-'))).toHaveLength(1);
   });
 
+  it('keeps the good keys of a partly invalid file, drops the bad and unknown ones, and loses nothing', () => {
+    const data = dir();
+    const text =
+      '{"roots":["/home/me/skills"],"trustedFolders":[{"path":"/home/me/skills","identity":"1:2"}],' +
+      '"theme":"purple","__proto__":{"polluted":true},"extra":1}';
+    writeFileSync(join(data, 'settings.json'), text);
+    const store = new SettingsStore(data);
+    const s = store.get();
+    expect(s.roots).toEqual(['/home/me/skills']);
+    expect(s.trustedFolders).toEqual([{ path: '/home/me/skills', identity: '1:2' }]);
+    expect(s.theme).toBe(DEFAULT_SETTINGS.theme);
+    expect(Object.keys(s)).not.toContain('__proto__');
+    expect(Object.keys(s)).not.toContain('extra');
+    expect(store.notices).toHaveLength(1);
+    expect(store.notices[0]?.message).toMatch(/`theme` must be light, dark or system/);
+    expect(store.notices[0]?.message).toMatch(/`__proto__` is not a setting/);
+    expect(readFileSync(store.notices[0]?.backup ?? '', 'utf8')).toBe(text);
+    const written = JSON.parse(readFileSync(join(data, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(written).sort()).toEqual(Object.keys(DEFAULT_SETTINGS).sort());
+    expect(written.roots).toEqual(['/home/me/skills']);
+  });
+
+  it('refuses a change with a key that is no setting, and keeps the file as it was', () => {
+    const data = dir();
+    const store = new SettingsStore(data);
+    store.set({ theme: 'dark' });
+    const before = readFileSync(join(data, 'settings.json'), 'utf8');
+    const polluting = JSON.parse('{"__proto__":{"polluted":true},"theme":"light"}') as Record<string, never>;
+    expect(() => store.set(polluting)).toThrow(/`__proto__` is not a setting/);
+    expect(() => store.set({ colour: 'red' })).toThrow(/`colour` is not a setting/);
+    expect(readFileSync(join(data, 'settings.json'), 'utf8')).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('keeps a change another process made after this one read the settings', () => {
     const data = dir();
     const app = new SettingsStore(data);

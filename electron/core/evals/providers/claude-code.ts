@@ -17,6 +17,7 @@ import {
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
+import { readJson } from '../../../../shared/json-read.js';
 
 /** The `claude` executable on PATH, or undefined. */
 export function findClaudeOnPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -130,10 +131,9 @@ export function createClaudeCodeProvider(
         });
         const onLine = (line: string) => {
           if (!line.trim()) return;
-          let event: StreamEvent;
-          try {
-            event = JSON.parse(line) as StreamEvent;
-          } catch {
+          const read = readJson(line);
+          const event = (read.ok ? read.value : null) as StreamEvent | null;
+          if (!event || typeof event !== 'object') {
             return finish(
               new ProviderError(
                 `Claude Code printed a line that is not stream-json: ${line.slice(0, 200)}`,

@@ -4,6 +4,7 @@ import { createAnthropicProvider } from './anthropic.js';
 import { createClaudeCodeProvider } from './claude-code.js';
 import { createOpenAiProvider } from './openai.js';
 import { PROVIDER_KINDS, type ModelProvider, type ProviderConfig, type ProviderKind } from './types.js';
+import { notJson, readJson } from '../../../../shared/json-read.js';
 
 export * from './types.js';
 export { findClaudeOnPath } from './claude-code.js';
@@ -167,12 +168,9 @@ export function parseProviderConfig(value: unknown, where: string): ProviderConf
 
 /** A providers file: `{"providers": [...]}` or a bare array. Names must be unique. */
 export function parseProviderConfigs(text: string, file: string): ProviderConfig[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    fail(file, `not valid JSON (${(error as Error).message}).`);
-  }
+  const read = readJson(text);
+  if (!read.ok) fail(file, `${notJson(read.problem)}.`);
+  const data: unknown = read.ok ? read.value : undefined;
   const list = Array.isArray(data) ? data : (data as { providers?: unknown } | null)?.providers;
   if (!Array.isArray(list)) fail(file, 'expected {"providers": [{"name", "kind", "model", ...}]}.');
   const configs = list.map((p, i) => parseProviderConfig(p, `${file}: providers[${i}]`));

@@ -13,6 +13,7 @@ import {
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
+import { readJson } from '../../../../shared/json-read.js';
 
 type Param = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -41,11 +42,8 @@ export function toOpenAiMessages(system: string | undefined, messages: readonly 
 
 /** Tool arguments arrive as a JSON string; one that does not parse is kept as a string, not dropped. */
 function parseArguments(text: string): JsonValue {
-  try {
-    return JSON.parse(text || '{}') as JsonValue;
-  } catch {
-    return text;
-  }
+  const read = readJson(text || '{}');
+  return read.ok ? read.value : text;
 }
 
 /** `keySent` says which key went with the requests (a 401 names it). */

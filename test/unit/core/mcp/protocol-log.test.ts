@@ -2,8 +2,8 @@
 // hands the whole message back to the call that records its wire exchange.
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { nestsDeeperThan } from '../../../../shared/json-read.js';
 import {
-  nestsDeeperThan,
   PROTOCOL_LOG_CUT_CHARS,
   PROTOCOL_LOG_MESSAGE_BYTES,
   ProtocolLog,

@@ -13,6 +13,7 @@ import {
   renderShellCommand,
   renderUrl,
   shellInvocation,
+  shellTemplateProblems,
 } from '../../../../electron/core/tools/templates.js';
 import { delayedExpansion, windowsArgv } from './windows-command-line.js';
 
@@ -73,8 +74,31 @@ describe.runIf(process.platform !== 'win32')('renderShellCommand (POSIX)', () =>
 
   it.each(SHELLS)('%s: here-documents and backticks take the value as written', (shell) => {
     expect(run(shell, 'cat <<EOF\n<{{x}}>\nEOF', { x: '"$(id)" *' })).toBe('<"$(id)" *>\n');
-    expect(run(shell, 'printf "[%s]" "`printf %s \\"{{x}}\\"`" `printf %s {{x}}`', { x: 'a b' })).toBe(
-      '[a b][a][b]',
+    expect(run(shell, 'printf "[%s]" "`printf %s \\"{{x}}\\"`" "$(printf %s {{x}})"', { x: 'a b' })).toBe(
+      '[a b][a b]',
+    );
+    expect(run(shell, 'v=$(printf %s {{x}}); printf "[%s]" "$v"', { x: '/etc/pass* b' })).toBe(
+      '[/etc/pass* b]',
+    );
+  });
+
+  it('refuses a placeholder inside an unquoted $(…) or backticks, whose output the shell would split and glob', () => {
+    const problems = (t: string) => shellTemplateProblems(t, 'sh').map((p) => `${p.column}: ${p.message}`);
+    // The red-team repro: `files` became many words, one an option that runs a command.
+    expect(problems("tar -cf /dev/null $(printf '%s' {{files}})")).toEqual([
+      expect.stringMatching(/^19: a placeholder inside an unquoted \$\(…\) or `…`: .*quote the substitution/),
+    ]);
+    expect(problems('ls `printf %s {{x}}`')).toHaveLength(1);
+    expect(problems('echo "$(echo $(printf %s {{x}}))"')).toHaveLength(1);
+    // Quoted or assigned, the output stays one word.
+    for (const ok of [
+      'tar -cf /dev/null "$(printf %s {{x}})"',
+      'v=$(printf %s {{x}})',
+      'v=`printf %s {{x}}`',
+    ])
+      expect(problems(ok), ok).toEqual([]);
+    expect(() => renderShellCommand('ls $(printf %s {{x}})', { x: '/etc/pass* /root/.*' }, 'sh')).toThrow(
+      /column 4: a placeholder inside an unquoted \$\(…\)/,
     );
   });
 
