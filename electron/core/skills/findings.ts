@@ -130,7 +130,8 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
       {
         code: 'frontmatter-missing',
         severity: 'error',
-        meaning: 'no `---` frontmatter on the first line (fix: remove the indentation of an indented `---`; insert one only when the file has none)',
+        meaning:
+          'no `---` frontmatter on the first line (fix: remove the indentation of an indented `---`; insert one only when the file has none)',
         rulings: {
           'claude-code': {
             severity: 'warning',

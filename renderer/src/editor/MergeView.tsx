@@ -83,7 +83,9 @@ export function MergeView(props: {
                 </figure>
                 <figure>
                   <figcaption>Result</figcaption>
-                  <pre>{chosen ? linesOf(h, chosen, merge.eol).join('') || '(nothing)' : '(choose a side)'}</pre>
+                  <pre>
+                    {chosen ? linesOf(h, chosen, merge.eol).join('') || '(nothing)' : '(choose a side)'}
+                  </pre>
                 </figure>
               </div>
             </li>
