@@ -48,6 +48,7 @@ function check(value: unknown): Settings {
     !s.excludedTools.every((t) => typeof t === 'string' && t.trim() !== '')
   )
     fail('`excludedTools` must be a list of tool kinds or names');
+  if (typeof s.checkForUpdates !== 'boolean') fail('`checkForUpdates` must be true or false');
   return s;
 }
 
