@@ -27,7 +27,9 @@ function checkSource(source: string): SkillLink {
     }
     if (url.username || url.password) return refuse('the source URL holds credentials');
     if (!url.hostname.includes('.')) return refuse('the source URL names no public host');
-    if (url.pathname.split('/').some((s) => s === '..' || s === '.' || /%2e/i.test(s)))
+    // The text as written, which is what the fetch gets (URL parsing would already have resolved the dots).
+    const path = source.replace(/^https:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
+    if (path.split('/').some((s) => s === '..' || s === '.' || /%2e/i.test(s)))
       return refuse('the source URL holds a . or .. segment');
     return { ok: true, source };
   }
