@@ -32,7 +32,8 @@ export interface UpdateInfoLike {
 export interface UpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
-  checkForUpdates(): Promise<unknown>;
+  /** Resolves with the download's promise when one starts (autoDownload); null when the updater is inactive. */
+  checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>;
   quitAndInstall(): void;
   on(event: 'update-available' | 'update-downloaded', listener: (info: UpdateInfoLike) => void): unknown;
   on(event: 'update-not-available', listener: (info: UpdateInfoLike) => void): unknown;
@@ -91,7 +92,12 @@ export class Updates {
     const updater = this.updater();
     this.interactive = interactive;
     try {
-      await updater.checkForUpdates();
+      const result = await updater.checkForUpdates();
+      // A failed download (a checksum mismatch, the network gone) also arrives as 'error', which logs it; its
+      // promise must not become an unhandled rejection, which main treats as a crash.
+      void result?.downloadPromise?.catch(async (error: unknown) => {
+        if (interactive) await this.say('The update could not be downloaded.', (error as Error).message);
+      });
     } catch (error) {
       this.deps.log('warn', `Checking for updates failed: ${(error as Error).message}`);
       if (interactive) await this.say('Skillbench could not check for updates.', (error as Error).message);

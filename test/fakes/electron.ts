@@ -821,8 +821,9 @@ export function createFakeUpdater(currentVersion = '0.1.0') {
       }
       const info = updater.available ?? { version: currentVersion };
       updater.emit(updater.available ? 'update-available' : 'update-not-available', info);
-      if (updater.available && updater.autoDownload) void updater.downloadUpdate();
-      return { updateInfo: info, isUpdateAvailable: !!updater.available };
+      // AppUpdater.doCheckForUpdates: the download starts at once and its promise comes with the result.
+      const downloadPromise = updater.available && updater.autoDownload ? updater.downloadUpdate() : null;
+      return { updateInfo: info, isUpdateAvailable: !!updater.available, downloadPromise };
     },
     async downloadUpdate() {
       updater.downloads++;

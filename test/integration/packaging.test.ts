@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { defaultPaths } from '../../electron/main/app.js';
+import { APP_USER_MODEL_ID, defaultPaths } from '../../electron/main/app.js';
+import { RELEASES_URL } from '../../electron/main/updates.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -53,6 +54,30 @@ describe('electron-builder.yml', () => {
     expect(JSON.stringify(config.win)).toContain('"arm64"');
     expect(existsSync(join(REPO, 'build', 'icon.png'))).toBe(true);
     expect(readFileSync(join(REPO, 'build', 'icon.png')).readUInt32BE(16)).toBe(1024); // PNG width
+  });
+});
+
+describe('updates and desktop identity in the config', () => {
+  it("publishes to the GitHub releases whose page the app's update check opens", () => {
+    const [publish] = config.publish as Array<{ provider: string; owner: string; repo: string }>;
+    expect(publish).toMatchObject({ provider: 'github', owner: 'skillbench', repo: 'skillbench' });
+    expect(RELEASES_URL).toBe(`https://github.com/${publish!.owner}/${publish!.repo}/releases/latest`);
+  });
+
+  it('builds one Windows installer per architecture', () => {
+    expect(config.nsis).toMatchObject({ buildUniversalInstaller: false });
+    expect(config.artifactName).toContain('${arch}');
+  });
+
+  it("names the Linux .desktop file after package.json's desktopName, which Electron uses as the window's class", () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { desktopName?: string };
+    const linux = config.linux as { executableName: string; syncDesktopName?: boolean };
+    expect(linux.syncDesktopName).toBe(true);
+    expect(pkg.desktopName).toBe(`${linux.executableName}.desktop`);
+  });
+
+  it('registers the Windows AppUserModelId main sets (notifications and the taskbar are grouped by it)', () => {
+    expect(config.appId).toBe(APP_USER_MODEL_ID);
   });
 });
 
@@ -160,6 +185,19 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     expect(() => check('--smoke')).toThrow(/EnableNodeCliInspectArguments should be on/);
   });
 
+  it('writes the update feed into resources/app-update.yml and desktopName into the packed package.json', () => {
+    const resources = join(out, 'release', 'linux-unpacked', 'resources');
+    expect(parse(readFileSync(join(resources, 'app-update.yml'), 'utf8'))).toMatchObject({
+      provider: 'github',
+      owner: 'skillbench',
+      repo: 'skillbench',
+    });
+    const packed = JSON.parse(asar.extractFile(asarPath, 'package.json').toString('utf8')) as {
+      desktopName?: string;
+    };
+    expect(packed.desktopName).toBe('skillbench.desktop');
+  });
+
   it('ships the bundled skills unpacked next to app.asar, where the packaged app looks for them', () => {
     const resources = join(out, 'release', 'linux-unpacked', 'resources');
     expect(existsSync(join(resources, 'skills', 'text-toolkit', 'SKILL.md'))).toBe(true);
@@ -220,5 +258,21 @@ describe('the release workflow (what its real run proves is in the README)', () 
     expect(readBack).toBeGreaterThan(installers);
     for (const os of workflow.jobs.build.strategy.matrix.include)
       for (const app of os.shipped!.split(' ')) expect(app).toMatch(/^release\//);
+  });
+
+  it('uploads the update metadata with the installers, and marks a signed build as one that installs updates', () => {
+    const installers = steps.find((s) =>
+      /electron-builder \$\{\{ matrix\.dist \}\} --publish never/.test(s.run ?? ''),
+    );
+    expect(installers?.run).toMatch(/else signed="-c\.extraMetadata\.skillbenchSignedBuild=true"/);
+    expect(installers?.run).toMatch(/--publish never \$signed$/m);
+    const upload = steps.find((s) =>
+      (s as { uses?: string }).uses?.startsWith('actions/upload-artifact@'),
+    ) as {
+      with: { path: string };
+    };
+    expect(upload.with.path.split('\n').map((l) => l.trim())).toEqual(
+      expect.arrayContaining(['release/latest*.yml', 'release/*.blockmap']),
+    );
   });
 });
