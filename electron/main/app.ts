@@ -246,9 +246,12 @@ export async function startMain(
       log: logLine,
     });
     settingsChanged = (settings) => {
+      // Native dialogs, menus and the window background follow the app's theme, not only the OS's.
       nativeTheme.themeSource = settings.theme;
+      appWindows.matchTheme();
       updates.setAutomatic(settings.checkForUpdates);
     };
+    nativeTheme.on('updated', () => appWindows.matchTheme()); // the OS switched while the theme is 'system'
     const settings = await host.handle('settings:get', {});
     if (settings.ok) settingsChanged(settings.value as Settings);
 

@@ -5,7 +5,7 @@ import type { EventName, EventOf } from '../../shared/ipc.js';
 import { contextMenuTemplate } from './context-menu.js';
 import { recoverPages, reloadPage } from './page-recovery.js';
 import { APP_URL } from './security.js';
-import { lockDown, windowOptions } from './window.js';
+import { lockDown, WINDOW_BACKGROUND, windowOptions } from './window.js';
 import { fitToDisplays, loadWindowState, saveWindowState } from './window-state.js';
 
 type Electron = typeof ElectronModule;
@@ -109,6 +109,13 @@ export class AppWindows {
   /** View → Reload, and Reload after an error: the app's page again in `win`, or in every window. */
   reload(win?: Win): void {
     for (const w of win ? [win] : this.live()) reloadPage(w);
+  }
+
+  /** The background shown before a page paints (and while resizing) follows the theme in use. */
+  matchTheme(): void {
+    const { dark, light } = WINDOW_BACKGROUND;
+    const color = this.deps.electron.nativeTheme.shouldUseDarkColors ? dark : light;
+    for (const w of this.live()) w.setBackgroundColor(color);
   }
 
   setProgress(value: number): void {

@@ -414,6 +414,7 @@ export function createFakeElectron(options: FakeElectronOptions) {
       if (!ready) throw new Error('Cannot create BrowserWindow before app is ready');
       // docs/api/structures/base-window-options.md `show`: "Whether window should be shown when created. Default true."
       this.visible = options.show !== false;
+      if (typeof options.backgroundColor === 'string') this.backgroundColor = options.backgroundColor;
       windows.push(this);
     }
     static getAllWindows() {
@@ -442,6 +443,12 @@ export function createFakeElectron(options: FakeElectronOptions) {
      */
     sessionEnd() {
       emit(this, 'session-end', fakeEvent());
+    }
+    /** docs/api/browser-window.md win.setBackgroundColor(backgroundColor): the color shown where the page has not
+     *  painted. Starts as the constructor's `backgroundColor` option. */
+    backgroundColor = '#FFFFFF';
+    setBackgroundColor(color: string) {
+      this.backgroundColor = color;
     }
     /** docs/api/browser-window.md win.flashFrame(flag): draws the user's attention (taskbar, Dock bounce). */
     flashing = false;
@@ -563,6 +570,12 @@ export function createFakeElectron(options: FakeElectronOptions) {
     themeSource: 'system' | 'light' | 'dark' = 'system';
     /** What the OS itself is set to. */
     osDark = false;
+    /** The user switches the OS's appearance: docs/api/native-theme.md event 'updated', "Emitted when something in
+     *  the underlying NativeTheme has changed", e.g. shouldUseDarkColors. */
+    setOsDark(dark: boolean) {
+      this.osDark = dark;
+      emit(this, 'updated');
+    }
     get shouldUseDarkColors(): boolean {
       return this.themeSource === 'system' ? this.osDark : this.themeSource === 'dark';
     }
