@@ -3,7 +3,7 @@
 // stand-in executable carries Electron's default fuse wire (docs/tutorial/fuses.md), so the real afterPack hook
 // flips it and reads it back.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +157,51 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     expect(children('/dist/electron/')).toEqual(['core', 'host', 'main']);
     expect(children('/dist/preload/')).toEqual(['index.cjs']);
     expect(children('/dist/renderer/')).toEqual(['assets', 'index.html']);
+  });
+
+  it('packs only the packages main, host and core load, with what they depend on, and no typings', () => {
+    // Bare specifiers in the packed code (static imports, dynamic imports, loadLater), then their dependencies.
+    const code = files.filter((f) => /^\/dist\/(electron|shared)\/.*\.js$/.test(f));
+    const named = new Set<string>();
+    for (const f of code) {
+      const text = asar.extractFile(asarPath, f.slice(1)).toString('utf8');
+      for (const m of text.matchAll(
+        /(?:from |import\(|loadLater(?:<[^>]*>)?\()\s*['"]((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[^'"]*)?)['"]/g,
+      )) {
+        const spec = m[1]!;
+        if (spec.startsWith('node:') || spec === 'electron') continue;
+        named.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+      }
+    }
+    const needed = new Set<string>();
+    const visit = (name: string) => {
+      if (needed.has(name)) return;
+      needed.add(name);
+      const manifest = JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        optionalDependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }))
+        if (existsSync(join(REPO, 'node_modules', dep, 'package.json'))) visit(dep);
+      for (const dep of Object.keys(manifest.optionalDependencies ?? {}))
+        if (existsSync(join(REPO, 'node_modules', dep, 'package.json'))) visit(dep);
+    };
+    named.forEach(visit);
+    const packed = new Set(
+      files.flatMap((f) => {
+        const m = /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)(?:\/|$)/.exec(f);
+        return m ? [m[1]!] : [];
+      }),
+    );
+    expect([...packed].filter((p) => !needed.has(p)).sort()).toEqual([]);
+    for (const renderer of ['react', 'react-dom', 'chart.js', 'react-chartjs-2'])
+      expect(packed).not.toContain(renderer);
+    expect(files.filter((f) => /\.d\.[mc]?ts$/.test(f))).toEqual([]);
+  });
+
+  it('keeps app.asar under 28 MB (it was 43 MB with React, Chart.js and the .d.mts/.d.cts typings)', () => {
+    expect(statSync(asarPath).size).toBeLessThan(28 * 1024 * 1024);
   });
 
   it('packs a preload that carries the channel names but not TypeBox (issue 19)', () => {
