@@ -114,6 +114,8 @@ describe('recent folders', () => {
     const skills = folder('team-skills');
     await l.call('roots:add', { path: skills });
     await vi.waitFor(() => expect(l.fake.app.dock?.menu?.items.map((i) => i.label)).toEqual(['team-skills']));
+    expect(l.fake.app.recentDocuments).toEqual([skills]); // File → Open Recent, which hands it back as open-file
+    expect(l.fake.menuItems().map((i) => i.role)).toContain('recentDocuments');
     l.fake.app.dock!.menu!.items[0]!.click!();
     expect(l.win().webContents.sent).toContainEqual(['app:open-requested', { waiting: 1 }]);
     expect(await l.call('app:take-open-requests')).toMatchObject({
