@@ -1,5 +1,5 @@
 // The native touches of main, on the fake electron: the theme handed to nativeTheme and the window background, the
-// Windows AppUserModelId, the page's cut/copy/paste menu, and recent folders where each OS shows them.
+// Windows AppUserModelId, the Help menu, the page's cut/copy/paste menu, and recent folders where each OS shows them.
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,18 @@ describe('identity', () => {
     const linux = await launch({ platform: 'linux' });
     expect(linux.fake.app.appUserModelId).toBeUndefined();
     await linux.handle.quit();
+  });
+});
+
+describe('the Help menu', () => {
+  it('shows About, opens the log file, and offers the developer tools', async () => {
+    const l = await launch({ platform: 'win32' });
+    l.fake.clickMenu('About Skillbench');
+    expect(l.fake.app.aboutShown).toBe(1);
+    l.fake.clickMenu('Show Logs');
+    expect(l.fake.opened).toContain(join(l.fake.app.getPath('userData'), 'logs', 'main.log'));
+    expect(l.fake.menuItems().map((i) => i.role)).toContain('toggleDevTools');
+    await l.handle.quit();
   });
 });
 
