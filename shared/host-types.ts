@@ -76,6 +76,8 @@ export interface Settings {
    * are listed as excluded with the reason, and running one answers PermissionDenied.
    */
   excludedTools: string[];
+  /** The desktop app looks for a new version at start and every few hours (Help → Check for Updates… always works). */
+  checkForUpdates: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -87,6 +89,7 @@ export const DEFAULT_SETTINGS: Settings = {
   mcpServers: {},
   trustedFolders: [],
   excludedTools: [],
+  checkForUpdates: true,
 };
 
 /** What a skill's `` !`command` `` line printed when the author ran it from the preview (issue 11). */

@@ -9,6 +9,7 @@ export const CHANNEL_NAMES = [
   'app:open-external',
   'app:pick-folder',
   'app:get-notices',
+  'app:take-open-requests',
   'roots:list',
   'roots:add',
   'roots:remove',
@@ -90,6 +91,7 @@ export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
 export const EVENT_NAMES = [
   'app:command',
+  'app:open-requested',
   'skills:changed',
   'runs:progress',
   'runs:finished',

@@ -4,6 +4,7 @@
 // host service.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
+import type { OpenRequest } from './open-request.js';
 import type {
   CaseResultSummary,
   CommandRunView,
@@ -108,6 +109,11 @@ export const CONTRACT = {
     request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
     response: returns<{ path: string | null }>(),
   },
+  /**
+   * What the OS asked the app to open (folder arguments, a .skill file, a skillbench:// link) and nobody took yet;
+   * each request is handed out once. Always empty in browser mode.
+   */
+  'app:take-open-requests': { request: Empty, response: returns<OpenRequest[]>() },
 
   'roots:list': { request: Empty, response: returns<RootInfo[]>() },
   'roots:add': { request: strict({ path: Path }), response: returns<RootInfo[]>() },
@@ -558,6 +564,8 @@ export interface SkillsChanged {
 /** Push events: `area:changed` style names, typed payloads. */
 export const EVENTS = {
   'app:command': returns<{ command: AppCommand }>(),
+  /** Something waits to be opened: take it with `app:take-open-requests`. */
+  'app:open-requested': returns<{ waiting: number }>(),
   'skills:changed': returns<SkillsChanged>(),
   /**
    * Throttled, at most 1 MiB of `message` text per run; `truncated` marks the note sent when the rest is dropped

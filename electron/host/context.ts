@@ -4,7 +4,8 @@ import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
-import type { DataNotice } from '../../shared/host-types.js';
+import type { DataNotice, Settings } from '../../shared/host-types.js';
+import type { OpenRequest } from '../../shared/open-request.js';
 import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { ProviderStore } from '../core/evals/provider-store.js';
@@ -26,6 +27,10 @@ export interface HostPlatform {
   openExternal?(url: string): Promise<void>;
   /** Encrypts MCP sign-ins with the OS keychain (the app: safeStorage); without it they are kept in a 0600 file. */
   credentialCipher?: CredentialCipher;
+  /** What the OS asked the app to open since the page last asked (folder arguments, .skill files, links). */
+  takeOpenRequests?(): OpenRequest[];
+  /** Told after each change of the settings (the app follows the theme and the update setting). */
+  settingsChanged?(settings: Settings): void;
 }
 
 export interface HostOptions {

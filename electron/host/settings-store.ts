@@ -52,6 +52,7 @@ const CHECKS: { [K in keyof Settings]: (v: unknown) => Problem } = {
     Array.isArray(v) && v.every((t) => typeof t === 'string' && t.trim() !== '')
       ? undefined
       : '`excludedTools` must be a list of tool kinds or names',
+  checkForUpdates: (v) => (typeof v === 'boolean' ? undefined : '`checkForUpdates` must be true or false'),
 };
 const KEYS = Object.keys(CHECKS) as Array<keyof Settings>;
 

@@ -26,10 +26,14 @@ export interface IpcRegistration {
   idle(): Promise<void>;
 }
 
+/** Sees each call main answers (progress, notifications, recent folders); it cannot change the answer. */
+export type CallObserver = (channel: string, request: unknown, answer: Promise<IpcResult<unknown>>) => void;
+
 export function registerIpc(
   ipcMain: IpcMainLike,
   host: Host,
   ourWebContentsIds: () => ReadonlySet<number>,
+  observe: CallObserver = () => undefined,
 ): IpcRegistration {
   const inFlight = new Set<Promise<unknown>>();
   for (const channel of CHANNELS) {
@@ -41,6 +45,7 @@ export function registerIpc(
         });
       }
       const answer = host.handle(channel, request);
+      observe(channel, request, answer);
       inFlight.add(answer);
       void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
       return answer;

@@ -1,4 +1,4 @@
-// Owns how the app ends (issue 19). Electron quits in this order: before-quit, then each window's close and its
+// Owns how the app ends. Electron quits in this order: before-quit, then each window's close and its
 // page's beforeunload (where the user may choose to keep editing, which cancels the quit), then will-quit once every
 // window is closed. Teardown therefore runs at will-quit, never before the user confirmed, and is bounded; a
 // relaunch that arrives meanwhile is honoured once the app is gone.
@@ -18,6 +18,11 @@ export interface LifecycleOptions {
 export interface Lifecycle {
   /** Runs the teardown once (later calls get the same promise); resolves within the deadline. */
   shutdown: () => Promise<void>;
+  /**
+   * A second launch while the app is shutting down: start again once this instance is gone (the single-instance
+   * lock would otherwise swallow it), with that launch's arguments. Says whether it was taken.
+   */
+  relaunchIfStopping(args: readonly string[]): boolean;
 }
 
 /** Waits for `work` to settle, or `ms` at most; says which came first. A rejection of `work` is passed on. */
@@ -37,7 +42,7 @@ export function manageLifecycle(
 ): Lifecycle {
   let stopping: Promise<void> | undefined;
   let stopped = false;
-  let relaunch = false;
+  let relaunch: { args: string[] } | undefined;
   const shutdown = () =>
     (stopping ??= settleWithin(options.teardown(), options.deadlineMs).then(
       (outcome) => {
@@ -59,18 +64,19 @@ export function manageLifecycle(
     event.preventDefault();
     void shutdown().then(() => {
       stopped = true;
-      if (relaunch) app.relaunch();
+      if (relaunch) app.relaunch(relaunch.args.length ? relaunch : {});
       app.quit();
     });
-  });
-  // A second launch: show our window, or, while shutting down, start again once this instance is gone (the
-  // single-instance lock would otherwise swallow it).
-  app.on('second-instance', () => {
-    if (stopping) relaunch = true;
-    else options.showWindow();
   });
   app.on('activate', () => {
     if (!stopping && options.windowCount() === 0) options.showWindow();
   });
-  return { shutdown };
+  return {
+    shutdown,
+    relaunchIfStopping: (args) => {
+      if (!stopping) return false;
+      relaunch = { args: [...args] };
+      return true;
+    },
+  };
 }

@@ -5,6 +5,11 @@ import type { AppCommand } from '../../shared/ipc.js';
 export interface MenuActions {
   addRoot(): void;
   reload(): void;
+  /** View → Reload: the app's page again (recovers a blank or broken page; drafts are kept). */
+  reloadPage(): void;
+  checkForUpdates(): void;
+  showLogs(): void;
+  about(): void;
   /** Hands a command to the renderer, which owns these actions. */
   command(command: AppCommand): void;
 }
@@ -37,6 +42,9 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
         rendererItem(actions, 'New Skill…', 'CmdOrCtrl+N', 'new-skill'),
         rendererItem(actions, 'Save', 'CmdOrCtrl+S', 'save'),
         { label: 'Add Skill Folder…', accelerator: 'CmdOrCtrl+O', click: () => actions.addRoot() },
+        ...(isMac
+          ? [{ role: 'recentDocuments' as const, submenu: [{ role: 'clearRecentDocuments' as const }] }]
+          : []),
         { label: 'Reload Skills', accelerator: 'CmdOrCtrl+Shift+R', click: () => actions.reload() },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
@@ -54,6 +62,8 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
     {
       label: 'View',
       submenu: [
+        { label: 'Reload', accelerator: 'CmdOrCtrl+R', click: () => actions.reloadPage() },
+        { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
@@ -62,5 +72,16 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        // macOS has About in the app menu.
+        ...(isMac ? [] : [{ label: 'About Skillbench', click: () => actions.about() }]),
+        { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
+        { label: 'Show Logs', click: () => actions.showLogs() },
+        { type: 'separator' },
+        { role: 'toggleDevTools' },
+      ],
+    },
   ];
 }

@@ -16,7 +16,14 @@ export const SECURE_WEB_PREFERENCES = {
   spellcheck: false,
 } as const;
 
-export function windowOptions(preload: string, state: WindowState): BrowserWindowConstructorOptions {
+/** The page's own background per theme (renderer/src/app.css `--bg`), shown before it paints. */
+export const WINDOW_BACKGROUND = { dark: '#1e1f22', light: '#ffffff' } as const;
+
+export function windowOptions(
+  preload: string,
+  state: WindowState,
+  dark = true,
+): BrowserWindowConstructorOptions {
   return {
     ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
     width: state.width,
@@ -25,7 +32,7 @@ export function windowOptions(preload: string, state: WindowState): BrowserWindo
     minHeight: 500,
     show: false,
     title: 'Skillbench',
-    backgroundColor: '#1e1e1e',
+    backgroundColor: dark ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
     webPreferences: { ...SECURE_WEB_PREFERENCES, preload },
   };
 }

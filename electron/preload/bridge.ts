@@ -3,6 +3,11 @@
 // (shared/ipc-names.ts, re-exported by the contract): the schemas stay in main (issue 19).
 import { CHANNEL_NAMES, EVENT_NAMES, methodName, type EventName } from '../../shared/ipc.js';
 
+/** Electron's webUtils (docs/api/web-utils.md): the path on disk of a File the page got from a drop. */
+export interface WebUtilsLike {
+  getPathForFile(file: object): string;
+}
+
 export interface IpcRendererLike {
   invoke(channel: string, request: unknown): Promise<unknown>;
   on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
@@ -12,7 +17,10 @@ export interface IpcRendererLike {
 const isEventName = (event: unknown): event is EventName =>
   (EVENT_NAMES as readonly unknown[]).includes(event);
 
-export function buildBridge(ipc: IpcRendererLike): Readonly<Record<string, unknown>> {
+export function buildBridge(
+  ipc: IpcRendererLike,
+  webUtils?: WebUtilsLike,
+): Readonly<Record<string, unknown>> {
   const bridge: Record<string, unknown> = {};
   for (const channel of CHANNEL_NAMES)
     bridge[methodName(channel)] = (request: unknown) => ipc.invoke(channel, request ?? {});
@@ -24,6 +32,14 @@ export function buildBridge(ipc: IpcRendererLike): Readonly<Record<string, unkno
     return () => {
       ipc.removeListener(event, wrapped);
     };
+  };
+  // Files dropped on the window: the page learns where they are on disk only through this (Chromium hides it).
+  bridge.pathForFile = (file: object): string => {
+    try {
+      return webUtils?.getPathForFile(file) ?? '';
+    } catch {
+      return ''; // not a File of this page
+    }
   };
   return Object.freeze(bridge);
 }

@@ -23,10 +23,13 @@ import { useClientRequests } from './servers/use-client-requests.js';
 import { useSettings } from './settings/use-settings.js';
 import { DataNotices } from './shell/DataNotices.js';
 import { SignInNotices } from './shell/SignInNotices.js';
-import { useNavigation } from './shell/navigation.js';
+import { useNavigation, type View } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
+import { carryOut, useDropToOpen, useOpenRequests } from './shell/open-requests.js';
 import { SkillView } from './shell/SkillView.js';
 import { TopBar } from './shell/TopBar.js';
+import { ErrorBoundary } from './ui/ErrorBoundary.js';
+import type { OpenRequest } from '../../shared/open-request.js';
 
 // Views a first paint does not need load on first use (issue 14: the initial chunk's budget, checked by
 // test/integration/renderer-initial-js.test.ts): each brings its own code (the servers' schema form and YAML, the Add
@@ -47,6 +50,12 @@ const loading = (
     Loading…
   </p>
 );
+
+/** How a failed view is named to the user. */
+function viewName(view: View, skill: string | undefined): string {
+  if (view.kind !== 'skill') return `The ${view.kind} view`;
+  return skill ? `The ${view.tab} tab of ${skill}` : 'This view';
+}
 
 export function App({ host }: { host: HostApi }) {
   const bus = useCommandBus();
@@ -75,6 +84,20 @@ export function App({ host }: { host: HostApi }) {
     [setView],
   );
   const clearManageRequest = useCallback(() => setManageRequest(undefined), []);
+  // What the OS or a drop asks to open: a folder joins the library, a .skill file or a link opens Add skills.
+  const openRequest = useCallback(
+    (request: OpenRequest) =>
+      void carryOut(request, {
+        host,
+        store: library.store,
+        showSkill: (id) => open(id, 'overview'),
+        addSkills,
+        problem: setProblem,
+      }),
+    [host, library.store, open, addSkills],
+  );
+  useOpenRequests(host, openRequest);
+  useDropToOpen(openRequest);
   /** Delete of a skill installed from a source is its Remove (links, every copy, the lock entry), never a bare delete
    *  of one folder that would leave dangling links and a lock entry behind. */
   const skillDialog = useCallback(
@@ -146,28 +169,30 @@ export function App({ host }: { host: HostApi }) {
 
   return (
     <div className="app">
-      <LibraryPanel
-        entries={library.entries}
-        selected={selected}
-        onSelect={(id) => open(id, tab)}
-        loaded={library.loaded}
-        onNewSkill={() => setDialog({ kind: 'create' })}
-        onAddSkills={() => addSkills()}
-        status={
-          <>
-            <UpdatesCheck manage={manage} store={manage.store} />
-            <AgentsMdSync host={host} entries={library.entries} />
-          </>
-        }
-        rowBadges={(e) => (
-          <InstallBadges
-            installs={manage.byEntry.get(e.id)}
-            agents={manage.agents}
-            updates={manage.updates}
-            compact
-          />
-        )}
-      />
+      <ErrorBoundary name="The library">
+        <LibraryPanel
+          entries={library.entries}
+          selected={selected}
+          onSelect={(id) => open(id, tab)}
+          loaded={library.loaded}
+          onNewSkill={() => setDialog({ kind: 'create' })}
+          onAddSkills={() => addSkills()}
+          status={
+            <>
+              <UpdatesCheck manage={manage} store={manage.store} />
+              <AgentsMdSync host={host} entries={library.entries} />
+            </>
+          }
+          rowBadges={(e) => (
+            <InstallBadges
+              installs={manage.byEntry.get(e.id)}
+              agents={manage.agents}
+              updates={manage.updates}
+              compact
+            />
+          )}
+        />
+      </ErrorBoundary>
       <main>
         <TopBar
           view={view}
@@ -208,66 +233,73 @@ export function App({ host }: { host: HostApi }) {
         ) : null}
         {addSkillsVisited ? (
           <div hidden={view.kind !== 'add-skills'} className="add-skills-host">
-            <Suspense fallback={loading}>
-              <AddSkillsPanel
-                host={host}
-                agents={manage.agents}
-                projects={manage.projects}
-                {...(addProject ? { defaultProject: addProject } : {})}
-                {...(addPrefill ? { prefill: addPrefill } : {})}
-                onInstalled={() => void manage.store.refresh()}
-              />
-            </Suspense>
+            <ErrorBoundary name="Add skills">
+              <Suspense fallback={loading}>
+                <AddSkillsPanel
+                  host={host}
+                  agents={manage.agents}
+                  projects={manage.projects}
+                  {...(addProject ? { defaultProject: addProject } : {})}
+                  {...(addPrefill ? { prefill: addPrefill } : {})}
+                  onInstalled={() => void manage.store.refresh()}
+                />
+              </Suspense>
+            </ErrorBoundary>
           </div>
         ) : null}
-        {view.kind === 'add-skills' ? null : view.kind === 'servers' ? (
-          <Suspense fallback={loading}>
-            <ServersView
-              host={host}
-              entries={library.entries}
-              roots={library.roots}
-              onOpenSkill={(id) => {
-                void library.store.reload().then(() => open(id, 'run'));
-              }}
-            />
-          </Suspense>
-        ) : view.kind === 'history' ? (
-          <Suspense fallback={loading}>
-            <HistoryView host={host} onReplay={replay} />
-          </Suspense>
-        ) : view.kind === 'settings' ? (
-          <Suspense fallback={loading}>
-            <SettingsView host={host} settings={settings} onSaved={setSettings} />
-          </Suspense>
-        ) : entry ? (
-          <SkillView
-            host={host}
-            entry={entry}
-            roots={library.roots}
-            tab={view.tab}
-            onTab={(t) => open(entry.id, t)}
-            buffers={buffers}
-            theme={theme}
-            profile={settings.profile}
-            agents={manage.agents}
-            onDialog={skillDialog}
-            manageBar={
-              <ManageActions
+        <ErrorBoundary
+          name={viewName(view, entry?.skill?.name)}
+          resetKey={`${view.kind}:${view.kind === 'skill' ? view.tab : ''}:${entry?.id ?? ''}`}
+        >
+          {view.kind === 'add-skills' ? null : view.kind === 'servers' ? (
+            <Suspense fallback={loading}>
+              <ServersView
                 host={host}
-                entry={entry}
-                manage={manage}
-                store={manage.store}
-                request={manageRequest}
-                onRequestTaken={clearManageRequest}
-                onInstallTo={addSkills}
+                entries={library.entries}
+                roots={library.roots}
+                onOpenSkill={(id) => {
+                  void library.store.reload().then(() => open(id, 'run'));
+                }}
               />
-            }
-          />
-        ) : (
-          <p className="empty">
-            {library.loaded ? 'Select a skill, or press Ctrl/Cmd+K to find one.' : 'Loading the library…'}
-          </p>
-        )}
+            </Suspense>
+          ) : view.kind === 'history' ? (
+            <Suspense fallback={loading}>
+              <HistoryView host={host} onReplay={replay} />
+            </Suspense>
+          ) : view.kind === 'settings' ? (
+            <Suspense fallback={loading}>
+              <SettingsView host={host} settings={settings} onSaved={setSettings} />
+            </Suspense>
+          ) : entry ? (
+            <SkillView
+              host={host}
+              entry={entry}
+              roots={library.roots}
+              tab={view.tab}
+              onTab={(t) => open(entry.id, t)}
+              buffers={buffers}
+              theme={theme}
+              profile={settings.profile}
+              agents={manage.agents}
+              onDialog={skillDialog}
+              manageBar={
+                <ManageActions
+                  host={host}
+                  entry={entry}
+                  manage={manage}
+                  store={manage.store}
+                  request={manageRequest}
+                  onRequestTaken={clearManageRequest}
+                  onInstallTo={addSkills}
+                />
+              }
+            />
+          ) : (
+            <p className="empty">
+              {library.loaded ? 'Select a skill, or press Ctrl/Cmd+K to find one.' : 'Loading the library…'}
+            </p>
+          )}
+        </ErrorBoundary>
       </main>
       {palette ? <CommandPalette items={items} onClose={() => setPalette(false)} /> : null}
       {dialog ? (

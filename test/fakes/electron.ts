@@ -219,10 +219,74 @@ export function createFakeElectron(options: FakeElectronOptions) {
      * docs/api/app.md 'second-instance': emitted in the primary instance when a second one calls
      * requestSingleInstanceLock(); "guaranteed to be emitted after the ready event".
      */
-    secondInstance(argv: string[] = []) {
+    secondInstance(argv: string[] = [], workingDirectory = '/') {
       if (!ready) throw new Error('second-instance is only emitted after ready');
-      emit(this, 'second-instance', fakeEvent(), argv, '/', {});
+      emit(this, 'second-instance', fakeEvent(), argv, workingDirectory, {});
     }
+    /**
+     * docs/api/app.md 'open-file' (macOS): "Emitted when the user wants to open a file with the application ... also
+     * emitted when a file is dropped onto the dock and the application is not yet running. Make sure to listen for
+     * the open-file event very early in your application startup to handle this case (even before the ready event
+     * is emitted). You should call event.preventDefault() if you want to handle this event." Returns whether main
+     * handled it; with no listener yet, the OS's request is lost.
+     */
+    openFile(path: string): boolean {
+      const event = fakeEvent();
+      emit(this, 'open-file', event, path);
+      return event.defaultPrevented;
+    }
+    /**
+     * docs/api/app.md 'open-url' (macOS): "Emitted when the user wants to open a URL with the application ... You
+     * should call event.preventDefault() if you want to handle this event." Like open-file, it can come before ready
+     * (a link that launched the app). On Windows and Linux the URL arrives in argv instead.
+     */
+    openUrl(url: string): boolean {
+      const event = fakeEvent();
+      emit(this, 'open-url', event, url);
+      return event.defaultPrevented;
+    }
+    /** docs/api/app.md app.setAppUserModelId(id) (Windows): "Changes the Application User Model ID to id." */
+    appUserModelId: string | undefined;
+    setAppUserModelId(id: string) {
+      this.appUserModelId = id;
+    }
+    /** docs/api/app.md app.addRecentDocument(path) (macOS, Windows): "Adds path to the recent documents list." */
+    recentDocuments: string[] = [];
+    addRecentDocument(path: string) {
+      this.recentDocuments = [path, ...this.recentDocuments.filter((p) => p !== path)];
+    }
+    clearRecentDocuments() {
+      this.recentDocuments = [];
+    }
+    /** docs/api/app.md app.setJumpList(categories) (Windows): the categories given, or null to remove it. */
+    jumpList: unknown[] | null = null;
+    setJumpList(categories: unknown[] | null) {
+      if (platform !== 'win32') throw new Error('setJumpList is Windows only');
+      this.jumpList = categories;
+      return 'ok';
+    }
+    /** docs/api/app.md app.setAsDefaultProtocolClient(protocol): registers the app for `protocol://` links. */
+    protocolClients: string[] = [];
+    setAsDefaultProtocolClient(protocol: string) {
+      this.protocolClients.push(protocol);
+      return true;
+    }
+    /** docs/api/app.md app.showAboutPanel(): "Show the app's about panel options." */
+    aboutShown = 0;
+    showAboutPanel() {
+      this.aboutShown++;
+    }
+    setAboutPanelOptions(_options: Record<string, unknown>) {}
+    /** docs/api/dock.md: `app.dock` exists on macOS only; setMenu "Sets the application's dock menu". */
+    readonly dock =
+      platform === 'darwin'
+        ? {
+            menu: undefined as FakeMenu | undefined,
+            setMenu(menu: FakeMenu) {
+              this.menu = menu;
+            },
+          }
+        : undefined;
     /** docs/api/app.md 'activate' (macOS): e.g. a click on the Dock icon. */
     activate() {
       emit(
@@ -261,6 +325,58 @@ export function createFakeElectron(options: FakeElectronOptions) {
     getURL() {
       return this.url;
     }
+    /** Every URL loaded into this page, in order (the app's page, an error page, a reload). */
+    loads: string[] = [];
+    /** What the next load does: fail it with did-fail-load (failLoad()). */
+    private failNext: { code: number; description: string } | undefined;
+    /** Whether the page's renderer is alive (false after crash() until the next load). */
+    alive = true;
+    /**
+     * docs/api/web-contents.md contents.loadURL: "Returns Promise<void> - the promise will resolve when the page has
+     * finished loading (see did-finish-load), and rejects if the page fails to load (see did-fail-load)". Event
+     * 'did-fail-load' (event, errorCode, errorDescription, validatedURL, isMainFrame).
+     */
+    load(url: string, paint: () => void): Promise<void> {
+      this.url = url;
+      this.loads.push(url);
+      this.alive = true;
+      const failure = this.failNext;
+      this.failNext = undefined;
+      if (failure) {
+        emit(this, 'did-fail-load', fakeEvent(), failure.code, failure.description, url, true);
+        return Promise.reject(new Error(`${failure.description} (${failure.code}) loading '${url}'`));
+      }
+      // Loading takes a turn of the event loop: did-finish-load, then (when the page paints by itself) ready-to-show.
+      return new Promise<void>((resolve) =>
+        setImmediate(() => {
+          if (this.destroyed) return resolve();
+          emit(this, 'did-finish-load');
+          if (options.autoPaint !== false) paint();
+          resolve();
+        }),
+      );
+    }
+    /** Makes the next load fail as a page that cannot be reached does (net::ERR_FAILED, -2, by default). */
+    failLoad(code = -2, description = 'ERR_FAILED') {
+      this.failNext = { code, description };
+    }
+    /**
+     * The page's renderer dies. docs/api/web-contents.md 'render-process-gone' (event, details): details.reason is
+     * one of clean-exit, abnormal-exit, killed, crashed, oom, launch-failed, integrity-failure.
+     */
+    crash(reason = 'crashed') {
+      this.alive = false;
+      emit(this, 'render-process-gone', fakeEvent(), { reason, exitCode: reason === 'clean-exit' ? 0 : 139 });
+    }
+    /** docs/api/web-contents.md contents.forcefullyCrashRenderer(): "Forcefully terminates the renderer process ...
+     *  useful for a hung renderer" (then reload). It is gone with reason `killed`. */
+    forcefullyCrashRenderer() {
+      this.crash('killed');
+    }
+    /** docs/api/web-contents.md 'context-menu' (event, params): a right-click in the page. */
+    contextMenu(params: Record<string, unknown>) {
+      emit(this, 'context-menu', fakeEvent(), params);
+    }
     send(channel: string, payload: unknown) {
       if (this.destroyed) throw new Error('Object has been destroyed');
       this.sent.push([channel, payload]);
@@ -298,15 +414,46 @@ export function createFakeElectron(options: FakeElectronOptions) {
       if (!ready) throw new Error('Cannot create BrowserWindow before app is ready');
       // docs/api/structures/base-window-options.md `show`: "Whether window should be shown when created. Default true."
       this.visible = options.show !== false;
+      if (typeof options.backgroundColor === 'string') this.backgroundColor = options.backgroundColor;
       windows.push(this);
     }
     static getAllWindows() {
       return [...windows];
     }
+    static getFocusedWindow() {
+      return windows.find((w) => w.focused) ?? null;
+    }
     loadURL(url: string) {
-      this.webContents.url = url;
-      if (options.autoPaint !== false) setImmediate(() => this.paint());
-      return Promise.resolve();
+      return this.webContents.load(url, () => this.paint());
+    }
+    /** The page hangs. docs/api/browser-window.md event 'unresponsive': "Emitted when the web page becomes
+     *  unresponsive"; 'responsive' when it answers again. */
+    hang() {
+      emit(this, 'unresponsive');
+    }
+    /** docs/api/browser-window.md win.setProgressBar(progress): "Remove progress bar when progress < 0; Change to
+     *  indeterminate mode when progress > 1." Every value set is recorded. */
+    progress: number[] = [];
+    setProgressBar(progress: number) {
+      this.progress.push(progress);
+    }
+    /**
+     * docs/api/browser-window.md event 'session-end' (Windows): "Emitted when window session is going to end due to
+     * force shutdown or machine restart or session log off." The process ends right after, without will-quit.
+     */
+    sessionEnd() {
+      emit(this, 'session-end', fakeEvent());
+    }
+    /** docs/api/browser-window.md win.setBackgroundColor(backgroundColor): the color shown where the page has not
+     *  painted. Starts as the constructor's `backgroundColor` option. */
+    backgroundColor = '#FFFFFF';
+    setBackgroundColor(color: string) {
+      this.backgroundColor = color;
+    }
+    /** docs/api/browser-window.md win.flashFrame(flag): draws the user's attention (taskbar, Dock bounce). */
+    flashing = false;
+    flashFrame(flag: boolean) {
+      this.flashing = flag;
     }
     /**
      * The page's first paint. docs/api/browser-window.md 'ready-to-show': "Emitted when the web page has been
@@ -345,7 +492,12 @@ export function createFakeElectron(options: FakeElectronOptions) {
     }
     restore() {}
     focus() {
+      for (const w of windows) w.focused = false;
       this.focused = true;
+    }
+    /** The user switched to another app (the window stays open, in the background). */
+    blur() {
+      this.focused = false;
     }
     getNormalBounds(): Rectangle {
       const o = this.options as Partial<Rectangle>;
@@ -380,7 +532,55 @@ export function createFakeElectron(options: FakeElectronOptions) {
 
   class FakeMenu {
     constructor(readonly items: MenuItemLike[]) {}
+    /** docs/api/menu.md menu.popup(options): pops the menu up as a context menu in `options.window`. */
+    popups: unknown[] = [];
+    popup(opts: unknown = {}) {
+      this.popups.push(opts);
+      contextMenus.push(this);
+    }
   }
+  const contextMenus: FakeMenu[] = [];
+
+  /**
+   * docs/api/notification.md: `new Notification(options)` then show(); "click" when the user clicks it.
+   * Notification.isSupported(): "whether or not desktop notifications are supported on the current system".
+   */
+  const notifications: FakeNotification[] = [];
+  class FakeNotification extends EventEmitter {
+    static isSupported() {
+      return true;
+    }
+    constructor(readonly options: { title: string; body?: string; silent?: boolean }) {
+      super();
+    }
+    show() {
+      notifications.push(this);
+    }
+    click() {
+      emit(this, 'click');
+    }
+  }
+
+  /**
+   * docs/api/native-theme.md: themeSource 'system' | 'light' | 'dark' overrides Chromium's theme;
+   * shouldUseDarkColors "whether the OS / Chromium currently has a dark mode enabled or is being instructed to show
+   * a dark-style UI", i.e. themeSource unless it is 'system'.
+   */
+  class FakeNativeTheme extends EventEmitter {
+    themeSource: 'system' | 'light' | 'dark' = 'system';
+    /** What the OS itself is set to. */
+    osDark = false;
+    /** The user switches the OS's appearance: docs/api/native-theme.md event 'updated', "Emitted when something in
+     *  the underlying NativeTheme has changed", e.g. shouldUseDarkColors. */
+    setOsDark(dark: boolean) {
+      this.osDark = dark;
+      emit(this, 'updated');
+    }
+    get shouldUseDarkColors(): boolean {
+      return this.themeSource === 'system' ? this.osDark : this.themeSource === 'dark';
+    }
+  }
+  const nativeTheme = new FakeNativeTheme();
   let applicationMenu: FakeMenu | undefined;
   const menuItems = (items: MenuItemLike[]): MenuItemLike[] =>
     items.flatMap((i) => [i, ...(i.submenu ? menuItems(i.submenu) : [])]);
@@ -453,7 +653,15 @@ export function createFakeElectron(options: FakeElectronOptions) {
         return this.getAllDisplays()[0]!;
       },
     },
-    shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
+    shell: {
+      openExternal: (url: string) => (opened.push(url), Promise.resolve()),
+      /** docs/api/shell.md shell.openPath(path): "Open the given file in the desktop's default manner"; resolves to
+       *  an error message, or "" on success. */
+      openPath: (path: string) => (opened.push(path), Promise.resolve('')),
+      showItemInFolder: (path: string) => void opened.push(`folder:${path}`),
+    },
+    Notification: FakeNotification,
+    nativeTheme,
     /**
      * docs/api/safe-storage.md: encryptString(plainText) "Returns Buffer - An array of bytes representing the
      * encrypted string"; decryptString(encrypted) "Returns string - the decrypted string"; both throw when
@@ -483,8 +691,19 @@ export function createFakeElectron(options: FakeElectronOptions) {
         log.push('message-box');
         return this.nextMessageBoxChoice;
       },
+      /** docs/api/dialog.md dialog.showMessageBox([window, ]options): "Resolves with { response }", the index of
+       *  the button clicked. The fake answers nextMessageBoxChoice, or the next of queuedChoices. */
+      queuedChoices: [] as number[],
+      showMessageBox(winOrOptions: unknown, maybeOptions?: unknown) {
+        this.messageBoxes.push(maybeOptions ?? winOrOptions);
+        log.push('message-box');
+        const response = this.queuedChoices.shift() ?? this.nextMessageBoxChoice;
+        return Promise.resolve({ response, checkboxChecked: false });
+      },
+      /** docs/api/dialog.md showErrorBox: "This API can be called safely before the ready event". */
       errorBoxes: [] as Array<[string, string]>,
       showErrorBox(title: string, content: string) {
+        log.push('error-box');
         this.errorBoxes.push([title, content]);
       },
     },
@@ -505,6 +724,17 @@ export function createFakeElectron(options: FakeElectronOptions) {
     opened,
     log,
     mainProcessErrors,
+    notifications,
+    contextMenus,
+    nativeTheme,
+    /** The items of the application menu, flattened (submenus included). */
+    menuItems: () => (applicationMenu ? menuItems(applicationMenu.items) : []),
+    /** Clicks the application menu's item with this label, as the user would. */
+    clickMenu(label: string) {
+      const item = menuItems(applicationMenu?.items ?? []).find((i) => i.label === label);
+      if (!item?.click) throw new Error(`No menu item "${label}"`);
+      item.click();
+    },
     /** A renderer's ipcRenderer.invoke. Electron answers a channel without a handler with this error. */
     invoke(channel: string, event: FakeInvokeEvent, request: unknown = {}): Promise<unknown> {
       const handler = handlers.get(channel);
@@ -578,4 +808,47 @@ export function createFakeElectron(options: FakeElectronOptions) {
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;
+
+/**
+ * An updater shaped like electron-updater's AppUpdater (the events and calls main uses): checkForUpdates() emits
+ * checking-for-update, then update-available with `available` or update-not-available; downloadUpdate() emits
+ * update-downloaded. Tests against a real update server use electron-updater itself
+ * (test/integration/updates.test.ts).
+ */
+export function createFakeUpdater(currentVersion = '0.1.0') {
+  const updater = Object.assign(new EventEmitter(), {
+    autoDownload: true,
+    autoInstallOnAppQuit: true,
+    available: undefined as { version: string } | undefined,
+    fail: undefined as Error | undefined,
+    checks: 0,
+    downloads: 0,
+    installs: 0,
+    async checkForUpdates() {
+      await Promise.resolve();
+      updater.checks++;
+      updater.emit('checking-for-update');
+      if (updater.fail) {
+        updater.emit('error', updater.fail);
+        throw updater.fail;
+      }
+      const info = updater.available ?? { version: currentVersion };
+      updater.emit(updater.available ? 'update-available' : 'update-not-available', info);
+      // AppUpdater.doCheckForUpdates: the download starts at once and its promise comes with the result.
+      const downloadPromise = updater.available && updater.autoDownload ? updater.downloadUpdate() : null;
+      return { updateInfo: info, isUpdateAvailable: !!updater.available, downloadPromise };
+    },
+    async downloadUpdate() {
+      updater.downloads++;
+      await Promise.resolve();
+      updater.emit('update-downloaded', updater.available);
+      return [];
+    },
+    quitAndInstall() {
+      updater.installs++;
+    },
+  });
+  return updater;
+}
+export type FakeUpdater = ReturnType<typeof createFakeUpdater>;
 export type FakeWindow = FakeElectron['windows'][number];

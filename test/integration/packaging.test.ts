@@ -3,14 +3,15 @@
 // stand-in executable carries Electron's default fuse wire (docs/tutorial/fuses.md), so the real afterPack hook
 // flips it and reads it back.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { defaultPaths } from '../../electron/main/app.js';
+import { APP_USER_MODEL_ID, defaultPaths } from '../../electron/main/app.js';
+import { RELEASES_URL } from '../../electron/main/updates.js';
 import { FIXTURES, REPO } from '../helpers.js';
 
 const require = createRequire(import.meta.url);
@@ -53,6 +54,30 @@ describe('electron-builder.yml', () => {
     expect(JSON.stringify(config.win)).toContain('"arm64"');
     expect(existsSync(join(REPO, 'build', 'icon.png'))).toBe(true);
     expect(readFileSync(join(REPO, 'build', 'icon.png')).readUInt32BE(16)).toBe(1024); // PNG width
+  });
+});
+
+describe('updates and desktop identity in the config', () => {
+  it("publishes to the GitHub releases whose page the app's update check opens", () => {
+    const [publish] = config.publish as Array<{ provider: string; owner: string; repo: string }>;
+    expect(publish).toMatchObject({ provider: 'github', owner: 'skillbench', repo: 'skillbench' });
+    expect(RELEASES_URL).toBe(`https://github.com/${publish!.owner}/${publish!.repo}/releases/latest`);
+  });
+
+  it('builds one Windows installer per architecture', () => {
+    expect(config.nsis).toMatchObject({ buildUniversalInstaller: false });
+    expect(config.artifactName).toContain('${arch}');
+  });
+
+  it("names the Linux .desktop file after package.json's desktopName, which Electron uses as the window's class", () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { desktopName?: string };
+    const linux = config.linux as { executableName: string; syncDesktopName?: boolean };
+    expect(linux.syncDesktopName).toBe(true);
+    expect(pkg.desktopName).toBe(`${linux.executableName}.desktop`);
+  });
+
+  it('registers the Windows AppUserModelId main sets (notifications and the taskbar are grouped by it)', () => {
+    expect(config.appId).toBe(APP_USER_MODEL_ID);
   });
 });
 
@@ -134,6 +159,51 @@ describe('packaging smoke test (stand-in electronDist)', () => {
     expect(children('/dist/renderer/')).toEqual(['assets', 'index.html']);
   });
 
+  it('packs only the packages main, host and core load, with what they depend on, and no typings', () => {
+    // Bare specifiers in the packed code (static imports, dynamic imports, loadLater), then their dependencies.
+    const code = files.filter((f) => /^\/dist\/(electron|shared)\/.*\.js$/.test(f));
+    const named = new Set<string>();
+    for (const f of code) {
+      const text = asar.extractFile(asarPath, f.slice(1)).toString('utf8');
+      for (const m of text.matchAll(
+        /(?:from |import\(|loadLater(?:<[^>]*>)?\()\s*['"]((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[^'"]*)?)['"]/g,
+      )) {
+        const spec = m[1]!;
+        if (spec.startsWith('node:') || spec === 'electron') continue;
+        named.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+      }
+    }
+    const needed = new Set<string>();
+    const visit = (name: string) => {
+      if (needed.has(name)) return;
+      needed.add(name);
+      const manifest = JSON.parse(readFileSync(join(REPO, 'node_modules', name, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        optionalDependencies?: Record<string, string>;
+        peerDependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }))
+        if (existsSync(join(REPO, 'node_modules', dep, 'package.json'))) visit(dep);
+      for (const dep of Object.keys(manifest.optionalDependencies ?? {}))
+        if (existsSync(join(REPO, 'node_modules', dep, 'package.json'))) visit(dep);
+    };
+    named.forEach(visit);
+    const packed = new Set(
+      files.flatMap((f) => {
+        const m = /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)(?:\/|$)/.exec(f);
+        return m ? [m[1]!] : [];
+      }),
+    );
+    expect([...packed].filter((p) => !needed.has(p)).sort()).toEqual([]);
+    for (const renderer of ['react', 'react-dom', 'chart.js', 'react-chartjs-2'])
+      expect(packed).not.toContain(renderer);
+    expect(files.filter((f) => /\.d\.[mc]?ts$/.test(f))).toEqual([]);
+  });
+
+  it('keeps app.asar under 28 MB (it was 43 MB with React, Chart.js and the .d.mts/.d.cts typings)', () => {
+    expect(statSync(asarPath).size).toBeLessThan(28 * 1024 * 1024);
+  });
+
   it('packs a preload that carries the channel names but not TypeBox (issue 19)', () => {
     const preload = asar.extractFile(asarPath, 'dist/preload/index.cjs').toString('utf8');
     expect(preload).toContain('"skills:save-file"');
@@ -158,6 +228,19 @@ describe('packaging smoke test (stand-in electronDist)', () => {
       );
     expect(check()).toMatch(/as shipped/);
     expect(() => check('--smoke')).toThrow(/EnableNodeCliInspectArguments should be on/);
+  });
+
+  it('writes the update feed into resources/app-update.yml and desktopName into the packed package.json', () => {
+    const resources = join(out, 'release', 'linux-unpacked', 'resources');
+    expect(parse(readFileSync(join(resources, 'app-update.yml'), 'utf8'))).toMatchObject({
+      provider: 'github',
+      owner: 'skillbench',
+      repo: 'skillbench',
+    });
+    const packed = JSON.parse(asar.extractFile(asarPath, 'package.json').toString('utf8')) as {
+      desktopName?: string;
+    };
+    expect(packed.desktopName).toBe('skillbench.desktop');
   });
 
   it('ships the bundled skills unpacked next to app.asar, where the packaged app looks for them', () => {
@@ -220,5 +303,21 @@ describe('the release workflow (what its real run proves is in the README)', () 
     expect(readBack).toBeGreaterThan(installers);
     for (const os of workflow.jobs.build.strategy.matrix.include)
       for (const app of os.shipped!.split(' ')) expect(app).toMatch(/^release\//);
+  });
+
+  it('uploads the update metadata with the installers, and marks a signed build as one that installs updates', () => {
+    const installers = steps.find((s) =>
+      /electron-builder \$\{\{ matrix\.dist \}\} --publish never/.test(s.run ?? ''),
+    );
+    expect(installers?.run).toMatch(/else signed="-c\.extraMetadata\.skillbenchSignedBuild=true"/);
+    expect(installers?.run).toMatch(/--publish never \$signed$/m);
+    const upload = steps.find((s) =>
+      (s as { uses?: string }).uses?.startsWith('actions/upload-artifact@'),
+    ) as {
+      with: { path: string };
+    };
+    expect(upload.with.path.split('\n').map((l) => l.trim())).toEqual(
+      expect.arrayContaining(['release/latest*.yml', 'release/*.blockmap']),
+    );
   });
 });

@@ -26,6 +26,7 @@ export function appHandlers(ctx: HostContext): AreaHandlers<'app'> {
       await options.platform.openExternal(url);
       return { opened: true };
     },
+    'app:take-open-requests': () => options.platform?.takeOpenRequests?.() ?? [],
     'app:pick-folder': async ({ title }) => {
       if (!options.platform?.pickFolder)
         throw new SkillError(

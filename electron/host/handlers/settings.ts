@@ -14,6 +14,7 @@ export function settingsHandlers(ctx: HostContext): AreaHandlers<'settings'> {
       if (servers !== undefined) parseMcpConfig({ mcpServers: servers }, 'Settings', dir, dir);
       const next = ctx.settings.set(settings as JsonValue);
       ctx.reconfigure();
+      ctx.options.platform?.settingsChanged?.(next);
       return next;
     },
   };

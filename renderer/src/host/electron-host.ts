@@ -13,6 +13,8 @@ import { methodName } from '../../../shared/ipc-names.js';
 export interface PreloadBridge {
   [method: string]: unknown;
   on(event: EventName, listener: (payload: unknown) => void): () => void;
+  /** The path on disk of a file dropped on the window (empty when it has none). */
+  pathForFile?(file: File): string;
 }
 
 export function createElectronHost(bridge: PreloadBridge): HostApi {

@@ -12,3 +12,8 @@ declare global {
 export function pickHost(): HostApi {
   return window.skillbench ? createElectronHost(window.skillbench) : createBrowserHost();
 }
+
+/** Where a dropped file is on disk: the desktop bridge knows, a browser page never does. */
+export function pathForFile(file: File): string | undefined {
+  return window.skillbench?.pathForFile?.(file) || undefined;
+}

@@ -21,3 +21,15 @@ export function entryInFolder(entries: readonly ListedEntry[], folder: string): 
   const wanted = folder.replace(/[\\/]+$/, '');
   return entries.find((e) => e.status !== 'excluded' && folderOf(e.path).slice(0, -1) === wanted);
 }
+
+/** The first skill in `folder` or anywhere below it (a library folder the user opened). */
+export function firstEntryUnder(entries: readonly ListedEntry[], folder: string): ListedEntry | undefined {
+  const wanted = folder.replace(/[\\/]+$/, '');
+  return (
+    entryInFolder(entries, wanted) ??
+    entries.find(
+      (e) =>
+        e.status !== 'excluded' && /^[\\/]/.test(e.path.slice(wanted.length)) && e.path.startsWith(wanted),
+    )
+  );
+}

@@ -188,6 +188,18 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
       </fieldset>
 
       <fieldset>
+        <legend>Updates</legend>
+        <label className="form-row">
+          <input
+            type="checkbox"
+            checked={settings.checkForUpdates}
+            onChange={(e) => void save({ checkForUpdates: e.target.checked })}
+          />{' '}
+          Check for new versions automatically (desktop app; Help → Check for Updates… works either way)
+        </label>
+      </fieldset>
+
+      <fieldset>
         <legend>History</legend>
         <div className="inline-form">
           <label>

@@ -18,7 +18,15 @@ const items = (template: unknown[]) =>
   (template as Item[]).flatMap((m) => (Array.isArray(m.submenu) ? (m.submenu as Item[]) : []));
 const record = () => {
   const sent: AppCommand[] = [];
-  const actions: MenuActions = { addRoot: () => {}, reload: () => {}, command: (c) => sent.push(c) };
+  const actions: MenuActions = {
+    addRoot: () => {},
+    reload: () => {},
+    reloadPage: () => {},
+    checkForUpdates: () => {},
+    showLogs: () => {},
+    about: () => {},
+    command: (c) => sent.push(c),
+  };
   return { sent, actions };
 };
 

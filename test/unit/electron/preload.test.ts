@@ -27,7 +27,7 @@ describe('preload bridge', () => {
     const ipc = fakeIpc();
     const bridge = buildBridge(ipc);
     expect(Object.isFrozen(bridge)).toBe(true);
-    expect(Object.keys(bridge).sort()).toEqual([...CHANNELS.map(methodName), 'on'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...CHANNELS.map(methodName), 'on', 'pathForFile'].sort());
     expect(await (bridge.skillsSaveFile as (r: unknown) => Promise<unknown>)({ path: '/x' })).toEqual({
       ok: true,
       value: 'skills:save-file',
@@ -46,6 +46,20 @@ describe('preload bridge', () => {
     off();
     expect(ipc.listeners.get('runs:finished')?.size).toBe(0);
     expect(() => bridge.on('ipc:anything', () => undefined)).toThrow(/Unknown event/);
+  });
+
+  it('gives the path of a dropped file through webUtils, and an empty one for anything else', () => {
+    const dropped = { name: 'skills' };
+    const webUtils = {
+      getPathForFile: (file: object) => {
+        if (file !== dropped) throw new TypeError('Expected a File');
+        return '/home/me/skills';
+      },
+    };
+    const bridge = buildBridge(fakeIpc(), webUtils) as { pathForFile(file: unknown): string };
+    expect(bridge.pathForFile(dropped)).toBe('/home/me/skills');
+    expect(bridge.pathForFile({ name: 'forged' })).toBe('');
+    expect((buildBridge(fakeIpc()) as { pathForFile(file: unknown): string }).pathForFile(dropped)).toBe('');
   });
 
   it("is built from names that are exactly the contract's channels and events", () => {

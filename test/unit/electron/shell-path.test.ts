@@ -4,7 +4,7 @@
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loginShellPath, mergePaths } from '../../../electron/main/shell-path.js';
 import { launch } from './launch.js';
 
@@ -30,16 +30,27 @@ describe('PATH from the login shell', () => {
       isPackaged: true,
       env: { SHELL: shell, PATH: '/usr/bin:/bin:/usr/sbin:/sbin' },
     });
-    expect(l.env.PATH).toBe(
-      '/opt/homebrew/bin:/Users/me/.nvm/versions/node/v22/bin:/usr/bin:/bin:/usr/sbin:/sbin',
+    await vi.waitFor(() =>
+      expect(l.env.PATH).toBe(
+        '/opt/homebrew/bin:/Users/me/.nvm/versions/node/v22/bin:/usr/bin:/bin:/usr/sbin:/sbin',
+      ),
     );
+    await l.handle.quit();
+  });
+
+  it('does not hold the first window back while the login shell answers', { timeout: 20_000 }, async () => {
+    const { shell } = fakeShell('/opt/homebrew/bin:/usr/bin', 'sleep 3');
+    const l = await launch({ platform: 'darwin', isPackaged: true, env: { SHELL: shell, PATH: '/usr/bin' } });
+    expect(l.fake.windows).toHaveLength(1);
+    expect(l.env.PATH).toBe('/usr/bin'); // the shell is still answering
+    await vi.waitFor(() => expect(l.env.PATH).toBe('/opt/homebrew/bin:/usr/bin'), { timeout: 8000 });
     await l.handle.quit();
   });
 
   it('does the same for a Linux desktop launch', async () => {
     const { shell } = fakeShell('/home/me/.local/bin:/usr/bin');
     const l = await launch({ platform: 'linux', isPackaged: true, env: { SHELL: shell, PATH: '/usr/bin' } });
-    expect(l.env.PATH).toBe('/home/me/.local/bin:/usr/bin');
+    await vi.waitFor(() => expect(l.env.PATH).toBe('/home/me/.local/bin:/usr/bin'));
     await l.handle.quit();
   });
 
