@@ -129,11 +129,12 @@ describe('offline by default', () => {
     },
   );
 
-  it('the README shows the CI badge and says which job proves what', () => {
+  it('the README shows the CI badge, and the development page says which job proves what', () => {
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     expect(readme).toMatch(
       /\[!\[CI\]\(https:\/\/github\.com\/[^)]+\/actions\/workflows\/ci\.yml\/badge\.svg\)\]/,
     );
-    expect(readme).toMatch(/## Continuous integration/);
+    expect(readme).toContain('(docs/development.md)');
+    expect(readFileSync(join(REPO, 'docs', 'development.md'), 'utf8')).toMatch(/## Continuous integration/);
   });
 });
