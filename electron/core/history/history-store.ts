@@ -25,7 +25,7 @@ import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock 
 import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
 import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
-import { maskSecrets } from './mask.js';
+import { maskSecrets, maskSecretsInText } from './mask.js';
 import { loadLater } from '../load-later.js';
 import { readJson } from '../../../shared/json-read.js';
 
@@ -97,7 +97,8 @@ export class HistoryStore {
 
   /** Appends one run as one write of one line, under the lock that compaction by another process also takes. */
   record(run: RunRecord): HistoryEntry {
-    const text = run.output ? run.output.output : (run.error?.message ?? '');
+    // Outputs are masked like arguments: a tool that prints a token or a DSN must not leave it in the history file.
+    const text = maskSecretsInText(run.output ? run.output.output : (run.error?.message ?? ''));
     const entry: HistoryEntry = {
       id: nodeCrypto().randomUUID(),
       at: run.startedAt,
@@ -142,13 +143,15 @@ export class HistoryStore {
 
   /**
    * The messages of an MCP run as kept: the request's arguments masked like the run's args (only them: the rest of
-   * the request, such as its progress token, is kept as sent), each message cut to the output limit.
+   * the request, such as its progress token, is kept as sent), the answers masked whole like outputs, each message
+   * cut to the output limit.
    */
   private wireOf(wire: NonNullable<RunRecord['wire']>, schema: JsonSchema | undefined): RunWireView {
-    const keep = (entry: ProtocolLogEntry, mask = false): WireMessageView => {
+    const keep = (entry: ProtocolLogEntry, request = false): WireMessageView => {
       let message = entry.message as unknown as { [key: string]: JsonValue };
       const params = message.params as { [key: string]: JsonValue } | undefined;
-      if (mask && params?.arguments !== undefined)
+      if (!request) message = maskSecrets(message) as { [key: string]: JsonValue };
+      else if (params?.arguments !== undefined)
         message = { ...message, params: { ...params, arguments: maskSecrets(params.arguments, schema) } };
       const text = JSON.stringify(message);
       return text.length > this.limits.maxOutputChars

@@ -61,6 +61,38 @@ describe('history store', () => {
     expect(h.record(run(1)).wire).toBeUndefined();
   });
 
+  it('masks secrets in outputs, errors and MCP answers as in arguments', () => {
+    const h = new HistoryStore(file());
+    const token = `ghp_${'a'.repeat(36)}`;
+    const out = h.record(
+      run(0, {
+        output: { output: `token ${token} and postgres://app:s3cret@db/x`, isError: false, durationMs: 1 },
+      }),
+    );
+    expect(out.output).toBe(`token ${MASK} and postgres://app:${MASK}@db/x`);
+    const failed = h.record(
+      run(1, { output: undefined, error: { code: 'Io', message: `Authorization: Bearer ${token}` } }),
+    );
+    expect(failed.output).toBe(`Authorization: ${MASK}`);
+    const response = {
+      jsonrpc: '2.0' as const,
+      id: 1,
+      result: { content: [{ type: 'text', text: `key ${token}` }], token: 'abc' },
+    };
+    const wired = h.record(
+      run(2, { wire: { server: 's', response: { at: 1, direction: 'in', message: response } } }),
+    );
+    expect(wired.wire?.response).toEqual({
+      at: 1,
+      message: {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: `key ${MASK}` }], token: MASK },
+      },
+    });
+    expect(readFileSync(h.file, 'utf8')).not.toContain(token);
+  });
+
   it('appends runs and lists them newest first, searchable', () => {
     const h = new HistoryStore(file());
     for (let i = 0; i < 5; i++) h.record(run(i));
