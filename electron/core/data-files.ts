@@ -34,11 +34,22 @@ export const LOCK_STALE_MS = 30_000;
 /** How long a writer waits for a live lock before it gives up with an error. */
 export const LOCK_WAIT_MS = 10_000;
 
-/** Creates `dir` (and its missing parents) readable by the user only. An existing folder keeps its mode. */
+/**
+ * Creates `dir` (and its missing parents) readable by the user only; an existing one that an earlier version (or a
+ * loose umask) left open to others is tightened, whether the app is about to write or only reads.
+ */
 export function ensurePrivateDir(dir: string): void {
-  if (existsSync(dir)) return;
-  mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
-  if (process.platform !== 'win32') chmodSync(dir, DATA_DIR_MODE); // exactly 0700, whatever the umask
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
+    if (process.platform !== 'win32') chmodSync(dir, DATA_DIR_MODE); // exactly 0700, whatever the umask
+    return;
+  }
+  if (process.platform === 'win32') return;
+  try {
+    if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, DATA_DIR_MODE);
+  } catch {
+    /* not ours to change: the files in it are still made private */
+  }
 }
 
 /** Tightens a data file that an earlier version left readable by others (by path, or through an open descriptor). */

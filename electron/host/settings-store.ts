@@ -166,6 +166,7 @@ export class SettingsStore {
       return structuredClone(DEFAULT_SETTINGS); // none yet
     }
     makePrivate(this.file);
+    ensurePrivateDir(dirname(this.file));
     const read = readJson(text);
     if (!read.ok || !isObject(read.value)) {
       const why = read.ok ? 'it is not a JSON object' : describeJsonProblem(read.problem);

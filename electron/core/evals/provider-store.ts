@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ProviderView } from '../../../shared/evals.js';
-import { DATA_FILE_MODE, ensurePrivateDir, withFileLock } from '../data-files.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../data-files.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
 import {
@@ -49,6 +49,9 @@ export class ProviderStore {
     } catch {
       return [];
     }
+    // It names servers and key variables: kept from other users even when it is only read.
+    makePrivate(this.file);
+    ensurePrivateDir(dirname(this.file));
     return parseProviderConfigs(text, this.file);
   }
 

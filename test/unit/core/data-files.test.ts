@@ -1,7 +1,16 @@
 // The app's data files are shared by processes (app, `serve`, CLI): the lock that makes read-modify-write safe
 // across them, its stale-lock recovery, and moving an unreadable file aside.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +22,7 @@ import {
   moveAside,
   withFileLock,
 } from '../../../electron/core/data-files.js';
+import { ProviderStore } from '../../../electron/core/evals/provider-store.js';
 import { REPO } from '../../helpers.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'skillbench-data-'));
@@ -98,10 +108,25 @@ describe('unreadable data files and private folders', () => {
     if (process.platform !== 'win32') expect(statSync(notice.backup).mode & 0o777).toBe(0o600);
   });
 
-  it('creates data folders readable by the user only', () => {
+  it('creates data folders readable by the user only, and tightens one left open to others', () => {
     if (process.platform === 'win32') return;
     const folder = join(dir(), 'a', 'Skillbench');
     ensurePrivateDir(folder);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
+    chmodSync(folder, 0o755);
+    ensurePrivateDir(folder);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+  });
+
+  it('tightens the data folder and providers.json when they are only read', () => {
+    if (process.platform === 'win32') return;
+    const data = join(dir(), 'Skillbench');
+    mkdirSync(data, { mode: 0o755 });
+    chmodSync(data, 0o755);
+    writeFileSync(join(data, 'providers.json'), '{"providers": []}\n', { mode: 0o644 });
+    chmodSync(join(data, 'providers.json'), 0o644);
+    expect(new ProviderStore(data).list()).toEqual([]);
+    expect(statSync(data).mode & 0o777).toBe(0o700);
+    expect(statSync(join(data, 'providers.json')).mode & 0o777).toBe(0o600);
   });
 });

@@ -99,8 +99,10 @@ describe('the settings store', () => {
     expect(statSync(data).mode & 0o777).toBe(0o700);
     expect(statSync(join(data, 'settings.json')).mode & 0o777).toBe(0o600);
     chmodSync(join(data, 'settings.json'), 0o644);
+    chmodSync(data, 0o755);
     new SettingsStore(data).get();
     expect(statSync(join(data, 'settings.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(data).mode & 0o777).toBe(0o700); // the folder too, though the settings were only read
     expect(existsSync(join(data, 'settings.json.lock'))).toBe(false);
   });
 });
