@@ -36,6 +36,8 @@ function figure(value: unknown): number | undefined {
 }
 
 const estimate = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
+/** How far under the characters / 4 estimate an answer's reported count may be before it is taken for made up. */
+const FLOOR_RATIO = 3;
 
 function requestChars(request: ChatRequest): number {
   let chars = (request.system ?? '').length;
@@ -46,8 +48,8 @@ function requestChars(request: ChatRequest): number {
 }
 
 /**
- * The usage a response is charged. The provider's token counts when both are finite numbers >= 0 and not both 0
- * (a call that reads a prompt costs tokens); otherwise, so that a server which reports none, negative or
+ * The usage a response is charged. The provider's token counts when both are finite numbers >= 0, not both 0 (a
+ * call that reads a prompt costs tokens) and the answer's not far below its own size; otherwise, so that a server which reports none, negative or
  * made-up counts cannot run past --max-tokens / --max-cost, an estimate of characters / 4 of the request and the
  * answer, marked `estimated`. A reported cost is kept only when it is a finite number >= 0.
  */
@@ -60,16 +62,17 @@ export function checkedUsage(
   const cost = costUsd !== undefined ? { costUsd } : {};
   const input = figure(reported?.inputTokens);
   const output = figure(reported?.outputTokens);
-  if (input !== undefined && output !== undefined && input + output > 0)
-    return { inputTokens: input, outputTokens: output, ...cost };
   const answerChars =
     answer.text.length + (answer.toolCalls.length ? JSON.stringify(answer.toolCalls).length : 0);
-  return {
-    inputTokens: estimate(requestChars(request)),
-    outputTokens: estimate(answerChars),
-    ...cost,
-    estimated: true,
-  };
+  const guess = { inputTokens: estimate(requestChars(request)), outputTokens: estimate(answerChars) };
+  if (input !== undefined && output !== undefined && input + output > 0) {
+    // An answer counted far below its own size (1 token for fifty tool calls) is not trusted either: no tokenizer
+    // gets below one token per FLOOR_RATIO estimated ones, so an honest count is never raised.
+    if (output >= Math.floor(guess.outputTokens / FLOOR_RATIO))
+      return { inputTokens: input, outputTokens: output, ...cost };
+    return { inputTokens: input, outputTokens: guess.outputTokens, ...cost, estimated: true };
+  }
+  return { ...guess, ...cost, estimated: true };
 }
 
 export class Budget {

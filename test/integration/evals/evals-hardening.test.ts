@@ -232,6 +232,25 @@ describe.each<ProviderKind>(['anthropic', 'openai'])(
       expect(budget.estimatedResponses).toBe(2);
     });
 
+    it('charges at least an estimate from the answer when the reported usage is far below its size', async () => {
+      const long = 'x'.repeat(4000); // about 1,000 tokens of answer, reported as 1
+      const replies: Reply[] = [
+        { text: long, usage: { input: 1, output: 1 } },
+        { text: long, usage: { input: 2, output: 900 } },
+      ];
+      server.script = (_req, i) => replies[i] as Reply;
+      const budget = new Budget();
+      const client = clientFor(kind, { budget });
+      const made = (await client.complete(hello)).response.usage;
+      expect(made).toEqual({ inputTokens: 1, outputTokens: 1000, estimated: true });
+      // An honest count a little under the estimate is kept as reported.
+      expect((await client.complete(hello, { sample: 1 })).response.usage).toEqual({
+        inputTokens: 2,
+        outputTokens: 900,
+      });
+      expect(budget.tokens).toBe(1001 + 902);
+    });
+
     it('stops an output eval run on --max-tokens when the server reports no usage', async () => {
       server.script = () => ({ text: 'The total is 42.', usage: null });
       const { root } = skillWithEvals([{ id: 1, prompt: 'hi', expectations: [{ contains: '42' }] }]);
