@@ -224,9 +224,15 @@ describe.runIf(process.platform === 'linux')('serve under hostile clients', () =
 
   it('logs a promise rejected with nobody waiting on it, and keeps serving', async () => {
     const planted = join(mkdtempSync(join(tmpdir(), 'skillbench-reject-')), 'reject.mjs');
-    writeFileSync(planted, "setTimeout(() => void Promise.reject(new Error('planted failure')), 1500);\n");
+    // Rejects once serve has started listening for such rejections (however slow the start), never before.
+    writeFileSync(
+      planted,
+      "const t = setInterval(() => { if (process.listenerCount('unhandledRejection') > 0) { clearInterval(t); " +
+        "void Promise.reject(new Error('planted failure')); } }, 50);\n",
+    );
     serve = await startServeProcess([library()], { env: { NODE_OPTIONS: `--import=${planted}` } });
-    await new Promise((r) => setTimeout(r, 2500));
+    await expect.poll(() => serve?.stderr.join('\n'), { timeout: 15_000 }).toMatch(/planted failure/);
+    await new Promise((r) => setTimeout(r, 300));
     expect(serve.child.exitCode).toBeNull();
     expect(serve.stderr.join('\n')).toMatch(/a background task failed \(planted failure\); still serving/);
     const r = await fetch(`${serve.origin}/api/skills:list`, {
