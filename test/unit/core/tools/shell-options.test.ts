@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -146,16 +146,24 @@ describe('the run refuses what the rules call an error', () => {
       what: 'tool "t"',
     });
   const marker = join(folder, 'ran');
+  writeFileSync(join(folder, 'file.txt'), 'x');
 
   it.skipIf(process.platform === 'win32')(
-    'refuses tar with a value that would run code, and runs it with --',
+    'refuses the tar repro (its value would run a command); after -- the value is only a file name',
     async () => {
-      const a = `--use-compress-program=touch ${marker};cat`;
-      const tool: SkillTool = { name: 't', description: '', kind: 'shell', command: 'tar -cf out.tar {{a}}' };
-      await expect(run(tool, { a })).rejects.toMatchObject({ code: 'ConfigValidation' });
-      await expect(run(tool, { a })).rejects.toBeInstanceOf(SkillError);
+      const args = { a: `--use-compress-program=touch ${marker};cat`, b: 'file.txt' };
+      const tool: SkillTool = {
+        name: 't',
+        description: '',
+        kind: 'shell',
+        command: 'tar -cf out.tar {{a}} {{b}}',
+      };
+      const error: unknown = await run(tool, args).catch((e: unknown) => e);
+      // Without the refusal tar runs the "compressor" and the marker exists.
       expect(existsSync(marker)).toBe(false);
-      await run({ ...tool, command: 'tar -cf out.tar -- {{a}} 2>/dev/null; true' }, { a });
+      expect(error).toBeInstanceOf(SkillError);
+      expect(error).toMatchObject({ code: 'ConfigValidation' });
+      await run({ ...tool, command: 'tar -cf out.tar -- {{a}} {{b}} 2>/dev/null; true' }, args);
       expect(existsSync(marker)).toBe(false);
     },
   );
