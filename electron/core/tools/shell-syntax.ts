@@ -346,6 +346,11 @@ class PosixScanner {
         newCommand();
         continue;
       }
+      if (c === '&' && (t[this.i - 1] === '>' || t[this.i - 1] === '<')) {
+        // `>&2`, `<&0`: a file descriptor follows, the command goes on.
+        this.i++;
+        continue;
+      }
       if (c === ';' || c === '&' || c === '|') {
         endWord();
         this.i++;

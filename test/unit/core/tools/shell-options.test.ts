@@ -24,6 +24,8 @@ describe('shellOptionProblems: what a one-word value can still become', () => {
       'ls -- "{{d}}"',
     );
     expect(judged('x=$(ls {{d}}); echo "$x"')).toEqual([[8, 'warning', 'tool-shell-option']]);
+    // After `2>&1` the command goes on: the placeholder is still an argument of tar.
+    expect(judged('tar -cf o.tar 2>&1 {{d}}')).toEqual([[20, 'error', 'tool-shell-option']]);
   });
 
   it('accepts a placeholder after --, inside a word, as a redirection target, or after an option it may be the value of', () => {
@@ -34,6 +36,7 @@ describe('shellOptionProblems: what a one-word value can still become', () => {
       'ls ./{{x}}',
       'cat < {{f}}',
       'cat 2> {{f}}',
+      'cat -- {{f}} 2>&1 >&2',
       'tar --file={{out}} -- dir',
       'tar -cf{{out}} -- dir',
       'find . -name {{x}}',
