@@ -62,6 +62,12 @@ export const FRONTMATTER_SCHEMA: JsonSchema = {
               default_args: { type: 'object' },
               timeoutSecs: { type: 'number', minimum: 1 },
               timeout_secs: { type: 'number', minimum: 1 },
+              allowShellEval: {
+                type: 'boolean',
+                description:
+                  'shell: allow a {{placeholder}} handed to eval, sh -c, watch… (model-chosen code).',
+              },
+              allow_shell_eval: { type: 'boolean' },
             },
           },
         ],

@@ -83,6 +83,8 @@ export interface SkillTool {
   lockedArgs?: Record<string, JsonValue>;
   /** Default 60, minimum 1, maximum MAX_TIMEOUT_SECS. */
   timeoutSecs?: number;
+  /** shell: lets a placeholder reach `eval`, `sh -c`, `watch`… (refused otherwise). Alias `allow_shell_eval`. */
+  allowShellEval?: boolean;
   /** Schema the structured output (JSON printed by a process, a JSON response body) must satisfy. */
   outputSchema?: JsonSchema;
 }

@@ -669,6 +669,16 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
         'a `shell` command where a `{{placeholder}}` cannot be exactly one word; names line:column',
       ),
       toolFinding(
+        'tool-shell-option',
+        'warning',
+        'a `shell` command word that is a whole `{{placeholder}}` with no `--` before it: a value starting with `-` becomes an option; an error for programs with options that run code (tar, git, rg, find, rsync, scp, ssh, xargs, env, sudo…) (fix: insert `--`)',
+      ),
+      toolFinding(
+        'tool-shell-eval',
+        'error',
+        'a `{{placeholder}}` handed to `eval`, `sh -c`, `env -S`, `watch`, `ssh host …` or as the program of `sudo`/`xargs`/`env`: the value runs as code; allowed with `allowShellEval: true` on the tool',
+      ),
+      toolFinding(
         'tool-shell-powershell',
         'warning',
         'a `shell` tool in a skill with `shell: powershell`: its command runs in sh/cmd.exe, not PowerShell; use a `.ps1` `script` tool',

@@ -66,6 +66,9 @@ const TOOL_KEY_ALIASES: Record<string, string> = {
   output_schema: 'outputSchema',
   'output-schema': 'outputSchema',
   outputSchema: 'outputSchema',
+  allow_shell_eval: 'allowShellEval',
+  'allow-shell-eval': 'allowShellEval',
+  allowShellEval: 'allowShellEval',
 };
 
 export const TOOL_KEYS = [
@@ -82,6 +85,7 @@ export const TOOL_KEYS = [
   'outputSchema',
   'lockedArgs',
   'timeoutSecs',
+  'allowShellEval',
 ] as const;
 
 export function canonicalToolKey(key: string): string {

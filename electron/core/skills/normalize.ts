@@ -185,6 +185,7 @@ export function toolOf(entry: unknown): SkillTool | undefined {
     tool.outputSchema = toJsonValue(f.outputSchema) as JsonSchema;
   if (isRecord(f.lockedArgs)) tool.lockedArgs = toJsonValue(f.lockedArgs) as Record<string, JsonValue>;
   if (typeof f.timeoutSecs === 'number' && Number.isFinite(f.timeoutSecs)) tool.timeoutSecs = f.timeoutSecs;
+  if (f.allowShellEval === true) tool.allowShellEval = true;
   return tool;
 }
 

@@ -38,6 +38,22 @@ export interface TemplateAnalysis<C extends string> {
   problems: TemplateProblem[];
 }
 
+/**
+ * A placeholder that is a whole word of a simple command (alone, or alone inside one pair of quotes): the
+ * command's name as written and the words between the name and it, quoted parts shown as NUL. What options a
+ * value could become is judged from this (shell-options.ts).
+ */
+export interface WordUse {
+  start: number;
+  end: number;
+  name: string;
+  /** Undefined when the placeholder is the command name itself. */
+  program?: string;
+  before: string[];
+  /** Whether the word is the placeholder inside quotes. */
+  quoted: boolean;
+}
+
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -108,6 +124,7 @@ class PosixScanner {
   i = 0;
   readonly uses: RawUse[] = [];
   readonly problems: RawProblem[] = [];
+  readonly words: WordUse[] = [];
   /** Whether a variable was declared -i or -n (declare, local…): bash then evaluates what is assigned to it. */
   integers = false;
 
@@ -152,13 +169,32 @@ class PosixScanner {
     let name: string | undefined;
     let args: string[] = [];
     let doubleBracket = false;
+    // For WordUse: where the current word starts, the arguments as written (without redirection targets), and
+    // whether the word being read follows `<` or `>`.
+    let wordStart = 0;
+    let argv: string[] = [];
+    let redirect = false;
     const newCommand = () => {
       commandStart = true;
       name = undefined;
       args = [];
+      argv = [];
+      redirect = false;
     };
     const endWord = () => {
       if (inWord) {
+        const whole = wholePlaceholder(t.slice(wordStart, this.i));
+        if (whole && !redirect && this.uses.some((u) => u.start === wordStart + whole.at))
+          this.words.push({
+            start: wordStart + whole.at,
+            end: wordStart + whole.at + whole.length,
+            name: whole.name,
+            ...(name === undefined ? {} : { program: name }),
+            before: [...argv],
+            quoted: whole.at === 1,
+          });
+        if (name !== undefined && !redirect) argv.push(word);
+        redirect = false;
         if (commandStart && word === 'case') cases++;
         else if (word === 'esac' && cases > 0) cases--;
         if (name === undefined && !(commandStart && OPENING_WORDS.has(word)) && !ASSIGNMENT.test(word)) {
@@ -200,6 +236,7 @@ class PosixScanner {
     };
     while (this.i < t.length) {
       const c = t[this.i] ?? '';
+      if (!inWord) wordStart = this.i;
       if (placeholderAt(t, this.i)) {
         guarded(() => this.placeholder('word'));
         inWord = true;
@@ -272,6 +309,7 @@ class PosixScanner {
       if (c === '<' && t[this.i + 1] === '<' && t[this.i + 2] === '<') {
         // bash's here-string: the word after it is an ordinary word.
         endWord();
+        redirect = true;
         this.i += 3;
         continue;
       }
@@ -308,6 +346,11 @@ class PosixScanner {
         newCommand();
         continue;
       }
+      if (c === '&' && (t[this.i - 1] === '>' || t[this.i - 1] === '<')) {
+        // `>&2`, `<&0`: a file descriptor follows, the command goes on.
+        this.i++;
+        continue;
+      }
       if (c === ';' || c === '&' || c === '|') {
         endWord();
         this.i++;
@@ -315,7 +358,10 @@ class PosixScanner {
         continue;
       }
       if (c === '<' || c === '>') {
+        // A file descriptor number before it (2>…) is not an argument either.
+        if (/^\d+$/.test(word)) [word, inWord] = ['', false];
         endWord();
+        redirect = true;
         this.i++;
         continue;
       }
@@ -496,6 +542,7 @@ class PosixScanner {
     const back = (o: number) => map[o] ?? open;
     for (const u of sub.uses) this.uses.push({ ...u, start: back(u.start), end: back(u.end - 1) + 1 });
     for (const p of sub.problems) this.problems.push({ ...p, offset: back(p.offset) });
+    for (const w of sub.words) this.words.push({ ...w, start: back(w.start), end: back(w.end - 1) + 1 });
   }
 
   /** At the word after `<<`: the delimiter, unquoted, and whether any of it was quoted. */
@@ -582,13 +629,24 @@ class PosixScanner {
   }
 }
 
+/** A word that is one placeholder, bare or inside one pair of quotes: where it starts in the word. */
+function wholePlaceholder(raw: string): { at: number; length: number; name: string } | undefined {
+  const q = raw[0];
+  const at = (q === '"' || q === "'") && raw.endsWith(q) && raw.length > 2 ? 1 : 0;
+  const p = placeholderAt(raw, at);
+  return p && at + p.length + at === raw.length ? { at, length: p.length, name: p.name } : undefined;
+}
+
 /** The context of every placeholder of a POSIX sh template, or the problems that make it ambiguous. */
-export function analysePosixTemplate(template: string): TemplateAnalysis<PosixContext> {
+export function analysePosixTemplate(
+  template: string,
+): TemplateAnalysis<PosixContext> & { words: WordUse[] } {
   const scanner = new PosixScanner(template);
   scanner.commands(undefined);
   return {
     uses: scanner.uses.sort((a, b) => a.start - b.start),
     problems: withPositions(template, scanner.problems),
+    words: scanner.words.sort((a, b) => a.start - b.start),
   };
 }
 

@@ -173,7 +173,14 @@ export function toolKindFields(kinds: KindRegistry): Rule {
     check(_skill, ctx) {
       return entries(ctx).flatMap((e) =>
         (kindOf(kinds, e)?.checkEntry(e, ctx) ?? []).map((f) =>
-          at(ctx, f.path, f.severity, f.code, f.message),
+          at(
+            ctx,
+            f.path,
+            f.severity,
+            f.code,
+            f.message,
+            f.fix && replaceValue(ctx, f.path, f.fix.title, quoted(f.fix.value)),
+          ),
         ),
       );
     },

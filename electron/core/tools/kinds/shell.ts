@@ -7,6 +7,8 @@ import {
   shellDialect,
   shellTemplateProblems,
 } from '../templates.js';
+import { SkillError } from '../../../../shared/errors.js';
+import { ALLOW_EVAL_KEY, shellOptionProblems, withDashes } from '../shell-options.js';
 import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
 import { fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
@@ -15,6 +17,17 @@ export const shellKind: ToolKindModule = {
   targetSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({ type: 'shell', command: tool.command ?? '', timeoutMs }),
   async run(ctx) {
+    // The manifest rule reports these as errors; the run refuses them too, so a skill run unvalidated cannot skip it.
+    const template = ctx.tool.command ?? '';
+    const found =
+      shellDialect() === 'sh' ? shellOptionProblems(template, ctx.tool.allowShellEval === true) : [];
+    const refused = found.find((p) => p.severity === 'error');
+    if (refused)
+      throw new SkillError(
+        'ConfigValidation',
+        `The command template lets a value run code, so it was not run: at ${describeTemplateProblem(refused)}. Fix the template in the manifest.`,
+        { code: refused.code, line: refused.line, column: refused.column },
+      );
     const { file, args, env, verbatimArguments } = planShellCommand(ctx.tool.command ?? '', ctx.args);
     const result = await runProcess({
       file,
@@ -30,7 +43,13 @@ export const shellKind: ToolKindModule = {
     return processOutput(result);
   },
 
-  manifestCodes: ['tool-field-missing', 'tool-shell-template', 'tool-shell-powershell'],
+  manifestCodes: [
+    'tool-field-missing',
+    'tool-shell-template',
+    'tool-shell-powershell',
+    'tool-shell-option',
+    'tool-shell-eval',
+  ],
   checkEntry(e, ctx) {
     const command = str(e, 'command');
     if (command?.trim()) {
@@ -43,6 +62,19 @@ export const shellKind: ToolKindModule = {
           `${label(e)}: the command cannot pass every value to ${dialect === 'cmd' ? 'cmd.exe' : 'sh'} as exactly one word, at ${describeTemplateProblem(p)}.`,
         ),
       );
+      if (dialect === 'sh')
+        for (const p of shellOptionProblems(command, e.fields.get(ALLOW_EVAL_KEY)?.[1] === true))
+          found.push(
+            finding(
+              pathOf(e, 'command'),
+              p.severity,
+              p.code,
+              `${label(e)}: at ${describeTemplateProblem(p)}.`,
+              p.insertDashes === undefined
+                ? undefined
+                : { title: 'Insert -- before the value', value: withDashes(command, p.insertDashes) },
+            ),
+          );
       // `shell: powershell` is Claude Code's shell for !`command` lines; a shell tool's template is not PowerShell.
       if (ctx.fields?.get('shell')?.value === 'powershell')
         found.push(

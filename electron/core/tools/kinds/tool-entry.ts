@@ -17,6 +17,8 @@ export interface EntryFinding {
   severity: Severity;
   code: string;
   message: string;
+  /** A quick fix replacing the field's whole value. */
+  fix?: { title: string; value: string };
 }
 
 /** What a kind's manifest check may ask about the skill around the entry (a RuleContext is one). */
@@ -54,7 +56,8 @@ export const finding = (
   severity: Severity,
   code: string,
   message: string,
-): EntryFinding => ({ path, severity, code, message });
+  fix?: EntryFinding['fix'],
+): EntryFinding => ({ path, severity, code, message, ...(fix ? { fix } : {}) });
 
 /** The option a mistyped value most likely meant, for "did you mean" (case-insensitive, small edits only). */
 export function closest(value: string, options: readonly string[]): string | undefined {
