@@ -2,7 +2,7 @@
 // reports in the CLI's documented JSON, and skill-creator's grading.json / benchmark.json field names.
 
 import { SkillError } from './errors.js';
-import { notJson, readJson } from './json-read.js';
+import { parseJsonText } from './json-read.js';
 
 /** The kinds of model provider (issue 15): the Anthropic Messages API, OpenAI-compatible servers, Claude Code. */
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
@@ -41,13 +41,7 @@ export interface TriggerQuery {
 /** Reads and checks a trigger set (the host, the CLI and the Evals tab's import); each problem names the file, the
  * entry and the fix. */
 export function parseTriggerSet(text: string, file: string): TriggerQuery[] {
-  const read = readJson(text);
-  if (!read.ok)
-    throw new SkillError(
-      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
-      `${file}: ${notJson(read.problem)}.`,
-    );
-  const data: unknown = read.value;
+  const data: unknown = parseJsonText(text, file);
   if (!Array.isArray(data))
     throw new SkillError(
       'InvalidFormat',

@@ -122,7 +122,7 @@ describe('the host with a deep file in a root', () => {
     const cases = await ok<SavedCaseView[]>('cases:list', { skillId: id });
     expect(cases).toHaveLength(1);
     expect(cases[0]?.error).toMatch(
-      /deep\.case\.json: not readable JSON, at line 1, column \d+: arrays and objects nest deeper than 256/,
+      /deep\.case\.json is not readable JSON, at line 1, column \d+: arrays and objects nest deeper than 256/,
     );
     expect(() => JSON.stringify(cases)).not.toThrow();
     expect(existsSync(join(tests, 'deep.case.json'))).toBe(true); // reported, never touched

@@ -7,7 +7,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { Executor } from '../tools/executor.js';
 import { compileSchema } from '../tools/validate-args.js';
 import { loadLater } from '../load-later.js';
-import { notJson, readJson } from '../../../shared/json-read.js';
+import { parseJsonText, readJson } from '../../../shared/json-read.js';
 
 const jsonPath = loadLater<typeof JsonPathPlus>('jsonpath-plus');
 
@@ -57,13 +57,7 @@ export function caseFiles(skill: SkillDefinition): string[] {
 }
 
 export function readCase(file: string): SavedCase {
-  const read = readJson(readFileSync(file, 'utf8'));
-  if (!read.ok)
-    throw new SkillError(
-      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
-      `${file}: ${notJson(read.problem)}.`,
-    );
-  const c = read.value as unknown as SavedCase;
+  const c = parseJsonText(readFileSync(file, 'utf8'), file) as unknown as SavedCase;
   if (typeof c !== 'object' || c === null || typeof c.tool !== 'string') {
     throw new SkillError(
       'InvalidFormat',

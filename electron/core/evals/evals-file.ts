@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';
 import { realPathInside } from '../fs-confine.js';
-import { notJson, readJson } from '../../../shared/json-read.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_EVALS_FILE = 'evals/evals.json';
 /** Text of an attached file beyond this is cut (with a note), so one large file cannot eat the budget. */
@@ -38,13 +38,7 @@ export function parseEvalsFile(text: string, file: string): EvalsFile {
   const fail = (message: string): never => {
     throw new SkillError('InvalidFormat', `${file}: ${message}`);
   };
-  const read = readJson(text);
-  if (!read.ok)
-    throw new SkillError(
-      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
-      `${file}: ${notJson(read.problem)}.`,
-    );
-  const data: unknown = read.value;
+  const data: unknown = parseJsonText(text, file);
   const d = data as Partial<EvalsFile> | null;
   if (typeof d !== 'object' || d === null || !Array.isArray(d.evals))
     fail(

@@ -9,7 +9,7 @@ import {
   type TriggerReport,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
-import { notJson, readJson } from '../../../shared/json-read.js';
+import { parseJsonText } from '../../../shared/json-read.js';
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
@@ -173,11 +173,5 @@ export function readTriggerReport(data: unknown, where: string): TriggerReport {
 
 /** A trigger results file, in any shape `readTriggerReport` reads. */
 export function readTriggerReportFile(file: string): TriggerReport {
-  const read = readJson(readFileSync(file, 'utf8'));
-  if (!read.ok)
-    throw new SkillError(
-      read.problem.kind === 'syntax' ? 'ParseError' : 'InvalidFormat',
-      `${file}: ${notJson(read.problem)}.`,
-    );
-  return readTriggerReport(read.value, file);
+  return readTriggerReport(parseJsonText(readFileSync(file, 'utf8'), file), file);
 }

@@ -116,7 +116,7 @@ describe('parseTriggerSet', () => {
   });
 
   it.each([
-    ['{', /f\.json: not valid JSON/],
+    ['{', /f\.json is not valid JSON/],
     ['{"query":"a"}', /f\.json: expected a list like/],
     ['[{"should_trigger":true}]', /f\.json: entry 0 needs "query"/],
     ['[{"query":"a","should_trigger":"yes"}]', /f\.json: entry 0 needs "should_trigger" \(true or false\)/],

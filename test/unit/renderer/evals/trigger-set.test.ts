@@ -28,7 +28,7 @@ describe('trigger set rows', () => {
     expect(() => rowsFromText('[{"query": "x", "should_trigger": "yes"}]', 'mine.json')).toThrow(
       'mine.json: entry 0 needs "should_trigger" (true or false).',
     );
-    expect(() => rowsFromText('[{"query": "x",', 'mine.json')).toThrow(/mine\.json: not valid JSON/);
+    expect(() => rowsFromText('[{"query": "x",', 'mine.json')).toThrow(/mine\.json is not valid JSON/);
   });
 });
 
