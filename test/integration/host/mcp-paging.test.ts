@@ -166,10 +166,13 @@ describe('the history of an MCP run', () => {
     // client added is kept as sent.
     expect(request.params.arguments).toEqual({ greeting: 'hello', name: 'Ada', api_key: '••••••' });
     expect(request.params._meta.progressToken).toBe(request.id);
+    // The answer is kept as it came, secrets masked like outputs: the echoed key is not in the history.
     expect(message(wire?.response)).toEqual({
       jsonrpc: '2.0',
       id: request.id,
-      result: { content: [{ type: 'text', text: out.output }] },
+      result: {
+        content: [{ type: 'text', text: out.output.replace('sk-live-0123456789abcdefghij', '••••••') }],
+      },
     });
     expect(wire?.cancelled).toBeUndefined();
     expect(wire?.response && wire.request && wire.response.at >= wire.request.at).toBe(true);
