@@ -2,8 +2,13 @@
 // for English text with the Claude and GPT tokenizers.
 export const CHARS_PER_TOKEN = 4;
 
+/** Tokens for this many characters (a request or an answer measured in pieces). */
+export function tokensForChars(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+  return tokensForChars(text.length);
 }
 
 /** 12345 -> "12,345", without the ICU formatter (whose first use costs more than validating a skill). */

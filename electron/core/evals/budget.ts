@@ -1,6 +1,6 @@
 // Owns a run's token and cost budget: what was spent, and whether another request may start.
 import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
-import { CHARS_PER_TOKEN } from '../../../shared/tokens.js';
+import { CHARS_PER_TOKEN, tokensForChars } from '../../../shared/tokens.js';
 import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';
 
 export { STOPPED_PREFIX, type BudgetLimits };
@@ -35,7 +35,6 @@ function figure(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-const estimate = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
 /** How far under the characters / 4 estimate an answer's reported count may be before it is taken for made up. */
 const FLOOR_RATIO = 3;
 
@@ -64,7 +63,10 @@ export function checkedUsage(
   const output = figure(reported?.outputTokens);
   const answerChars =
     answer.text.length + (answer.toolCalls.length ? JSON.stringify(answer.toolCalls).length : 0);
-  const guess = { inputTokens: estimate(requestChars(request)), outputTokens: estimate(answerChars) };
+  const guess = {
+    inputTokens: tokensForChars(requestChars(request)),
+    outputTokens: tokensForChars(answerChars),
+  };
   if (input !== undefined && output !== undefined && input + output > 0) {
     // An answer counted far below its own size (1 token for fifty tool calls) is not trusted either: no tokenizer
     // gets below one token per FLOOR_RATIO estimated ones, so an honest count is never raised.
