@@ -11,3 +11,8 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${oneDecimal(n / 1024)} KiB`;
   return `${oneDecimal(n / (1024 * 1024))} MiB`;
 }
+
+/** The size of the data a base64 string holds (about three bytes for every four characters), for labels. */
+export function base64Bytes(base64: string): number {
+  return Math.round((base64.length * 3) / 4);
+}

@@ -18,6 +18,7 @@ import { openInBrowser } from '../open-browser.js';
 import { cliTrust } from '../trust.js';
 import { reportError } from './tools.js';
 import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
+import { base64Bytes } from '../../../shared/units.js';
 
 export const MCP_USAGE = `Usage: skillbench mcp <list | info SERVER | tools SERVER | call SERVER TOOL [--args JSON] |
   resources SERVER | read SERVER URI | prompts SERVER | prompt SERVER NAME [--args JSON] | export [SERVER...]>
@@ -255,7 +256,7 @@ function describeOne(c: Content): string {
       return c.text;
     case 'image':
     case 'audio':
-      return `[${c.type} ${c.mimeType}, ${Math.round((c.data.length * 3) / 4)} bytes]`;
+      return `[${c.type} ${c.mimeType}, ${base64Bytes(c.data)} bytes]`;
     case 'resource_link':
       return `[resource link ${c.uri}${c.name ? ` (${c.name})` : ''}]`;
     case 'resource':
@@ -277,9 +278,7 @@ function describeContent(result: CallToolResult): string {
 function describeContents(result: ReadResourceResult): string {
   return (
     result.contents
-      .map((c) =>
-        'text' in c ? c.text : `[${c.mimeType ?? 'binary'}, ${Math.round((c.blob.length * 3) / 4)} bytes]`,
-      )
+      .map((c) => ('text' in c ? c.text : `[${c.mimeType ?? 'binary'}, ${base64Bytes(c.blob)} bytes]`))
       .join('\n') + '\n'
   );
 }

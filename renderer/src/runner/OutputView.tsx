@@ -5,6 +5,7 @@ import type { IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 import { parseStructured } from '../../../shared/structured.js';
 import { formatDuration } from '../ui/format.js';
+import { base64Bytes } from '../../../shared/units.js';
 
 /** An audio block's type that may go into a data: URL as it is. */
 const PLAYABLE_AUDIO = /^audio\/[a-z0-9.+-]+$/i;
@@ -121,7 +122,7 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
             ) : null}
             <figcaption>
               Audio <span className="muted">{block.mimeType}</span>{' '}
-              <span className="muted">{Math.round((block.data.length * 3) / 4)} bytes</span>
+              <span className="muted">{base64Bytes(block.data)} bytes</span>
             </figcaption>
           </figure>
         ) : block.type === 'resource' ? (
@@ -132,7 +133,7 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
             </div>
             {block.text !== undefined ? <pre className="output-text">{block.text}</pre> : null}
             {block.blob !== undefined ? (
-              <span className="muted">{Math.round((block.blob.length * 3) / 4)} bytes of binary data</span>
+              <span className="muted">{base64Bytes(block.blob)} bytes of binary data</span>
             ) : null}
           </div>
         ) : null,

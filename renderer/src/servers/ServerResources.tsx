@@ -5,6 +5,7 @@ import type { McpNotificationView, McpResourceContentsView } from '../../../shar
 import type { HostApi } from '../../../shared/ipc.js';
 import { expandTemplate, templateVariables } from './servers-model.js';
 import { usePagedList } from './use-paged-list.js';
+import { base64Bytes } from '../../../shared/units.js';
 
 /** An input that asks the server for completions of an argument as the user types (a datalist). */
 export function CompletingInput(props: {
@@ -73,7 +74,7 @@ function Contents(props: { contents: McpResourceContentsView }) {
             c.mimeType?.startsWith('image/') ? (
               <img className="output-image" alt={c.uri} src={`data:${c.mimeType};base64,${c.blob}`} />
             ) : (
-              <span className="muted">{Math.round((c.blob.length * 3) / 4)} bytes of binary data</span>
+              <span className="muted">{base64Bytes(c.blob)} bytes of binary data</span>
             )
           ) : null}
         </div>
