@@ -1,7 +1,8 @@
 // The one IPC contract (STYLE.md convention 1): every channel with its request schema (checked at runtime by the
 // host) and its response type. Main registers a handler per entry, the preload exposes a method per entry, and
 // the browser-mode server routes them all; adding a channel touches this file, its name in ipc-names.ts and the
-// host service.
+// host service. Long because it is the one table of channels: splitting it would make two contracts to keep in
+// step, which is what it exists to prevent.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
 import type { OpenRequest } from './open-request.js';

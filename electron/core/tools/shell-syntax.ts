@@ -4,6 +4,8 @@
 // backticks at any depth, `${…}`, `$((…))`, `#` comments, here-documents) and cmd.exe (quotes, carets, `%`/`!`).
 // It is a scanner, not a full parser: it tracks exactly what decides a placeholder's context and refuses what it
 // cannot decide. No npm parser fit: bash-parser is unmaintained since 2017, the others give no quoting context.
+// Long because the POSIX scanner is one state machine (quotes, substitutions and here-documents nest inside each
+// other); what is judged from its words lives beside it (templates.ts, shell-options.ts).
 import { placeholderAt, placeholderNames } from '../../../shared/syntax/placeholders.js';
 
 /** Where a placeholder stands in a POSIX template. */
