@@ -11,11 +11,13 @@ import { isSkillLink, parseSkillLink } from './skill-link.js';
 const MAX_WAITING = 50;
 
 /**
- * The arguments that name something to open: not the executable, not the app folder of `electron .` (a default
- * app), and no switch (`--inspect`, Chromium's own, or `--` itself).
+ * The arguments that name something to open: not the executable, no switch (`--inspect`, Chromium's own, or `--`
+ * itself), and not the app folder of `electron .` (a default app), which is the first non-switch even when switches
+ * come before it (`electron --inspect=0 . ~/skills`, as Playwright launches it).
  */
 export function openArguments(argv: readonly string[], isDefaultApp: boolean): string[] {
-  return argv.slice(isDefaultApp ? 2 : 1).filter((arg) => !arg.startsWith('-'));
+  const operands = argv.slice(1).filter((arg) => !arg.startsWith('-'));
+  return isDefaultApp ? operands.slice(1) : operands;
 }
 
 function kindOf(path: string): 'folder' | 'file' | 'missing' {

@@ -24,6 +24,7 @@ describe('opening what the OS hands over', () => {
   it('reads folder arguments of the first launch, and hands them out once', async () => {
     const dir = workspace();
     const l = await launch({
+      isPackaged: true,
       main: {
         argv: ['/opt/Skillbench/skillbench', '--no-sandbox', 'skills', join(dir, 'pdf.skill')],
         cwd: dir,
@@ -116,5 +117,9 @@ describe('openArguments', () => {
     expect(openArguments(['/x/Skillbench', '-psn_0_1234', '~/skills'], false)).toEqual(['~/skills']);
     expect(openArguments(['/x/electron', '.', '--inspect=0', 'skills'], true)).toEqual(['skills']);
     expect(openArguments(['/x/electron', '.'], true)).toEqual([]);
+    // Switches before the app folder (Playwright's _electron puts --inspect=0 first): the folder is still not opened.
+    expect(
+      openArguments(['/x/electron', '--inspect=0', '--remote-debugging-port=0', '/repo', 'skills'], true),
+    ).toEqual(['skills']);
   });
 });
