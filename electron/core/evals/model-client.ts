@@ -151,7 +151,10 @@ export class ModelClient {
   private async acquire(signal?: AbortSignal): Promise<void> {
     while (this.active >= this.opts.concurrency) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
-      if (signal?.aborted) throw new SkillError('Cancelled', 'The run was cancelled.');
+      if (signal?.aborted) {
+        this.waiting.shift()?.(); // the slot this wake-up stood for goes to the next waiter, who may not be cancelled
+        throw new SkillError('Cancelled', 'The run was cancelled.');
+      }
     }
     this.active++;
   }

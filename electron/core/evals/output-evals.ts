@@ -17,6 +17,7 @@ import { writeFileAtomically } from '../editor/save-file.js';
 import type { Executor } from '../tools/executor.js';
 import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { ProviderFailureStop } from './provider-failure.js';
 import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
 import { grade, gradingSummary } from './grading.js';
 import type { ModelClient } from './model-client.js';
@@ -241,6 +242,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   let stopped: string | undefined;
   let done = 0;
   const total = o.evals.evals.length * setups.length * runs;
+  const failure = new ProviderFailureStop(o.signal);
   const jobs = o.evals.evals.flatMap((e, position) =>
     setups.flatMap(({ configuration, ...setup }) =>
       Array.from({ length: runs }, async (_, i) => {
@@ -261,12 +263,12 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             setup.toolNames,
             maxTurns,
             i,
-            o.signal,
+            failure.signal,
           );
           const gradingStarted = Date.now();
           const graded = ungraded(e)
             ? { expectations: [], tokens: 0, costUsd: 0 }
-            : await grade(o.grader, e, run, i, o.signal);
+            : await grade(o.grader, e, run, i, failure.signal);
           const graderSeconds = (Date.now() - gradingStarted) / 1000;
           const grading: Grading = {
             expectations: graded.expectations,
@@ -314,7 +316,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             stopped ??= error.message;
             return;
           }
-          if (error instanceof SkillError && error.code === 'Cancelled') throw error;
+          if (failure.absorb(error)) return;
           failures.push({ eval: name, configuration, run: i + 1, message: (error as Error).message });
         } finally {
           done++;
@@ -324,6 +326,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
     ),
   );
   await Promise.all(jobs);
+  failure.throwIfStopped(results.length, total);
   if (stopped !== undefined)
     stopped = budgetStopped(
       o.client.budget,

@@ -16,6 +16,7 @@ import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../editor/save-file.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { ProviderFailureStop } from './provider-failure.js';
 import type { ModelClient } from './model-client.js';
 import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
@@ -192,7 +193,8 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
   let stopped: string | undefined;
   let done = 0;
   const total = o.set.length * runs;
-  const signal = o.signal;
+  const failure = new ProviderFailureStop(o.signal);
+  const signal = failure.signal;
   const jobs = o.set.flatMap((q, qi) =>
     Array.from({ length: runs }, async (_, sample) => {
       const r = results[qi];
@@ -216,7 +218,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
           stopped ??= error.message;
           return;
         }
-        if (error instanceof SkillError && error.code === 'Cancelled') throw error;
+        if (failure.absorb(error)) return;
         r.errors = {
           count: (r.errors?.count ?? 0) + 1,
           message: r.errors?.message ?? (error as Error).message,
@@ -229,6 +231,10 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     }),
   );
   await Promise.all(jobs);
+  failure.throwIfStopped(
+    results.reduce((n, r) => n + r.runs, 0),
+    total,
+  );
   for (const r of results) {
     r.trigger_rate = r.runs === 0 ? 0 : r.triggers / r.runs;
     if (r.runs === 0 && !r.errors) r.skipped = true;

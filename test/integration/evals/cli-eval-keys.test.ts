@@ -6,7 +6,6 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCaptured } from '../run-cli.js';
-import type { TriggerReport } from '../../../shared/evals.js';
 import { useCliSession } from './cli-session.js';
 import { LIBRARY } from './routes.js';
 
@@ -26,21 +25,29 @@ describe('provider keys on the command line', () => {
       '--retries',
       '0',
       '--no-cache',
+      '--concurrency',
+      '1',
       '--format',
       'json',
       ...extra,
     ]);
-  const firstError = (stdout: string) =>
-    (JSON.parse(stdout) as TriggerReport).results[0]?.errors?.message ?? '';
+  /** A 401 stops the whole run: the CLI prints one error (the first failure), no report, and exits non-zero. */
+  const firstError = (out: { code: number; stdout: string }) => {
+    expect(out.code).not.toBe(0);
+    const { error } = JSON.parse(out.stdout) as { error: { code: string; message: string } };
+    expect(error.code).toBe('Http');
+    expect(error.message).toContain('The run stopped: a model request failed');
+    return error.message;
+  };
   const openai = ['--openai', '--model', 'gpt-x'];
 
   it('sends OPENAI_API_KEY to a base URL given on the command line, and a 401 names the variable it came from', async () => {
     process.env.OPENAI_API_KEY = 'sk-gateway-user-key';
     session.server.script = () => ({ status: 401, message: 'invalid key' });
-    const { stdout } = await triggersWith(...openai, '--base-url', session.server.openaiBaseURL);
+    const out = await triggersWith(...openai, '--base-url', session.server.openaiBaseURL);
     expect(session.server.received[0]?.headers.authorization).toBe('Bearer sk-gateway-user-key');
-    expect(firstError(stdout)).toContain('answered 401');
-    expect(firstError(stdout)).toContain('Check the API key: the key sent came from OPENAI_API_KEY.');
+    expect(firstError(out)).toContain('answered 401');
+    expect(firstError(out)).toContain('Check the API key: the key sent came from OPENAI_API_KEY.');
   });
 
   it('reads the key from the variable --api-key-env names, for OpenAI and Anthropic alike', async () => {
@@ -54,7 +61,7 @@ describe('provider keys on the command line', () => {
       'GATEWAY_KEY',
     );
     expect(session.server.received.at(-1)?.headers.authorization).toBe('Bearer gw-key-1');
-    expect(firstError(viaOpenAi.stdout)).toContain('Check the API key: the key sent came from GATEWAY_KEY.');
+    expect(firstError(viaOpenAi)).toContain('Check the API key: the key sent came from GATEWAY_KEY.');
     const viaAnthropic = await triggersWith(
       '--anthropic',
       '--model',
@@ -65,7 +72,7 @@ describe('provider keys on the command line', () => {
       'GATEWAY_KEY',
     );
     expect(session.server.received.at(-1)?.headers.authorization).toBe('Bearer gw-key-1');
-    expect(firstError(viaAnthropic.stdout)).toContain('the key sent came from GATEWAY_KEY.');
+    expect(firstError(viaAnthropic)).toContain('the key sent came from GATEWAY_KEY.');
     const bad = await triggersWith(...openai, '--api-key-env', 'sk-not-a-name');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--api-key-env takes the name of an environment variable');
@@ -74,9 +81,9 @@ describe('provider keys on the command line', () => {
   it('says no key was sent when the variable is not set, instead of asking to set one already set', async () => {
     delete process.env.OPENAI_API_KEY;
     session.server.script = () => ({ status: 401 });
-    const { stdout } = await triggersWith(...openai, '--base-url', session.server.openaiBaseURL);
+    const out = await triggersWith(...openai, '--base-url', session.server.openaiBaseURL);
     expect(session.server.received[0]?.headers.authorization).toBe('Bearer not-needed');
-    expect(firstError(stdout)).toContain('Check the API key: no key was sent: OPENAI_API_KEY is not set.');
+    expect(firstError(out)).toContain('Check the API key: no key was sent: OPENAI_API_KEY is not set.');
   });
 
   it('sends a base URL from a providers file inside a library root no key unless trusted and named there', async () => {
@@ -111,6 +118,9 @@ describe('provider keys on the command line', () => {
         '--retries',
         '0',
         '--no-cache',
+        // One request at a time: the first 401 stops the run before another is sent (none lands in the next test).
+        '--concurrency',
+        '1',
         '--format',
         'json',
         ...extra,
@@ -118,7 +128,7 @@ describe('provider keys on the command line', () => {
     write({});
     const untrusted = await fromRoot();
     expect(session.server.received.at(-1)?.headers.authorization).toBe('Bearer not-needed');
-    expect(firstError(untrusted.stdout)).toContain(
+    expect(firstError(untrusted)).toContain(
       `Check the API key: no key was sent: its base URL comes from ${file}, inside the library root ${root}, and the root is not trusted and the file names no variable (apiKeyEnv).`,
     );
     await fromRoot('--trust');

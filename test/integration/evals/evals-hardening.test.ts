@@ -411,15 +411,15 @@ describe('L7: model responses are capped and their shape checked', () => {
 
     server.received.length = 0;
     const { root } = skillWithEvals([{ id: 1, prompt: 'sum', expectations: [{ contains: '42' }] }]);
-    const report = await runEvals(root, clientFor('openai'));
-    expect(report.failures).toEqual([
-      {
-        eval: 'eval-1',
-        configuration: 'with_skill',
-        run: 1,
-        message: 'fake answered with message content that is an object, not text; its response was not used.',
-      },
-    ]);
+    // A provider failure stops the run with that one error, instead of a run graded as the skill's failure.
+    const stopped = await runEvals(root, clientFor('openai')).catch((e: unknown) => e);
+    expect(stopped).toBeInstanceOf(SkillError);
+    expect((stopped as SkillError).details).toMatchObject({
+      firstError:
+        'fake answered with message content that is an object, not text; its response was not used.',
+      failed: 1,
+      answered: 0,
+    });
   });
 
   it('reports an Anthropic text block whose text is not a string', async () => {

@@ -156,6 +156,40 @@ describe('budget', () => {
   });
 });
 
+describe('a run whose provider fails', () => {
+  it('stops at the first failed request with one error, instead of grading every query as the skill failing', async () => {
+    server.script = () => ({ status: 404, message: 'no such route' });
+    server.received.length = 0;
+    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
+    const run = runTriggerEval({
+      client: clientFor('openai', { concurrency: 1, maxRetries: 0 }),
+      entries: loadLibrary([{ path: LIBRARY }]).entries,
+      profile: 'skillbench',
+      skill: 'csv-report',
+      set,
+    });
+    const error = (await run.catch((e: unknown) => e)) as SkillError;
+    expect(error).toBeInstanceOf(SkillError);
+    expect(error.code).toBe('Http');
+    expect(error.message).toMatch(/^The run stopped: a model request failed.*First error: .*404/);
+    expect(error.details).toMatchObject({ failed: 1, answered: 0, total: 18 });
+    expect(server.received).toHaveLength(1); // one at a time: nothing is sent after the first failure
+  });
+
+  it('hands a cancelled waiter’s turn to the next one, so a queue behind a cancel still runs', async () => {
+    sequence({ text: 'a' }, { text: 'c' });
+    const client = clientFor('anthropic', { concurrency: 1 });
+    const cancel = new AbortController();
+    const first = client.complete(ask, { sample: 0 });
+    const cancelled = client.complete(ask, { sample: 1, signal: cancel.signal });
+    const third = client.complete(ask, { sample: 2 });
+    cancel.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: 'Cancelled' });
+    expect((await first).response.text).toBe('a');
+    expect((await third).response.text).toBe('c');
+  });
+});
+
 describe('response cache', () => {
   it('answers a repeated request from the cache, marked cached, and keeps samples apart', async () => {
     sequence({ text: 'first' }, { text: 'second' }, { text: 'third' });
