@@ -221,11 +221,17 @@ export interface GradedExpectation {
   text: string;
   passed: boolean;
   evidence: string;
+  /**
+   * Skillbench's: the grader gave no readable verdict (its answer was not JSON, or skipped this one). `passed` is
+   * false for readers that know only skill-creator's fields; the summary leaves it out of `total` and the pass rate.
+   */
+  ungraded?: true;
 }
 
 export interface Grading {
   expectations: GradedExpectation[];
-  summary: { passed: number; failed: number; total: number; pass_rate: number };
+  /** Over the graded expectations; `ungraded` (Skillbench's) counts the others, when there are any. */
+  summary: { passed: number; failed: number; total: number; pass_rate: number; ungraded?: number };
 }
 
 /** skill-creator's configurations: the skill, and a baseline without it or with its old version (a snapshot). */
@@ -247,6 +253,7 @@ export interface EvalRunResult {
     tool_calls: number;
     errors: number;
     cost_usd: number;
+    ungraded?: number;
   };
   expectations: GradedExpectation[];
   /** skill-creator's notes on the run; "Not graded: …" when its eval has no expectations yet. */

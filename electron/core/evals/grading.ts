@@ -19,7 +19,10 @@ const GRADER_SYSTEM = [
   '{"expectations": [{"text": "<the expectation, verbatim>", "passed": true, "evidence": "<why>"}]}',
 ].join('\n');
 
-/** The grader's verdicts from its answer (a JSON object, possibly in a ```json fence). Missing ones fail with a note. */
+/**
+ * The grader's verdicts from its answer (a JSON object, possibly in a ```json fence). An expectation without a
+ * readable verdict is ungraded, with a note: the grader failing says nothing about the skill.
+ */
 export function parseGraderAnswer(text: string, expected: readonly string[]): GradedExpectation[] {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text)?.[1];
   const body = fenced ?? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
@@ -33,7 +36,8 @@ export function parseGraderAnswer(text: string, expected: readonly string[]): Gr
     return expected.map((t) => ({
       text: t,
       passed: false,
-      evidence: `The grader's answer was not JSON: ${text.slice(0, 200)}`,
+      evidence: `Not graded: the grader's answer was not JSON: ${text.slice(0, 200)}`,
+      ungraded: true,
     }));
   }
   // Each verdict answers the expectation it quotes (spacing aside), and only one: a grader that reorders its list is
@@ -49,7 +53,12 @@ export function parseGraderAnswer(text: string, expected: readonly string[]): Gr
     const k = quoted >= 0 ? quoted : unquoted(i);
     const v = k < 0 ? undefined : verdicts[k];
     if (!v || typeof v.passed !== 'boolean')
-      return { text: t, passed: false, evidence: 'The grader gave no verdict for this expectation.' };
+      return {
+        text: t,
+        passed: false,
+        evidence: 'Not graded: the grader gave no verdict for this expectation.',
+        ungraded: true,
+      };
     used.add(k);
     return { text: t, passed: v.passed, evidence: typeof v.evidence === 'string' ? v.evidence : '' };
   });
@@ -58,9 +67,24 @@ export function parseGraderAnswer(text: string, expected: readonly string[]): Gr
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 
 export function gradingSummary(expectations: readonly GradedExpectation[]): Grading['summary'] {
-  const passed = expectations.filter((e) => e.passed).length;
-  const total = expectations.length;
-  return { passed, failed: total - passed, total, pass_rate: total === 0 ? 0 : passed / total };
+  const graded = expectations.filter((e) => !e.ungraded);
+  const passed = graded.filter((e) => e.passed).length;
+  const total = graded.length;
+  const ungraded = expectations.length - total;
+  return {
+    passed,
+    failed: total - passed,
+    total,
+    pass_rate: total === 0 ? 0 : passed / total,
+    ...(ungraded > 0 ? { ungraded } : {}),
+  };
+}
+
+/** A run's note when the grader left expectations ungraded (they are out of its pass rate). */
+export function ungradedNote(summary: Grading['summary']): string | undefined {
+  const n = summary.ungraded ?? 0;
+  if (n === 0) return undefined;
+  return `Not graded: ${n} of ${n + summary.total} expectation${n + summary.total === 1 ? '' : 's'} got no readable verdict from the grader; left out of the pass rate.`;
 }
 
 export async function grade(

@@ -19,7 +19,7 @@ import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns }
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import { ProviderFailureStop } from './provider-failure.js';
 import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
-import { grade, gradingSummary } from './grading.js';
+import { grade, gradingSummary, ungradedNote } from './grading.js';
 import type { ModelClient } from './model-client.js';
 import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
 
@@ -307,7 +307,11 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
               cost_usd: run.costUsd + graded.costUsd,
             },
             expectations: grading.expectations,
-            ...(ungraded(e) ? { notes: [NOT_GRADED] } : {}),
+            ...(ungraded(e)
+              ? { notes: [NOT_GRADED] }
+              : ungradedNote(grading.summary)
+                ? { notes: [ungradedNote(grading.summary)!] }
+                : {}),
             dir,
             cached: run.cached,
           });
@@ -357,8 +361,19 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             `${folders.get(e.id) ?? `eval-${i + 1}`} has no expectations yet: its runs were recorded, not graded (add "expectations" to evals/evals.json).`,
         ),
       ...failures.map((f) => `${f.eval} ${f.configuration} run ${f.run} failed: ${f.message}`),
+      ...ungradedTotal(results),
     ],
   };
   writeJson(join(iterationDir, 'benchmark.json'), benchmark);
   return { iterationDir, benchmark, failures, ...(stopped ? { stopped } : {}) };
+}
+
+/** The benchmark's note when the grader left expectations ungraded: how many, in how many runs. */
+function ungradedTotal(results: readonly EvalRunResult[]): string[] {
+  const runs = results.filter((r) => (r.result.ungraded ?? 0) > 0);
+  const n = runs.reduce((sum, r) => sum + (r.result.ungraded ?? 0), 0);
+  if (n === 0) return [];
+  return [
+    `The grader gave no readable verdict for ${n} expectation${n === 1 ? '' : 's'} in ${runs.length} run${runs.length === 1 ? '' : 's'}: they are left out of the pass rates (not failed). Check the grader model, or run again.`,
+  ];
 }

@@ -1,17 +1,18 @@
 // Output evals of one iteration (issue 15): the benchmark (pass rate, time, tokens with vs without the skill, as a
 // chart and in figures), every run with its grading, and a run's transcript: messages, tool calls with their inputs
 // and outputs, the answer, and each expectation with its evidence.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   EVAL_CONFIGURATIONS,
   gradedRuns,
   type EvalRunResult,
+  type Grading,
   type OutputRunView,
   type TranscriptView,
 } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import { BudgetStop } from './BudgetStop.js';
-import { percent } from './format.js';
+import { percent, readableDelta } from './format.js';
 
 const BenchmarkChart = lazy(() => import('./BenchmarkChart.js'));
 
@@ -34,6 +35,10 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
         <code>{iterationDir}</code> · {benchmark.metadata.executor_model}, graded by{' '}
         {benchmark.metadata.grader_model} · {new Date(benchmark.metadata.timestamp).toLocaleString()}
       </p>
+      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
+      {props.view.stopped ? (
+        <p className="partial small-text">Partial run: the figures below are over the runs that finished.</p>
+      ) : null}
       <dl className="summary" aria-label="Benchmark">
         {EVAL_CONFIGURATIONS.map((c) =>
           summary[c] ? (
@@ -54,9 +59,10 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
           <div>
             <dt>delta</dt>
             <dd>
-              <strong>{summary.delta.pass_rate}</strong>{' '}
+              <strong>{readableDelta(summary.delta.pass_rate, 'pass_rate')}</strong>{' '}
               <span className="muted">
-                {summary.delta.time_seconds} s · {summary.delta.tokens} tokens
+                {readableDelta(summary.delta.time_seconds, 'time_seconds')} ·{' '}
+                {readableDelta(summary.delta.tokens, 'tokens')}
               </span>
             </dd>
           </div>
@@ -65,7 +71,6 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
       <Suspense fallback={<p className="muted">Loading the chart…</p>}>
         <BenchmarkChart benchmark={benchmark} />
       </Suspense>
-      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
       {benchmark.notes
         .filter((n) => n !== props.view.stopped)
         .map((n) => (
@@ -107,9 +112,19 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
                       aria-label={`Pass rate of ${r.eval_name}`}
                     />{' '}
                     {r.result.passed}/{r.result.total}
+                    {r.result.ungraded ? (
+                      <span className="sev-warning"> ({r.result.ungraded} not graded)</span>
+                    ) : null}
                   </>
                 ) : (
-                  <span className="muted" title="The eval has no expectations yet: its runs are recorded">
+                  <span
+                    className={r.result.ungraded ? 'sev-warning' : 'muted'}
+                    title={
+                      r.result.ungraded
+                        ? 'The grader gave no readable verdict: see the transcript'
+                        : 'The eval has no expectations yet: its runs are recorded'
+                    }
+                  >
                     not graded
                   </span>
                 )}
@@ -144,8 +159,11 @@ function TranscriptPanel(props: {
   onClose: () => void;
 }) {
   const { run, transcript } = props;
+  const here = useRef<HTMLElement>(null);
+  // The panel opens below the runs table: bring it into view, or a click on Transcript seems to do nothing.
+  useEffect(() => here.current?.scrollIntoView?.({ block: 'nearest' }), [run.dir]);
   return (
-    <section className="transcript" aria-label="Transcript">
+    <section className="transcript" aria-label="Transcript" ref={here}>
       <header className="view-head">
         <h4>
           {run.eval_name} · {run.configuration.replace('_', ' ')} · run {run.run_number}
@@ -198,15 +216,15 @@ function TranscriptPanel(props: {
           </ol>
           {transcript.grading ? (
             <section aria-label="Grading">
-              <h4>
-                {transcript.grading.summary.total
-                  ? `Grading · ${transcript.grading.summary.passed}/${transcript.grading.summary.total} passed`
-                  : 'Not graded: the eval has no expectations yet'}
-              </h4>
+              <h4>{gradingTitle(transcript.grading.summary)}</h4>
               <ul className="grading">
                 {transcript.grading.expectations.map((x, i) => (
                   <li key={i}>
-                    <span className={x.passed ? 'ok' : 'sev-error'}>{x.passed ? 'PASS' : 'FAIL'}</span>{' '}
+                    {x.ungraded ? (
+                      <span className="sev-warning">NOT GRADED</span>
+                    ) : (
+                      <span className={x.passed ? 'ok' : 'sev-error'}>{x.passed ? 'PASS' : 'FAIL'}</span>
+                    )}{' '}
                     {x.text}
                     <div className="muted small-text">Evidence: {x.evidence}</div>
                   </li>
@@ -218,4 +236,11 @@ function TranscriptPanel(props: {
       )}
     </section>
   );
+}
+
+function gradingTitle(summary: Grading['summary']): string {
+  const ungraded = summary.ungraded ?? 0;
+  if (!summary.total && !ungraded) return 'Not graded: the eval has no expectations yet';
+  const graded = summary.total ? `Grading · ${summary.passed}/${summary.total} passed` : 'Grading';
+  return ungraded ? `${graded} · ${ungraded} not graded (no readable verdict from the grader)` : graded;
 }

@@ -10,17 +10,21 @@ const fileName = (path: string) => path.split(/[\\/]/).slice(-2).join('/');
 
 export function TriggerResults(props: { report: TriggerReport; title: string }) {
   const { report } = props;
+  const skipped = report.results.filter((q) => q.skipped).length;
   return (
     <section className="trigger-results" aria-label={props.title}>
       <h4>{props.title}</h4>
       <p className="muted small-text description" title={report.description}>
         “{report.description}”
       </p>
+      {report.stopped ? <BudgetStop message={report.stopped} /> : null}
       <p className="small-text">
+        {report.stopped ? <span className="partial">Partial run: </span> : null}
         <strong>
-          {report.summary.passed} of {report.summary.total}
+          {report.summary.passed} of {report.summary.total - skipped}
         </strong>{' '}
         queries passed
+        {skipped > 0 ? <span className="muted"> ({skipped} skipped, not counted)</span> : null}
         {report.eval_set ? (
           <span className="muted">
             {' '}
@@ -56,7 +60,6 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
         tokens
         {report.usage.cost_usd ? `, $${report.usage.cost_usd.toFixed(4)}` : ''}.
       </p>
-      {report.stopped ? <BudgetStop message={report.stopped} /> : null}
       <table className="evals-table">
         <thead>
           <tr>

@@ -111,7 +111,7 @@ describe('grader answers', () => {
   });
 
   it('reads verdicts by the text they quote: reordered, repeated, or quoting another expectation', () => {
-    const noVerdict = 'The grader gave no verdict for this expectation.';
+    const noVerdict = 'Not graded: the grader gave no verdict for this expectation.';
     // Reordered: each verdict goes to the expectation it quotes, not to the one at its position.
     expect(
       parseGraderAnswer(
@@ -135,29 +135,38 @@ describe('grader answers', () => {
         '{"expectations":[{"text":"A","passed":true,"evidence":"a"},{"text":"Z","passed":true,"evidence":"z"}]}',
         expected,
       )[1],
-    ).toEqual({ text: 'B', passed: false, evidence: noVerdict });
+    ).toEqual({ text: 'B', passed: false, evidence: noVerdict, ungraded: true });
   });
 
-  it('fails what the grader did not judge, saying so', () => {
+  it('leaves what the grader did not judge ungraded, not failed, saying so', () => {
     expect(
       parseGraderAnswer('{"expectations":[{"text":"A","passed":true,"evidence":"ok"}]}', expected)[1],
     ).toEqual({
       text: 'B',
       passed: false,
-      evidence: 'The grader gave no verdict for this expectation.',
+      evidence: 'Not graded: the grader gave no verdict for this expectation.',
+      ungraded: true,
     });
-    expect(parseGraderAnswer('I think it is fine', expected)[0]?.evidence).toMatch(
-      /not JSON: I think it is fine/,
-    );
+    const notJson = parseGraderAnswer('I think it is fine', expected);
+    expect(notJson.every((g) => g.ungraded)).toBe(true);
+    expect(notJson[0]?.evidence).toMatch(/^Not graded: the grader's answer was not JSON: I think it is fine/);
+    // Out of the pass rate: a grader that answered prose does not make the skill 0%.
+    expect(gradingSummary(notJson)).toEqual({ passed: 0, failed: 0, total: 0, pass_rate: 0, ungraded: 2 });
   });
 
-  it('summarises like grading.json', () => {
+  it('summarises like grading.json, the ungraded counted apart', () => {
     expect(
       gradingSummary([
         { text: 'a', passed: true, evidence: '' },
         { text: 'b', passed: false, evidence: '' },
       ]),
     ).toEqual({ passed: 1, failed: 1, total: 2, pass_rate: 0.5 });
+    expect(
+      gradingSummary([
+        { text: 'a', passed: true, evidence: '' },
+        { text: 'b', passed: false, evidence: 'Not graded', ungraded: true },
+      ]),
+    ).toEqual({ passed: 1, failed: 0, total: 1, pass_rate: 1, ungraded: 1 });
   });
 });
 

@@ -5,8 +5,9 @@
 import { join } from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readTriggerReportFile } from '../../../../electron/core/evals/trigger-report.js';
+import { readTriggerReportFile, summaries } from '../../../../electron/core/evals/trigger-report.js';
 import { TriggerResults } from '../../../../renderer/src/evals/TriggerResults.js';
+import { readableDelta } from '../../../../renderer/src/evals/format.js';
 import { FIXTURES } from '../../../helpers.js';
 
 afterEach(cleanup);
@@ -37,5 +38,53 @@ describe('a trigger report in the Evals tab', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['50.0% (1/2)', '50.0% (1/2)', '50.0% (2/4)']);
+  });
+});
+
+describe('a partial trigger report', () => {
+  it('says it is partial, above its figures, and counts only the queries that ran', () => {
+    const report = readTriggerReportFile(join(FIXTURES, 'evals', 'skill-creator', 'run-eval-output.json'));
+    const [first, second, ...rest] = report.results;
+    const skipped = rest.map((q) => ({
+      ...q,
+      runs: 0,
+      triggers: 0,
+      trigger_rate: 0,
+      pass: false,
+      skipped: true,
+    }));
+    const results = [first!, second!, ...skipped];
+    render(
+      <TriggerResults
+        report={{
+          ...report,
+          results,
+          ...summaries(results),
+          stopped:
+            'Stopped: token budget spent: 600 of 600 tokens used; 2 of 4 queries finished (6 of 12 runs).',
+        }}
+        title="Saved"
+      />,
+    );
+    const region = screen.getByRole('region', { name: 'Saved' });
+    const notice = within(region).getByRole('status', { name: 'Stopped by the budget' });
+    const headline = within(region)
+      .getByText(/queries passed/)
+      .closest('p')!;
+    // The notice comes first: a reader never sees a bold figure before learning the run did not finish.
+    expect(notice.compareDocumentPosition(headline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const passed = [first!, second!].filter((q) => q.pass).length;
+    expect(headline.textContent).toBe(`Partial run: ${passed} of 2 queries passed (2 skipped, not counted)`);
+  });
+});
+
+describe('benchmark deltas', () => {
+  it('reads skill-creator’s delta strings as points, seconds and tokens, with no sign on a zero', () => {
+    expect(readableDelta('+0.25', 'pass_rate')).toBe('+25.0 pts');
+    expect(readableDelta('+0.00', 'pass_rate')).toBe('±0.0 pts');
+    expect(readableDelta('-0.0', 'time_seconds')).toBe('±0.0 s');
+    expect(readableDelta('-1.5', 'time_seconds')).toBe('-1.5 s');
+    expect(readableDelta('+120', 'tokens')).toBe('+120 tokens');
+    expect(readableDelta('n/a', 'pass_rate')).toBe('n/a');
   });
 });
