@@ -11,7 +11,7 @@ import { CollisionHeatMap } from './CollisionHeatMap.js';
 import { DescriptionOptimizer } from './DescriptionOptimizer.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
-import { draftDescription } from './trigger-set.js';
+import { currentAb, draftDescription } from './trigger-set.js';
 import { TriggerSetEditor } from './TriggerSetEditor.js';
 import { useEvalRun } from './use-eval-run.js';
 import './evals.css';
@@ -94,6 +94,7 @@ export default function EvalsView(props: {
     if (r.ok) setResults(r.value);
   };
 
+  const ab = currentAb(results?.triggers, results?.triggersDraft, draft);
   const busy = run.running !== undefined;
   const canRun = provider !== '' && !busy && !props.readOnly && budget.problem === undefined;
   const progressFor = (which: RunKind[]) =>
@@ -198,11 +199,10 @@ export default function EvalsView(props: {
           </button>
         </div>
         {progressFor(['triggers', 'ab'])}
-        <div className={results?.triggers && results.triggersDraft ? 'ab-grid' : undefined}>
+        {ab?.mismatch ? <p className="sev-warning small-text">{ab.mismatch}</p> : null}
+        <div className={results?.triggers && ab ? 'ab-grid' : undefined}>
           {results?.triggers ? <TriggerResults report={results.triggers} title="Saved description" /> : null}
-          {results?.triggersDraft ? (
-            <TriggerResults report={results.triggersDraft} title="Unsaved description (A/B)" />
-          ) : null}
+          {ab ? <TriggerResults report={ab.report} title="Unsaved description (A/B)" /> : null}
         </div>
       </section>
 

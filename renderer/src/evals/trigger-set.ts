@@ -7,6 +7,7 @@ import {
   type GeneratedQueries,
   type ProposedQuery,
   type TriggerQuery,
+  type TriggerReport,
 } from '../../../shared/evals.js';
 import { readFrontmatter } from '../../../shared/syntax/frontmatter-edit.js';
 
@@ -60,6 +61,27 @@ export const pendingProposals = new Map<
   string,
   { generated: GeneratedQueries; remaining: ProposedQuery[] }
 >();
+
+/**
+ * The A/B result to show beside the saved description's, while it still answers the question on screen: it ran the
+ * editor's current unsaved description. Once that text is saved or changed it is gone. When it ran on another
+ * provider, model or number of runs than the saved description's last run, `mismatch` says why the two do not compare.
+ */
+export function currentAb(
+  saved: TriggerReport | undefined,
+  ab: TriggerReport | undefined,
+  draft: string | undefined,
+): { report: TriggerReport; mismatch?: string } | undefined {
+  if (!ab || draft === undefined || ab.description !== draft) return undefined;
+  if (!saved) return { report: ab };
+  const setup = (r: TriggerReport) => `${r.provider} (${r.model}), ${r.runs_per_query} run(s) per query`;
+  return setup(saved) === setup(ab)
+    ? { report: ab }
+    : {
+        report: ab,
+        mismatch: `Not comparable: the saved description last ran on ${setup(saved)}, the A/B on ${setup(ab)}. Run both on one provider.`,
+      };
+}
 
 /** The description A/B: the one in the editor's unsaved manifest, when it differs from the saved one. */
 export function draftDescription(unsavedText: string | undefined, saved: string): string | undefined {

@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TriggerReport } from '../../../../shared/evals.js';
 import {
+  currentAb,
   draftDescription,
   emptyRow,
   rowsFromText,
@@ -45,5 +47,30 @@ describe('the unsaved description for the A/B', () => {
     expect(draftDescription(manifest('Saved.'), 'Saved.')).toBeUndefined();
     expect(draftDescription(manifest('""'), 'Saved.')).toBeUndefined();
     expect(draftDescription('---\ndescription: [unclosed\n---\n', 'Saved.')).toBeUndefined();
+  });
+});
+
+describe('the A/B beside the saved description', () => {
+  const report = (description: string, provider = 'sonnet', runs = 3) =>
+    ({ description, provider, model: 'm-1', runs_per_query: runs }) as TriggerReport;
+  const saved = report('Summarise a CSV file.');
+  const ab = report('Reports on CSV files.');
+
+  it('shows while the unsaved description is the one it ran', () => {
+    expect(currentAb(saved, ab, 'Reports on CSV files.')).toEqual({ report: ab });
+  });
+
+  it('is gone once nothing is unsaved, or the unsaved text changed', () => {
+    expect(currentAb(saved, ab, undefined)).toBeUndefined();
+    expect(currentAb(saved, ab, 'Reports on CSV and TSV files.')).toBeUndefined();
+  });
+
+  it('says why it does not compare when the saved run used another provider or number of runs', () => {
+    expect(currentAb(report('Summarise a CSV file.', 'gpt'), ab, 'Reports on CSV files.')?.mismatch).toBe(
+      'Not comparable: the saved description last ran on gpt (m-1), 3 run(s) per query, the A/B on sonnet (m-1), 3 run(s) per query. Run both on one provider.',
+    );
+    expect(
+      currentAb(report('Summarise a CSV file.', 'sonnet', 1), ab, 'Reports on CSV files.')?.mismatch,
+    ).toMatch(/^Not comparable/);
   });
 });
