@@ -8,10 +8,19 @@ import { percent } from './format.js';
 export function CollisionHeatMap(props: { view: CollisionsView; highlight?: string }) {
   const { matrix } = props.view;
   const rows = Object.keys(matrix).sort();
+  const runsPerQuery = props.view.reports[0]?.runs_per_query;
   const columns = [...new Set([...rows, ...Object.values(matrix).flatMap((r) => Object.keys(r))])].sort();
   return (
     <div className="heat-map-wrap">
+      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
       <table className="heat-map" aria-label="Collision matrix">
+        <caption className="muted small-text">
+          {props.view.stopped ? <span className="partial">Partial run. </span> : null}
+          Each cell counts runs: how many times the column's skill fired on the row skill's should-trigger
+          queries
+          {runsPerQuery ? ` (${runsPerQuery} run${runsPerQuery === 1 ? '' : 's'} per query)` : ''}; its shade
+          is its share of the row.
+        </caption>
         <thead>
           <tr>
             <th scope="col">queries of ↓ / fired →</th>
@@ -42,6 +51,7 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
                       title={`${row}'s queries fired ${c} ${n} time(s) (${percent(share)} of the row)`}
                     >
                       {n}
+                      <span className="sr-only"> runs</span>
                     </td>
                   );
                 })}
@@ -54,7 +64,6 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
         Run {new Date(props.view.at).toLocaleString()} over {props.view.reports.length} skill(s) with a
         trigger set.
       </p>
-      {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
     </div>
   );
 }
