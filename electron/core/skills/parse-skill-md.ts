@@ -137,6 +137,8 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
       : fast && typeof fast.value === 'object' && !Array.isArray(fast.value)
         ? (fast.value as Record<string, unknown>)
         : undefined;
+  /** Top-level keys whose value a YAML error swallowed: no runtime reads them, so no value is reported as written. */
+  const brokenKeys: string[] = [];
   if (!data) {
     const parsed = full();
 
@@ -148,7 +150,12 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
       errorLines.add(line);
       // How often the parser runs out of stack depends on the caller's stack: once is what the author needs.
       if (/call stack/i.test(error.message) && (tooDeep || !(tooDeep = true))) continue;
-      diagnostics.push(yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)));
+      const unclosed = error.code === 'MISSING_CHAR' ? unclosedQuote(lines, line, error.message) : undefined;
+      if (unclosed?.key !== undefined) brokenKeys.push(unclosed.key);
+      diagnostics.push(
+        unclosed?.diagnostic(file) ??
+          yamlErrorDiagnostic(file, lines, line, error.code, error.message, at(start, end)),
+      );
     }
     for (const warning of parsed.warnings) {
       const [start, end] = warning.pos;
@@ -192,7 +199,10 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
       data = {};
     } else if (isYamlMap(contents)) {
       // A mapping whose value could not be built (an alias bomb, an alias of no anchor) was reported above.
-      if (parsed.value && typeof parsed.value === 'object') data = parsed.value as Record<string, unknown>;
+      if (parsed.value && typeof parsed.value === 'object')
+        data = Object.fromEntries(
+          Object.entries(parsed.value as Record<string, unknown>).filter(([k]) => !brokenKeys.includes(k)),
+        );
     } else if (!parsed.aliasLimitHit) {
       diagnostics.push(
         makeDiagnostic(
@@ -227,6 +237,48 @@ export function parseSkillMd(file: string, source: ManifestText, folderName: str
     scalarStyle: (path) => yamlScalarStyle(positions, path),
     ...(errorLines.size > 0 ? { unreliableLines: { from: split.openLine, to: split.closeLine } } : {}),
   };
+}
+
+/**
+ * A quoted value never closed: YAML reports where it gave up (the end of the frontmatter), but the author needs the
+ * quote that opened it, and the fix of closing it on its own line.
+ */
+function unclosedQuote(
+  lines: LineIndex,
+  errorLine: number,
+  message: string,
+): { key: string | undefined; diagnostic(file: string): Diagnostic } | undefined {
+  const quote = /closing (["'])quote/.exec(message)?.[1];
+  if (!quote) return undefined;
+  for (let l = errorLine; l >= 1 && l > errorLine - 200; l--) {
+    const text = lines.lineText(l);
+    const m = /^(\s*(?:-\s+)?(?:([^\s:#"'][^:#"']*?)\s*:\s+)?)(["'])/.exec(text);
+    if (!m || m[3] !== quote) continue;
+    const start = lines.lineStart(l) + m[1]!.length;
+    const key = m[2] !== undefined && !/^\s/.test(text) ? m[2] : undefined;
+    const closesOnItsLine = text.split(quote).length === 2;
+    const end = lines.lineStart(l) + text.length;
+    return {
+      key,
+      diagnostic: (file) =>
+        makeDiagnostic(
+          'error',
+          'yaml-syntax',
+          `YAML syntax error: the ${key !== undefined ? `value of \`${key}\`` : 'value'} opens a ${quote} quote ` +
+            `at ${l}:${m[1]!.length + 1} that is never closed, so YAML reads on to the end of the frontmatter. ` +
+            `Add the closing ${quote}.`,
+          file,
+          lines.range(start, start + 1),
+          closesOnItsLine
+            ? {
+                title: `Close the quote at the end of line ${l}`,
+                edits: [{ range: lines.range(end, end), newText: quote }],
+              }
+            : undefined,
+        ),
+    };
+  }
+  return undefined;
 }
 
 function yamlErrorDiagnostic(

@@ -109,6 +109,31 @@ describe('SKILL.md parse errors', () => {
     expect(codes(loadFixture('yaml-broken').diagnostics)).toEqual(['yaml-syntax']);
   });
 
+  it('points an unclosed quote at the quote that opened it, offers to close it, and reads no value from it', () => {
+    const entry = loadFixture('unclosed-quote');
+    expect(codes(entry.diagnostics)).toEqual(['yaml-syntax']);
+    const d = byCode(entry.diagnostics, 'yaml-syntax');
+    // YAML gives up at the closing `---` (5:1); the author needs the quote at 3:14.
+    expect([d.line, d.column]).toEqual([3, 14]);
+    expect(d.message).toBe(
+      'YAML syntax error: the value of `description` opens a " quote at 3:14 that is never closed, so YAML reads on to the end of the frontmatter. Add the closing ".',
+    );
+    expect(d.fix?.title).toBe('Close the quote at the end of line 3');
+    const text = read('unclosed-quote');
+    const lines = text.split('\n');
+    const fixed = [...lines.slice(0, 2), `${lines[2]}"`, ...lines.slice(3)].join('\n');
+    expect(d.fix?.edits).toEqual([
+      {
+        range: { line: 3, column: lines[2]!.length + 1, endLine: 3, endColumn: lines[2]!.length + 1 },
+        newText: '"',
+      },
+    ]);
+    expect(validateText(join(fixtureSkill('unclosed-quote'), 'SKILL.md'), fixed).diagnostics).toEqual([]);
+    // The swallowed text (`license: MIT` included) is not the description any runtime reads.
+    expect(entry.skill?.description).toBe('');
+    expect(entry.skill?.writtenKeys).not.toContain('description');
+  });
+
   it('refuses tags that construct objects and keeps them unresolved', () => {
     const entry = loadFixture('yaml-tags');
     const tags = entry.diagnostics.filter((d) => d.code === 'yaml-tag');
