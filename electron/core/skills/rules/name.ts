@@ -36,6 +36,10 @@ export function suggestName(value: string): string {
     .replace(/-+$/, '');
 }
 
+/** A name that passes name-format and name-too-long (and so holds no path separator and is no `.` or `..`). */
+const wellFormed = (name: string) =>
+  (ASCII_NAME.test(name) || UNICODE_NAME.test(name)) && characters(name) <= NAME_MAX;
+
 export const nameMissing: Rule = {
   id: 'name-missing',
   summary: 'The frontmatter has no `name`; the folder name is used instead.',
@@ -186,15 +190,18 @@ export const nameFolderMismatch: Rule = {
     const name = nameValue(ctx);
     if (name === undefined || name.trim() === '') return [];
     if (name.normalize('NFKC') === ctx.folderName.normalize('NFKC')) return [];
+    // Each fix makes the two equal; one that would leave a name that breaks name-format is not offered.
     const fixes = [];
-    const setName = replaceValue(
-      ctx,
-      namePath(ctx),
-      `Set name to "${ctx.folderName}"`,
-      needsQuotes(ctx.folderName) ? quoted(ctx.folderName) : ctx.folderName,
-    );
+    const setName =
+      wellFormed(ctx.folderName) &&
+      replaceValue(
+        ctx,
+        namePath(ctx),
+        `Set name to "${ctx.folderName}"`,
+        needsQuotes(ctx.folderName) ? quoted(ctx.folderName) : ctx.folderName,
+      );
     if (setName) fixes.push(setName);
-    if (!/[/\\]/.test(name) && name !== '.' && name !== '..') {
+    if (wellFormed(name)) {
       fixes.push({
         title: `Rename the folder to "${name}"`,
         edits: [],

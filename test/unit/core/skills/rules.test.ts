@@ -43,6 +43,13 @@ describe('name rules', () => {
     expect(d.alternativeFixes?.[0]?.rename?.to).toBe(fixtureSkill('other-name'));
   });
 
+  it('never offers to make name and folder equal on a name that breaks name-format', () => {
+    // `Warn_Skill` in warn-skill/: set the name to the folder's, never rename the folder to Warn_Skill.
+    const warn = byCode(loadFixture('warn-skill').diagnostics, 'name-folder-mismatch');
+    expect(warn.fix?.edits[0]?.newText).toBe('warn-skill');
+    expect(warn.alternativeFixes ?? []).toEqual([]);
+  });
+
   it('uses the folder name when name is missing, and says so', () => {
     const entry = loadFixture('no-name');
     expect(entry.skill?.name).toBe('no-name');
