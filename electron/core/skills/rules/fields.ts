@@ -1,7 +1,9 @@
 // Rules for the types of the other known fields, and for keys: unknown keys, alternative spellings, duplicates.
+import { closest } from '../../../../shared/closest.js';
 import type { Diagnostic } from '../../../../shared/types.js';
 import {
   PROFILE_RUNTIME,
+  profileKeys,
   RUNTIME_TABLE,
   runtimeKey,
   yaml11Boolean,
@@ -186,6 +188,10 @@ export const unknownKey: Rule = {
         !knownElsewhere && lower !== key && isKnownKey('skillbench', lower) && !ctx.fields.has(lower)
           ? lower
           : undefined;
+      // A misspelling of a key the profile reads (`licence`), offered only when that key is not written already.
+      const guess = knownElsewhere || caseOf ? undefined : closest(key, profileKeys(ctx.profile));
+      const meant = guess !== undefined && !ctx.fields.has(guess) ? guess : undefined;
+      const rename = caseOf ?? meant;
       out.push(
         at(
           ctx,
@@ -196,8 +202,10 @@ export const unknownKey: Rule = {
             ? `\`${key}\` is not part of the ${ctx.profile} profile; runtimes of that profile ignore or refuse it. Remove it or move it under \`metadata\`.`
             : caseOf
               ? `\`${key}\` is not \`${caseOf}\`: keys are case-sensitive, so no runtime reads it. Rename it to \`${caseOf}\`.`
-              : `\`${key}\` is not a key any known runtime reads; it is kept in metadata. Move it under \`metadata\` or check its spelling.`,
-          caseOf ? replaceValue(ctx, [key], `Rename to \`${caseOf}\``, caseOf, 'key') : undefined,
+              : meant
+                ? `\`${key}\` is not a key any known runtime reads; did you mean \`${meant}\`? Rename it, or move it under \`metadata\` if it is your own.`
+                : `\`${key}\` is not a key any known runtime reads; it is kept in metadata. Move it under \`metadata\` or check its spelling.`,
+          rename ? replaceValue(ctx, [key], `Rename to \`${rename}\``, rename, 'key') : undefined,
           'key',
         ),
       );

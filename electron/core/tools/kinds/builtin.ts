@@ -4,7 +4,8 @@ import type { JsonSchema } from '../../../../shared/types.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from '../builtin-catalog.js';
 import { runBuiltin } from '../builtins.js';
 import { declaredArgsOf, type ToolKindModule } from './kind.js';
-import { closest, fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
+import { closest } from '../../../../shared/closest.js';
+import { fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
 
 const BUILTIN_NAMES = Object.keys(BUILTIN_TOOLS);
 

@@ -160,6 +160,22 @@ describe('field and key rules', () => {
     expect(claude.map((d) => covered(d))).toEqual(['author', 'colour', 'tools']);
   });
 
+  it('asks "did you mean" for a misspelt key the profile reads, with the rename as its fix', () => {
+    const found = loadFixture('key-misspelled').diagnostics.filter((d) => d.code === 'unknown-key');
+    expect(found.map((d) => d.message)).toEqual([
+      '`licence` is not a key any known runtime reads; did you mean `license`? Rename it, or move it under `metadata` if it is your own.',
+      '`alowed-tools` is not a key any known runtime reads; did you mean `allowed-tools`? Rename it, or move it under `metadata` if it is your own.',
+    ]);
+    expect(found.map((d) => [d.fix?.title, d.fix?.edits[0]?.newText])).toEqual([
+      ['Rename to `license`', 'license'],
+      ['Rename to `allowed-tools`', 'allowed-tools'],
+    ]);
+    // Nothing close (`colour`): no guess.
+    expect(byCode(loadFixture('unknown-keys').diagnostics, 'unknown-key').message).not.toContain(
+      'did you mean',
+    );
+  });
+
   it('accepts allowed-tools as a list or a string, converting either way per profile', () => {
     expect(loadFixture('allowed-list').diagnostics).toEqual([]);
     expect(loadFixture('allowed-list').skill?.allowedTools).toEqual(['Read', 'Bash(git diff:*)']);
