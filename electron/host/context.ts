@@ -9,7 +9,7 @@ import type { OpenRequest } from '../../shared/open-request.js';
 import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { ProviderStore } from '../core/evals/provider-store.js';
-import { confine, isWithin } from '../core/fs-confine.js';
+import { confine, isWithin } from '../core/fs/confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
 import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
 import { agentContext } from '../core/manage/agents.js';

@@ -6,7 +6,7 @@
 // it, whatever replaced them. macOS and Windows watch a whole tree natively and by path.
 import { lstatSync, readdirSync, readFileSync, realpathSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { hashBytes } from '../core/editor/save-file.js';
+import { hashBytes } from '../core/fs/atomic-write.js';
 
 const DEBOUNCE_MS = 200;
 const OWN_WRITE_MEMORY_MS = 2000;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';
-import { realPathInside } from '../fs-confine.js';
+import { realPathInside } from '../fs/confine.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_EVALS_FILE = 'evals/evals.json';

@@ -13,7 +13,7 @@ import {
   type TranscriptMessage,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import type { Executor } from '../tools/executor.js';
 import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';

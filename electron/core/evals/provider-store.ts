@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { ProviderView } from '../../../shared/evals.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../data-files.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../fs/data-files.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
 import {
   createProvider,

@@ -14,7 +14,7 @@ import {
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { BudgetExhaustedError, budgetStopped } from './budget.js';
 import type { ModelClient } from './model-client.js';
 import { summaries } from './trigger-report.js';

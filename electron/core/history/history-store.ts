@@ -21,8 +21,8 @@ import type {
   WireMessageView,
 } from '../../../shared/host-types.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
-import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../fs/data-files.js';
+import { removeStaleTemps, writeFileAtomically } from '../fs/atomic-write.js';
 import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets, maskSecretsInText } from './mask.js';

@@ -9,7 +9,7 @@ import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin } from '../fs/confine.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
 import { Workspace } from '../workspace.js';
 import { checkCancelled } from './cancel.js';

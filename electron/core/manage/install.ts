@@ -10,7 +10,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import type { ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
-import { isWithin, realPathOf, safeRealpath } from '../fs-confine.js';
+import { isWithin, realPathOf, safeRealpath } from '../fs/confine.js';
 import {
   AGENTS,
   agentById,

@@ -9,7 +9,7 @@ import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
 import { eveCopyHash } from './eve.js';
 import type { ManageBase } from './install.js';
 import { cleanStaleStaging } from './staging.js';
-import { safeRealpath } from '../fs-confine.js';
+import { safeRealpath } from '../fs/confine.js';
 
 export interface InstalledSkill {
   /** The lock's key for a locked skill (its name as written: `Braintree Automation`), else the folder name. */

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin, realPathOf } from '../fs-confine.js';
+import { isWithin, realPathOf } from '../fs/confine.js';
 import {
   agentById,
   AGENTS,

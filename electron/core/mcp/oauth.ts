@@ -17,8 +17,8 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { escapeXml } from '../../../shared/catalog.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../fs/data-files.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { loadLater } from '../load-later.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 

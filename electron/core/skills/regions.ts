@@ -2,7 +2,7 @@
 // folder, else (a new or deleted manifest) its folder; never what a scan would not look at.
 import { lstatSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { isWithin, safeRealpath } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
 import { isDirectory, SKIPPED_FOLDERS, type RootState } from './scan.js';
 
 export interface Region {

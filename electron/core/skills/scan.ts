@@ -5,7 +5,7 @@ import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } fro
 import { basename, dirname, join } from 'node:path';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import type { AgentReader, Diagnostic, RootInfo, SkillFormat } from '../../../shared/types.js';
-import { isWithin, safeRealpath } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
 import { makeDiagnostic } from './diagnostic.js';
 import type { PathCache } from './path-cache.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AgentReader } from '../../../shared/types.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin } from '../fs/confine.js';
 import {
   agentContext,
   agentFolders,

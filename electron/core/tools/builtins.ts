@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import type * as JsonPathPlus from 'jsonpath-plus';
 import type { JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
-import { realPathInside } from '../fs-confine.js';
+import { realPathInside } from '../fs/confine.js';
 import type { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { httpCall } from './kinds/http.js';
 import type { KindResult, RunContext } from './kinds/kind.js';

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
-import { readFileSnapshot, writeFileAtomically } from '../../core/editor/save-file.js';
+import { readFileSnapshot, writeFileAtomically } from '../../core/fs/atomic-write.js';
 import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
@@ -31,7 +31,7 @@ import {
   runLibraryTriggers,
   runTriggerEval,
 } from '../../core/evals/triggers.js';
-import { isWithin } from '../../core/fs-confine.js';
+import { isWithin } from '../../core/fs/confine.js';
 import { Workspace } from '../../core/workspace.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';

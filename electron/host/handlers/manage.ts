@@ -36,7 +36,7 @@ import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { listInstalled } from '../../core/manage/installed.js';
 import { removeSkills } from '../../core/manage/remove.js';
-import { safeRealpath } from '../../core/fs-confine.js';
+import { safeRealpath } from '../../core/fs/confine.js';
 
 /** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
 const MAX_INSPECTIONS = 8;

@@ -10,7 +10,7 @@ import { Budget } from '../../../core/evals/budget.js';
 import { ResponseCache } from '../../../core/evals/cache.js';
 import { ModelClient } from '../../../core/evals/model-client.js';
 import type { RootInfo } from '../../../../shared/types.js';
-import { isWithin } from '../../../core/fs-confine.js';
+import { isWithin } from '../../../core/fs/confine.js';
 import {
   createProvider,
   ENV_NAME,

@@ -5,7 +5,7 @@ import {
   readFileSnapshot,
   saveFileAtomically,
   STALE_TEMP_MS,
-} from '../../../../electron/core/editor/save-file.js';
+} from '../../../../electron/core/fs/atomic-write.js';
 import { copyFixtures, failure } from '../../../helpers.js';
 
 describe('saving files', () => {
