@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { App, JumpListCategory, Menu as MenuType, MenuItemConstructorOptions } from 'electron';
-import { saveFileAtomically } from '../core/fs/atomic-write.js';
+import { saveFileAtomically } from '../core/editor/save-file.js';
 
 export const MAX_RECENT = 8;
 

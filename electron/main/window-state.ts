@@ -1,7 +1,7 @@
 // Owns remembering the window's size and position between launches, and fitting them to the displays there are now.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { saveFileAtomically } from '../core/fs/atomic-write.js';
+import { saveFileAtomically } from '../core/editor/save-file.js';
 import { readJson } from '../../shared/json-read.js';
 
 export interface WindowState {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { CASES_DIR, CASE_SUFFIX } from '../../core/cases/cases.js';
-import { saveFileAtomically } from '../../core/fs/atomic-write.js';
+import { saveFileAtomically } from '../../core/editor/save-file.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 

@@ -14,7 +14,8 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
-import { readFileSnapshot, writeFileAtomically } from '../../core/fs/atomic-write.js';
+import { readFileSnapshot } from '../../core/editor/save-file.js';
+import { writeFileAtomically } from '../../core/fs/atomic-write.js';
 import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
 import { ResponseCache } from '../../core/evals/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';

@@ -2,7 +2,7 @@
 // the roots, saved atomically with conflict detection, and each save re-reads just the skill it belongs to.
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { readFileSnapshot, saveFileAtomically } from '../../core/fs/atomic-write.js';
+import { readFileSnapshot, saveFileAtomically } from '../../core/editor/save-file.js';
 import { confine } from '../../core/fs/confine.js';
 import type { HostContext } from '../context.js';
 import type { Handlers } from '../server.js';

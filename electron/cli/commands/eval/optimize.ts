@@ -6,7 +6,7 @@ import type { OptimizeResult } from '../../../../shared/evals.js';
 import { proposal } from '../../../core/evals/description-edit.js';
 import { DEFAULT_MAX_ITERATIONS, optimizeDescription } from '../../../core/evals/optimize.js';
 import { readTriggerSet } from '../../../core/evals/triggers.js';
-import { readFileSnapshot, saveFileAtomically } from '../../../core/fs/atomic-write.js';
+import { readFileSnapshot, saveFileAtomically } from '../../../core/editor/save-file.js';
 import { withCancel } from '../../cancel.js';
 import { UsageError, type CliIo } from '../../io.js';
 import { displayPath, parseFormat, parseProfile } from '../../library-args.js';

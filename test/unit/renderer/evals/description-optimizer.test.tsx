@@ -13,7 +13,7 @@ import type { OptimizeResult, OptimizeView } from '../../../../shared/evals.js';
 import type { HostApi } from '../../../../shared/ipc.js';
 import { Host } from '../../../../electron/host/host.js';
 import { proposal } from '../../../../electron/core/evals/description-edit.js';
-import { readFileSnapshot } from '../../../../electron/core/fs/atomic-write.js';
+import { readFileSnapshot } from '../../../../electron/core/editor/save-file.js';
 import { DescriptionOptimizer } from '../../../../renderer/src/evals/DescriptionOptimizer.js';
 import { pendingOptimizations } from '../../../../renderer/src/evals/optimize-proposal.js';
 import { REPO } from '../../../helpers.js';
