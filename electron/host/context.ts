@@ -8,11 +8,12 @@ import type { DataNotice, Settings } from '../../shared/host-types.js';
 import type { OpenRequest } from '../../shared/open-request.js';
 import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
-import { ProviderStore } from '../core/evals/provider-store.js';
+import { ProviderStore } from '../core/models/provider-store.js';
 import { confine, isWithin } from '../core/fs/confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
-import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
-import { agentContext } from '../core/manage/agents.js';
+import type { CredentialCipher } from '../core/fs/credential-file.js';
+import { McpCredentialFile, mcpCredentialsFile } from '../core/mcp/oauth.js';
+import { agentContext } from '../core/agents/folders.js';
 import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
@@ -114,7 +115,7 @@ export class HostContext {
       sample,
       elicit,
       notify,
-      credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
+      credentials: new McpCredentialFile(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
       authorize: async (server, url) => {
         this.events.emit('mcp:sign-in', { server, state: 'waiting', url: url.href });
         await platform?.openExternal?.(url.href);

@@ -16,7 +16,7 @@ import {
   readsSharedFolder,
   type Agent,
   type Scope,
-} from '../../core/manage/agents.js';
+} from '../../core/agents/folders.js';
 import { isCancelled } from '../../core/manage/cancel.js';
 import {
   blockedFor,

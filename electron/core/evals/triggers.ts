@@ -15,10 +15,10 @@ import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.j
 import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
-import { BudgetExhaustedError, budgetStopped } from './budget.js';
-import type { ModelClient } from './model-client.js';
+import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
+import type { ModelClient } from '../models/model-client.js';
 import { summaries } from './trigger-report.js';
-import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
+import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;

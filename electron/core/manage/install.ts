@@ -21,7 +21,7 @@ import {
   type Agent,
   type AgentContext,
   type Scope,
-} from './agents.js';
+} from '../agents/folders.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 import { blockingFindings, changedSinceLooked, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';

@@ -3,7 +3,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
-import { AGENTS, agentFolders, sharedFolder, type Scope } from './agents.js';
+import { AGENTS, agentFolders, sharedFolder, type Scope } from '../agents/folders.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
 import { eveCopyHash } from './eve.js';

@@ -14,7 +14,7 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { moveToTrash } from '../fs/trash.js';
 import { isWithin } from '../fs/confine.js';
-import { agentFolders } from './agents.js';
+import { agentFolders } from '../agents/folders.js';
 import { processAlive } from '../pid.js';
 import type { ManageBase } from './install.js';
 import { parseJsonText } from '../../../shared/json-read.js';

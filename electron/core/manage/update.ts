@@ -16,7 +16,7 @@ import {
   SHARED_AGENT_ID,
   type Agent,
   type Scope,
-} from './agents.js';
+} from '../agents/folders.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectAgain, type InspectedSkill } from './inspect.js';
 import { installSkills, type ManageBase } from './install.js';

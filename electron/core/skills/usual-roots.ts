@@ -13,7 +13,7 @@ import {
   SHARED_AGENT_ID,
   type AgentContext,
   type AgentFolder,
-} from '../manage/agents.js';
+} from '../agents/folders.js';
 import type { RootSpec } from './library.js';
 
 // The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers. In a

@@ -14,7 +14,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/manage/agents.js';
+import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/agents/folders.js';
 import {
   blockedFor,
   fetchAndInspect,

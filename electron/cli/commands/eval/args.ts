@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path';
 import type { parseArgs } from 'node:util';
 import { formatRate } from '../../../../shared/evals.js';
 import { userDataDir } from '../../../core/history/history-store.js';
-import { Budget } from '../../../core/evals/budget.js';
-import { ResponseCache } from '../../../core/evals/cache.js';
-import { ModelClient } from '../../../core/evals/model-client.js';
+import { Budget } from '../../../core/models/budget.js';
+import { ResponseCache } from '../../../core/models/cache.js';
+import { ModelClient } from '../../../core/models/model-client.js';
 import type { RootInfo } from '../../../../shared/types.js';
 import { isWithin } from '../../../core/fs/confine.js';
 import {
@@ -17,7 +17,7 @@ import {
   parseProviderConfigs,
   type KeySource,
   type ProviderConfig,
-} from '../../../core/evals/providers/index.js';
+} from '../../../core/models/providers/index.js';
 import { UsageError, type CliIo } from '../../io.js';
 import { openFromArgs } from '../../library-args.js';
 import { cliTrust } from '../../trust.js';

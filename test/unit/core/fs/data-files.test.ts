@@ -22,7 +22,7 @@ import {
   moveAside,
   withFileLock,
 } from '../../../../electron/core/fs/data-files.js';
-import { ProviderStore } from '../../../../electron/core/evals/provider-store.js';
+import { ProviderStore } from '../../../../electron/core/models/provider-store.js';
 import { REPO } from '../../../helpers.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'skillbench-data-'));

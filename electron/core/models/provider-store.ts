@@ -7,7 +7,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { ProviderView } from '../../../shared/evals.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../fs/data-files.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
-import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
+import { FileCredentialStore, type CredentialCipher } from '../fs/credential-file.js';
 import {
   createProvider,
   keyEnvOf,
