@@ -12,7 +12,8 @@ import { ProviderStore } from '../core/models/provider-store.js';
 import { confine, isWithin } from '../core/fs/confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
 import type { CredentialCipher } from '../core/fs/credential-file.js';
-import { McpCredentialFile, mcpCredentialsFile } from '../core/mcp/oauth.js';
+import { draftsDir, historyFile, mcpCredentialsFile } from '../core/app-data.js';
+import { McpCredentialFile } from '../core/mcp/oauth.js';
 import { agentContext } from '../core/agents/folders.js';
 import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { isTrustedFolder } from '../core/trust.js';
@@ -82,14 +83,14 @@ export class HostContext {
     private readonly events: Pick<HostServer, 'emit'>,
   ) {
     this.settings = new SettingsStore(options.userDataDir);
-    this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.drafts = new DraftStore(draftsDir(options.userDataDir));
     this.providers = new ProviderStore(options.userDataDir, options.platform?.credentialCipher);
     this.mcpClient = new HostMcpClientSide((event, payload) => this.events.emit(event, payload));
     this.serverClient = this.clientSide();
     this.workspace = Workspace.open({
       ...this.workspaceOptions(),
       history: {
-        file: join(options.userDataDir, 'history.jsonl'),
+        file: historyFile(options.userDataDir),
         limits: this.settings.get().history,
         maintainLater: true,
       },

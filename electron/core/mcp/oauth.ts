@@ -6,7 +6,6 @@
 import type * as Crypto from 'node:crypto';
 import type * as Http from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -29,11 +28,6 @@ export interface McpCredentials {
   discovery?: OAuthDiscoveryState;
   /** The loopback port registered as the redirect URI (reused so the registration stays valid). */
   redirectPort?: number;
-}
-
-/** Where the app, `serve` and the CLI keep MCP sign-ins: one file in the user data folder. */
-export function mcpCredentialsFile(userDataDir: string): string {
-  return join(userDataDir, 'mcp-credentials.json');
 }
 
 export interface McpCredentialStore {

@@ -15,6 +15,7 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
 import { readFileSnapshot } from '../../core/editor/save-file.js';
+import { evalCacheDir, evalCollisionsFile } from '../../core/app-data.js';
 import { writeFileAtomically } from '../../core/fs/atomic-write.js';
 import { Budget, budgetStopNote, type BudgetLimits } from '../../core/models/budget.js';
 import { ResponseCache } from '../../core/models/cache.js';
@@ -42,7 +43,7 @@ import { parseJsonText } from '../../../shared/json-read.js';
 /** Where a skill's trigger reports are kept, beside skill-creator's iterations in `<skill>-workspace/`. */
 const TRIGGERS_DIR = 'triggers';
 const triggerFile = (which: 'saved' | 'draft') => `${which}-description.json`;
-const collisionsFile = (ctx: HostContext) => join(ctx.options.userDataDir, 'eval-collisions.json');
+const collisionsFile = (ctx: HostContext) => evalCollisionsFile(ctx.options.userDataDir);
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -100,7 +101,7 @@ function latestIteration(workspaceDir: string): OutputRunView | undefined {
 
 export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
   const providers = ctx.providers;
-  const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
+  const cache = new ResponseCache(evalCacheDir(ctx.options.userDataDir));
 
   /** A run's model client: its budget (from the Evals tab; none = no limit) covers the whole run, grading included. */
   const client = (name: string, budget: BudgetLimits = {}) =>

@@ -14,6 +14,7 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
+import { gitBase } from '../../core/app-data.js';
 import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/agents/folders.js';
 import {
   blockedFor,
@@ -48,10 +49,6 @@ interface Inspection {
   profiles: ValidationProfile[];
   /** An install from it is running (installs are awaited now: a second click must not start another). */
   installing?: boolean;
-}
-
-function gitBase(): string | undefined {
-  return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
 }
 
 function agentsOf(ids: readonly string[]): Agent[] {
