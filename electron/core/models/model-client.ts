@@ -2,7 +2,7 @@
 // honouring retry-after, a per-request timeout, the run's budget, the response cache and cancel. One policy for
 // every provider, so the SDKs' own retries are off.
 import { SkillError } from '../../../shared/errors.js';
-import { OUTPUT_CAP_BYTES } from '../tools/process-runner.js';
+import { OUTPUT_CAP_BYTES } from '../../../shared/units.js';
 import { Budget, BudgetExhaustedError, checkedUsage, STOPPED_PREFIX } from './budget.js';
 import { cacheKey, type ResponseCache } from './cache.js';
 import {
