@@ -76,7 +76,8 @@ export class RootWatcher {
     // Links are not followed: the library reads a link only into the projects and the agents' user folders, which
     // the app opens as roots, so the folder a link leads to is watched as a root of its own.
     for (const e of entries)
-      if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name)) this.watchTree(folders, join(dir, e.name), depth + 1);
+      if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name))
+        this.watchTree(folders, join(dir, e.name), depth + 1);
   }
 
   private watchFolder(folders: Map<string, FSWatcher>, dir: string, recursive: boolean): boolean {

@@ -99,4 +99,3 @@ export function saveFileAtomically(path: string, text: string, options: SaveOpti
   const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
   return { text: text.replace(/^\uFEFF/, ''), hash: hashBytes(body), bom: bom === true, eol };
 }
-
