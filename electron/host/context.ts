@@ -1,7 +1,7 @@
 // Owns what every handler area shares: the options the host was mounted with, the stores, the one workspace, and
 // the rules that turn a request's ids and paths into confined, writable locations (STYLE.md convention 4).
 import { realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
 import type { DataNotice, Settings } from '../../shared/host-types.js';

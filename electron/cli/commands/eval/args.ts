@@ -2,7 +2,7 @@
 // was wrong, the model (a providers file entry or --anthropic / --openai / --claude-code), its client and budget, and
 // the library the model sees.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { parseArgs } from 'node:util';
 import { formatRate } from '../../../../shared/evals.js';
 import { evalCacheDir, providersFile, userDataDir } from '../../../core/app-data.js';

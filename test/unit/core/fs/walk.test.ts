@@ -61,7 +61,7 @@ describe('walkFolder', () => {
   it('yields a folder before what it holds, and stops reading when the caller stops', () => {
     const paths = [...walkFolder(root)].map((e) => e.path);
     expect(paths.indexOf('b')).toBeLessThan(paths.indexOf('b/deep/x.txt'));
-    const first = walkFolder(root, { sorted: true }).next();
-    expect(first.value?.path).toBe('.git');
+    const [first] = walkFolder(root, { sorted: true });
+    expect(first?.path).toBe('.git');
   });
 });
