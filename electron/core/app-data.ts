@@ -3,9 +3,15 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/** The data folder the environment asks for (SKILLBENCH_DATA_DIR), which the app follows too. */
+export function dataDirOverride(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.SKILLBENCH_DATA_DIR || undefined;
+}
+
 /** The user data folder: SKILLBENCH_DATA_DIR, else the OS's per-user config folder (Electron's own default). */
 export function userDataDir(): string {
-  if (process.env.SKILLBENCH_DATA_DIR) return process.env.SKILLBENCH_DATA_DIR;
+  const override = dataDirOverride();
+  if (override) return override;
   if (process.platform === 'win32')
     return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Skillbench');
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Skillbench');
