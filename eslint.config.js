@@ -51,7 +51,8 @@ const featureBlocks = CORE_FEATURES.map((feature) => ({
         ...edges.map((e) => `!**/${e}`),
       ];
     }),
-    message: `A core feature uses the ground floor and shared/; of another feature only its intended edges (FEATURE_EDGES in eslint.config.js).`,
+    message:
+      'A core feature uses the ground floor and shared/; of another feature only its intended edges (FEATURE_EDGES in eslint.config.js).',
   }),
 }));
 
