@@ -15,6 +15,46 @@ const ELECTRON = {
   name: 'electron',
   message: 'Only electron/main and electron/preload may import electron.',
 };
+const CORE_PATTERNS = [
+  { group: LAYERS_ABOVE_CORE, message: 'core imports only core and shared/ (DESIGN.md "Architecture").' },
+  { group: CONTRACT, message: 'core knows nothing of the IPC contract: the host serves it.' },
+];
+/**
+ * Core's feature rooms. Each may use the ground floor (fs/, agents/, models/, app-data, load-later, paths, pid) and
+ * shared/, and of another feature only the files named in FEATURE_EDGES (docs/architecture.md, "Inside core").
+ */
+const CORE_FEATURES = ['skills', 'tools', 'evals', 'manage', 'mcp', 'history', 'cases', 'editor', 'schema'];
+const FEATURE_EDGES = {
+  skills: ['tools/kinds/**', 'tools/compose-name.js', 'tools/process-runner.js', 'schema/check-schema.js'],
+  tools: ['skills/normalize.js', 'mcp/pool.js', 'mcp/protocol-log.js', 'schema/check-schema.js'],
+  evals: ['cases/cases.js', 'tools/executor.js'],
+  manage: ['skills/diagnostic.js', 'tools/process-runner.js'],
+  mcp: [],
+  history: ['tools/executor.js', 'mcp/protocol-log.js'],
+  cases: ['tools/executor.js', 'tools/validate-args.js'],
+  editor: ['skills/manifest-text.js', 'skills/rules/name.js', 'skills/validate.js'],
+  schema: [],
+};
+/** The no-restricted-imports options for a core file: core's own nevers plus `patterns`. */
+const coreImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { paths: [ELECTRON], patterns: [...CORE_PATTERNS, ...patterns] }],
+});
+const featureBlocks = CORE_FEATURES.map((feature) => ({
+  files: [`electron/core/${feature}/**/*.ts`],
+  rules: coreImports({
+    group: CORE_FEATURES.filter((other) => other !== feature).flatMap((other) => {
+      const edges = FEATURE_EDGES[feature].filter((edge) => edge.startsWith(`${other}/`));
+      // gitignore semantics: a file comes back only when the folders above it do (`!…/`).
+      return [
+        `**/${other}/**`,
+        ...(edges.length ? [`!**/${other}/**/`] : []),
+        ...edges.map((e) => `!**/${e}`),
+      ];
+    }),
+    message:
+      'A core feature uses the ground floor and shared/; of another feature only its intended edges (FEATURE_EDGES in eslint.config.js).',
+  }),
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test/fixtures/**', '.scratch/**', 'coverage/**'] },
@@ -37,23 +77,26 @@ export default tseslint.config(
     },
   },
   {
-    // core: the domain. It imports only core and shared/, never the IPC contract (issue 10).
+    // core: the domain. It imports only core and shared/, never the IPC contract.
     files: ['electron/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [ELECTRON],
-          patterns: [
-            {
-              group: LAYERS_ABOVE_CORE,
-              message: 'core imports only core and shared/ (DESIGN.md "Architecture").',
-            },
-            { group: CONTRACT, message: 'core knows nothing of the IPC contract: the host serves it.' },
-          ],
-        },
-      ],
-    },
+    rules: coreImports(),
+  },
+  ...featureBlocks,
+  {
+    // core's ground floor: what every feature stands on imports no feature, and not the assembly above them.
+    files: [
+      'electron/core/fs/**/*.ts',
+      'electron/core/agents/**/*.ts',
+      'electron/core/models/**/*.ts',
+      'electron/core/app-data.ts',
+      'electron/core/load-later.ts',
+      'electron/core/paths.ts',
+      'electron/core/pid.ts',
+    ],
+    rules: coreImports({
+      group: [...CORE_FEATURES.map((feature) => `**/${feature}/**`), '**/workspace.js', '**/trust.js'],
+      message: "core's ground floor imports only itself and shared/: features stand on it, not the reverse.",
+    }),
   },
   {
     // host: serves the contract from core; main and the CLI mount it, never the reverse.

@@ -6,7 +6,7 @@ import { VALIDATION_PROFILES } from '../../shared/types.js';
 import { bundledSkillsDir } from '../core/paths.js';
 import { isManifestFileName } from '../../shared/manifest-formats.js';
 import type { RootSpec } from '../core/skills/index.js';
-import { agentById, agentContext, readsSharedFolder } from '../core/manage/agents.js';
+import { agentById, agentContext, readsSharedFolder } from '../core/agents/folders.js';
 import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { Workspace, type WorkspaceOptions } from '../core/workspace.js';
 import { UsageError, type CliIo } from './io.js';

@@ -15,7 +15,7 @@ import type {
 import { caseFiles, CASE_SUFFIX, readCase, runCase, type CaseResult } from './cases/cases.js';
 import { HistoryStore, type HistoryLimits } from './history/history-store.js';
 import { loadMcpServers, parseMcpConfig, type McpServerConfig } from './mcp/config.js';
-import { isWithin } from './fs-confine.js';
+import { isWithin } from './fs/confine.js';
 import type { McpClientSide } from './mcp/client-side.js';
 import { McpPool } from './mcp/pool.js';
 import { bundledSkillsDir } from './paths.js';

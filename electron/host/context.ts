@@ -1,18 +1,20 @@
 // Owns what every handler area shares: the options the host was mounted with, the stores, the one workspace, and
 // the rules that turn a request's ids and paths into confined, writable locations (STYLE.md convention 4).
 import { realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
 import type { DataNotice, Settings } from '../../shared/host-types.js';
 import type { OpenRequest } from '../../shared/open-request.js';
 import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
-import { ProviderStore } from '../core/evals/provider-store.js';
-import { confine, isWithin } from '../core/fs-confine.js';
+import { ProviderStore } from '../core/models/provider-store.js';
+import { confine, isWithin } from '../core/fs/confine.js';
 import type { McpClientSide } from '../core/mcp/client-side.js';
-import { FileCredentialStore, mcpCredentialsFile, type CredentialCipher } from '../core/mcp/oauth.js';
-import { agentContext } from '../core/manage/agents.js';
+import type { CredentialCipher } from '../core/fs/credential-file.js';
+import { draftsDir, historyFile, mcpCredentialsFile } from '../core/app-data.js';
+import { McpCredentialFile } from '../core/mcp/oauth.js';
+import { agentContext } from '../core/agents/folders.js';
 import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
 import { isTrustedFolder } from '../core/trust.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
@@ -81,14 +83,14 @@ export class HostContext {
     private readonly events: Pick<HostServer, 'emit'>,
   ) {
     this.settings = new SettingsStore(options.userDataDir);
-    this.drafts = new DraftStore(join(options.userDataDir, 'drafts'));
+    this.drafts = new DraftStore(draftsDir(options.userDataDir));
     this.providers = new ProviderStore(options.userDataDir, options.platform?.credentialCipher);
     this.mcpClient = new HostMcpClientSide((event, payload) => this.events.emit(event, payload));
     this.serverClient = this.clientSide();
     this.workspace = Workspace.open({
       ...this.workspaceOptions(),
       history: {
-        file: join(options.userDataDir, 'history.jsonl'),
+        file: historyFile(options.userDataDir),
         limits: this.settings.get().history,
         maintainLater: true,
       },
@@ -114,7 +116,7 @@ export class HostContext {
       sample,
       elicit,
       notify,
-      credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
+      credentials: new McpCredentialFile(mcpCredentialsFile(userDataDir), platform?.credentialCipher),
       authorize: async (server, url) => {
         this.events.emit('mcp:sign-in', { server, state: 'waiting', url: url.href });
         await platform?.openExternal?.(url.href);

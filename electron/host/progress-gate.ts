@@ -1,7 +1,7 @@
 // Owns what a run's progress may cost (issue 12: every stdout chunk used to become an event, without limit):
 // progress is batched to at most one event per interval, and its text is capped per run at the size of a result,
 // with one note when the rest is dropped. The run's result always holds the output.
-import { OUTPUT_CAP_BYTES } from '../core/tools/process-runner.js';
+import { OUTPUT_CAP_BYTES } from '../../shared/units.js';
 
 export interface Progress {
   message?: string;

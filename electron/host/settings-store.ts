@@ -13,8 +13,8 @@ import {
   makePrivate,
   moveAside,
   withFileLock,
-} from '../core/data-files.js';
-import { writeFileAtomically } from '../core/editor/save-file.js';
+} from '../core/fs/data-files.js';
+import { writeFileAtomically } from '../core/fs/atomic-write.js';
 import { describeJsonProblem, readJson } from '../../shared/json-read.js';
 
 type Problem = string | undefined;

@@ -6,14 +6,13 @@
 // it, whatever replaced them. macOS and Windows watch a whole tree natively and by path.
 import { lstatSync, readdirSync, readFileSync, realpathSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { hashBytes } from '../core/editor/save-file.js';
+import { hashBytes } from '../core/fs/atomic-write.js';
+import { SKIPPED_FOLDERS } from '../core/fs/walk.js';
 
 const DEBOUNCE_MS = 200;
 const OWN_WRITE_MEMORY_MS = 2000;
 /** The atomic writer's temp files (`.name.xxxx.tmp`): never a change of their own. */
 const TEMP_FILE = /(^|[\\/])\.[^\\/]*\.tmp$/;
-/** Folders the library scan skips: their changes never touch a skill. */
-const SKIPPED = new Set(['node_modules', '.git']);
 /** As deep as the library scan goes, and a little more for files inside a skill. */
 const MAX_DEPTH = 12;
 /** Folders watched per root at most (each is an inotify watch on Linux, a limited resource). */
@@ -77,7 +76,8 @@ export class RootWatcher {
     // Links are not followed: the library reads a link only into the projects and the agents' user folders, which
     // the app opens as roots, so the folder a link leads to is watched as a root of its own.
     for (const e of entries)
-      if (e.isDirectory() && !SKIPPED.has(e.name)) this.watchTree(folders, join(dir, e.name), depth + 1);
+      if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name))
+        this.watchTree(folders, join(dir, e.name), depth + 1);
   }
 
   private watchFolder(folders: Map<string, FSWatcher>, dir: string, recursive: boolean): boolean {
@@ -86,7 +86,7 @@ export class RootWatcher {
         if (!filename) return;
         const full = join(dir, filename.toString());
         if (!recursive) this.followFolders(folders, dir, full);
-        if (TEMP_FILE.test(full) || full.split(/[\\/]/).some((part) => SKIPPED.has(part))) return;
+        if (TEMP_FILE.test(full) || full.split(/[\\/]/).some((part) => SKIPPED_FOLDERS.has(part))) return;
         this.noticed(full);
       });
       watcher.on('error', () => {
@@ -112,7 +112,7 @@ export class RootWatcher {
     }
     const depth = (p: string) => p.split(/[\\/]/).length;
     const root = [...this.roots.entries()].find(([, f]) => f === folders)?.[0] ?? dir;
-    if (isDir && !SKIPPED.has(full.split(/[\\/]/).pop() ?? ''))
+    if (isDir && !SKIPPED_FOLDERS.has(full.split(/[\\/]/).pop() ?? ''))
       this.watchTree(folders, full, depth(full) - depth(root));
     else
       for (const [path, w] of folders)

@@ -14,7 +14,8 @@ import { handleFailures, type ProcessEvents } from './failures.js';
 import { forwardEvents, registerIpc } from './ipc.js';
 import { keychainCipher } from './keychain.js';
 import { manageLifecycle, settleWithin, type Lifecycle } from './lifecycle.js';
-import { captureConsole, logsDir, openMainLog, type MainLog } from './main-log.js';
+import { dataDirOverride, logsDir } from '../core/app-data.js';
+import { captureConsole, openMainLog, type MainLog } from './main-log.js';
 import { menuTemplate } from './menu.js';
 import { OpenRequests } from './open-requests.js';
 import { installPermissionHandlers } from './permissions.js';
@@ -147,10 +148,11 @@ export async function startMain(
     registerAppScheme(protocol);
     // One data folder with the CLI: it follows SKILLBENCH_DATA_DIR too (Electron's own default, appData/productName,
     // is the CLI's default). setPath needs the folder to exist, and must come before ready.
-    if (env.SKILLBENCH_DATA_DIR) {
-      failures.step(`creating the data folder ${env.SKILLBENCH_DATA_DIR}`);
-      mkdirSync(env.SKILLBENCH_DATA_DIR, { recursive: true });
-      app.setPath('userData', env.SKILLBENCH_DATA_DIR);
+    const dataDir = dataDirOverride(env);
+    if (dataDir) {
+      failures.step(`creating the data folder ${dataDir}`);
+      mkdirSync(dataDir, { recursive: true });
+      app.setPath('userData', dataDir);
     }
     const userData = app.getPath('userData');
     failures.step(`opening the log in ${logsDir(userData)}`);

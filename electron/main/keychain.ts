@@ -1,11 +1,7 @@
 // Owns whether the app's secrets (MCP sign-ins, model provider keys) are encrypted by the OS keychain through
 // Electron's safeStorage (docs/api/safe-storage.md).
 import type { SafeStorage } from 'electron';
-
-export interface CredentialCipher {
-  encrypt(text: string): string;
-  decrypt(text: string): string;
-}
+import type { CredentialCipher } from '../core/fs/credential-file.js';
 
 /**
  * The keychain cipher, or undefined where safeStorage cannot encrypt, or only pretends to: on Linux without a

@@ -18,9 +18,6 @@ export interface MainLog {
   write(level: 'info' | 'warn' | 'error', message: string): void;
 }
 
-/** The log folder inside a data folder. */
-export const logsDir = (dataDir: string): string => join(dataDir, 'logs');
-
 /**
  * Opens (creating the folder) the rotating log in `dir`. Writing never throws: a full disk costs log lines, not the
  * app, and this runs inside the error handlers.

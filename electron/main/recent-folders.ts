@@ -2,8 +2,9 @@
 // Recent and the Dock's list, Windows' recent items), a Windows jump list whose entries launch the app with the
 // folder, and the macOS Dock menu. Kept in `recent-folders.json` in the data folder.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { App, JumpListCategory, Menu as MenuType, MenuItemConstructorOptions } from 'electron';
+import { recentFoldersFile } from '../core/app-data.js';
 import { saveFileAtomically } from '../core/editor/save-file.js';
 
 export const MAX_RECENT = 8;
@@ -24,7 +25,7 @@ export class RecentFolders {
   private folders: string[];
 
   constructor(private readonly deps: RecentDeps) {
-    this.file = join(deps.userData, 'recent-folders.json');
+    this.file = recentFoldersFile(deps.userData);
     this.folders = this.read();
   }
 

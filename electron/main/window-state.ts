@@ -1,6 +1,7 @@
 // Owns remembering the window's size and position between launches, and fitting them to the displays there are now.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { windowStateFile } from '../core/app-data.js';
 import { saveFileAtomically } from '../core/editor/save-file.js';
 import { readJson } from '../../shared/json-read.js';
 
@@ -26,7 +27,7 @@ const GRAB_WIDTH = 100;
 const TITLE_BAR_HEIGHT = 32;
 
 export function loadWindowState(userData: string): WindowState {
-  const file = join(userData, 'window-state.json');
+  const file = windowStateFile(userData);
   if (!existsSync(file)) return { ...DEFAULT_WINDOW_STATE };
   try {
     const read = readJson(readFileSync(file, 'utf8'));
@@ -66,7 +67,7 @@ export function fitToDisplays(state: WindowState, workAreas: readonly Area[]): W
  * window's close listener, where a throw would reach Electron's "error in the main process" dialog.)
  */
 export function saveWindowState(userData: string, state: WindowState): void {
-  const file = join(userData, 'window-state.json');
+  const file = windowStateFile(userData);
   try {
     mkdirSync(dirname(file), { recursive: true });
     saveFileAtomically(file, `${JSON.stringify(state)}\n`);

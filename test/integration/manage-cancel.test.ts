@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManageStep } from '../../shared/manage-types.js';
-import { agentContext, agentsByIds } from '../../electron/core/manage/agents.js';
+import { agentContext, agentsByIds } from '../../electron/core/agents/folders.js';
 import { fetchAndInspect } from '../../electron/core/manage/inspect.js';
 import { installSkills, type ManageBase } from '../../electron/core/manage/install.js';
 import { parseSource } from '../../electron/core/manage/source.js';

@@ -23,7 +23,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { CliIo } from '../../electron/cli/io.js';
-import { AGENTS, agentContext, agentFolder, installFolder } from '../../electron/core/manage/agents.js';
+import { AGENTS, agentContext, agentFolder, installFolder } from '../../electron/core/agents/folders.js';
 import { computeSkillFolderHash, skillHashStats } from '../../electron/core/manage/skill-hash.js';
 import { FIXTURES, REPO } from '../helpers.js';
 

@@ -8,11 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/index.js';
 import type { McpClientSide } from '../../electron/core/mcp/client-side.js';
 import { parseMcpConfig, type McpServerConfig } from '../../electron/core/mcp/config.js';
-import {
-  FileCredentialStore,
-  McpOAuthProvider,
-  MemoryCredentialStore,
-} from '../../electron/core/mcp/oauth.js';
+import { McpCredentialFile, McpOAuthProvider, MemoryCredentialStore } from '../../electron/core/mcp/oauth.js';
 import { McpPool } from '../../electron/core/mcp/pool.js';
 import { failure, REPO } from '../helpers.js';
 import { signIn, startOAuthServer, type OAuthTestServer } from '../oauth-server.js';
@@ -59,7 +55,7 @@ describe('OAuth for remote MCP servers', () => {
   it('signs in on first connect: discovers the servers, registers, PKCE (S256), then calls the tool', async () => {
     const b = browser();
     const before = { ...auth.counts };
-    const store = new FileCredentialStore(join(dir, 'first.json'));
+    const store = new McpCredentialFile(join(dir, 'first.json'));
     const result = await pool({ credentials: store, authorize: b.open }).callTool('remote', 'whoami', {});
     expect(text(result)).toMatch(/^client client-\d+$/);
     expect(b.opened).toHaveLength(1);
@@ -73,7 +69,7 @@ describe('OAuth for remote MCP servers', () => {
   it('keeps the tokens in a private file another process reuses without opening the browser', async () => {
     const file = join(dir, 'shared.json');
     const first = browser();
-    await pool({ credentials: new FileCredentialStore(file), authorize: first.open }).callTool(
+    await pool({ credentials: new McpCredentialFile(file), authorize: first.open }).callTool(
       'remote',
       'whoami',
       {},
@@ -85,7 +81,7 @@ describe('OAuth for remote MCP servers', () => {
     const second = browser();
     const grants = auth.counts.codeGrants;
     const result = await pool({
-      credentials: new FileCredentialStore(file),
+      credentials: new McpCredentialFile(file),
       authorize: second.open,
     }).callTool('remote', 'whoami', {});
     expect(text(result)).toMatch(/^client client-/);
@@ -99,16 +95,16 @@ describe('OAuth for remote MCP servers', () => {
       encrypt: (s: string) => Buffer.from(s).toString('base64').split('').reverse().join(''),
       decrypt: (s: string) => Buffer.from(s.split('').reverse().join(''), 'base64').toString(),
     };
-    await pool({ credentials: new FileCredentialStore(file, cipher), authorize: browser().open }).callTool(
+    await pool({ credentials: new McpCredentialFile(file, cipher), authorize: browser().open }).callTool(
       'remote',
       'whoami',
       {},
     );
     const saved = readFileSync(file, 'utf8');
     expect(saved).not.toContain('access_token');
-    expect(new FileCredentialStore(file, cipher).load(auth.mcpUrl)?.tokens?.access_token).toBeTruthy();
+    expect(new McpCredentialFile(file, cipher).load(auth.mcpUrl)?.tokens?.access_token).toBeTruthy();
     // Another keychain cannot read it: the user signs in again rather than seeing an error.
-    expect(new FileCredentialStore(file).load(auth.mcpUrl)).toBeUndefined();
+    expect(new McpCredentialFile(file).load(auth.mcpUrl)).toBeUndefined();
   });
 
   it('refreshes an expired access token on the next call, without the browser', async () => {

@@ -84,6 +84,39 @@ describe('lint boundaries', () => {
     expect(await restrictedImports(file, imports(spec))).toEqual([]);
   });
 
+  // Inside core: a feature uses the ground floor and, of another feature, only the edges eslint.config.js names.
+  it.each([
+    ['skills', 'electron/core/skills/library.ts', '../manage/install.js'],
+    ['skills (no edge to the executor)', 'electron/core/skills/library.ts', '../tools/executor.js'],
+    ['tools', 'electron/core/tools/executor.ts', '../evals/triggers.js'],
+    ['evals', 'electron/core/evals/triggers.ts', '../manage/install.js'],
+    ['manage', 'electron/core/manage/install.ts', '../evals/triggers.js'],
+    ['mcp', 'electron/core/mcp/sampling.ts', '../evals/triggers.js'],
+    ['history', 'electron/core/history/history-store.ts', '../skills/library.js'],
+    ['cases', 'electron/core/cases/cases.ts', '../skills/library.js'],
+    ['editor', 'electron/core/editor/drafts.ts', '../manage/install.js'],
+    ['schema', 'electron/core/schema/check-schema.ts', '../skills/library.js'],
+    ['the ground floor (fs)', 'electron/core/fs/walk.ts', '../skills/scan.js'],
+    ['the ground floor (fs)', 'electron/core/fs/walk.ts', '../workspace.js'],
+    ['the ground floor (agents)', 'electron/core/agents/folders.ts', '../manage/install.js'],
+    ['the ground floor (models)', 'electron/core/models/model-client.ts', '../tools/process-runner.js'],
+    ['the ground floor (app-data)', 'electron/core/app-data.ts', './history/history-store.js'],
+  ])('refuses %s (%s) importing %s', async (_room, file, spec) => {
+    expect(await restrictedImports(file, imports(spec))).toHaveLength(1);
+  });
+
+  it.each([
+    ['electron/core/skills/usual-roots.ts', '../agents/folders.js'],
+    ['electron/core/skills/rules/tools.ts', '../../tools/kinds/kind.js'],
+    ['electron/core/mcp/sampling.ts', '../models/providers/types.js'],
+    ['electron/core/evals/triggers.ts', '../models/model-client.js'],
+    ['electron/core/editor/skill-ops.ts', '../skills/rules/name.js'],
+    ['electron/core/manage/inspect.ts', '../fs/walk.js'],
+    ['electron/core/models/provider-store.ts', '../app-data.js'],
+  ])('lets %s import %s', async (file, spec) => {
+    expect(await restrictedImports(file, imports(spec))).toEqual([]);
+  });
+
   it('lets the core use node:*', async () => {
     expect(
       await restrictedImports(

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { LibraryEntry } from '../../../shared/types.js';
-import { agentContext } from '../../core/manage/agents.js';
+import { agentContext } from '../../core/agents/folders.js';
 import { readForAgent, syncAgentsMd } from '../../core/skills/agents-md.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, openFromArgs, parseFormat, parseProfile } from '../library-args.js';

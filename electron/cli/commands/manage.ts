@@ -16,7 +16,8 @@ import {
   readsSharedFolder,
   type Agent,
   type Scope,
-} from '../../core/manage/agents.js';
+} from '../../core/agents/folders.js';
+import { gitBase } from '../../core/app-data.js';
 import { isCancelled } from '../../core/manage/cancel.js';
 import {
   blockedFor,
@@ -60,10 +61,6 @@ const DEFAULT_AGENTS = ['claude-code'];
 
 function baseOf(io: CliIo): ManageBase {
   return { project: io.cwd, ctx: agentContext(), note: (message) => io.stderr(`${message}\n`) };
-}
-
-function gitBase(): string | undefined {
-  return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
 }
 
 function agentsOf(ids: string[] | undefined, fallback?: string[]): Agent[] | undefined {

@@ -8,8 +8,8 @@ import { SkillError } from '../../../shared/errors.js';
 import type { JsonValue } from '../../../shared/types.js';
 import { answersClientSide } from '../../core/mcp/client-side.js';
 import { exportMcpServers, transportOf } from '../../core/mcp/config.js';
-import { FileCredentialStore, mcpCredentialsFile } from '../../core/mcp/oauth.js';
-import { userDataDir } from '../../core/history/history-store.js';
+import { mcpCredentialsFile, userDataDir } from '../../core/app-data.js';
+import { McpCredentialFile } from '../../core/mcp/oauth.js';
 import { bundledSkillsDir } from '../../core/paths.js';
 import { Workspace } from '../../core/workspace.js';
 import { UsageError, type CliIo } from '../io.js';
@@ -70,7 +70,7 @@ export async function runMcp(a: McpArgs, io: CliIo): Promise<number> {
           log: (line) => io.stderr(`${line}\n`),
         }),
         // A server that answers 401 is signed in to in the browser; the tokens are kept for the next run.
-        credentials: new FileCredentialStore(mcpCredentialsFile(userDataDir())),
+        credentials: new McpCredentialFile(mcpCredentialsFile(userDataDir())),
         authorize: (name, url) => {
           io.stderr(`MCP server "${name}" asks you to sign in. Opening your browser at:\n  ${url.href}\n`);
           if (!process.env.SKILLBENCH_NO_BROWSER) openInBrowser(url.href);

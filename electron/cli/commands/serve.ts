@@ -2,7 +2,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { userDataDir } from '../../core/history/history-store.js';
+import { userDataDir } from '../../core/app-data.js';
 import { Host } from '../../host/host.js';
 import { bundledSkillsDir, packageRoot } from '../../core/paths.js';
 import { startBrowserServer } from '../browser-server.js';

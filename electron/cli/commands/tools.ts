@@ -3,7 +3,7 @@ import { MAX_TIMEOUT_SECS, type JsonSchema, type JsonValue, type ToolOutput } fr
 import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Settings } from '../../../shared/host-types.js';
-import { defaultHistoryFile, userDataDir } from '../../core/history/history-store.js';
+import { historyFile, userDataDir } from '../../core/app-data.js';
 import { SettingsStore } from '../../host/settings-store.js';
 import { printNotices, UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
@@ -188,7 +188,7 @@ function historyFor(file: string | undefined, io: CliIo): { file: string; limits
   if (file) return { file: resolve(io.cwd, file) };
   const settings = new SettingsStore(userDataDir());
   printNotices(io, settings.notices);
-  return { file: defaultHistoryFile(), limits: settings.get().history };
+  return { file: historyFile(), limits: settings.get().history };
 }
 
 function printOutput(output: ToolOutput, format: 'text' | 'json', io: CliIo): void {

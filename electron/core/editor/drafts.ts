@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DraftView } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
-import { DATA_FILE_MODE, ensurePrivateDir } from '../data-files.js';
+import { DATA_FILE_MODE, ensurePrivateDir } from '../fs/data-files.js';
 import { DEFAULT_MAX_MANIFEST_BYTES } from '../skills/manifest-text.js';
-import { writeFileAtomically } from './save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export interface DraftLimits {

@@ -7,7 +7,7 @@ import { suggestName } from '../skills/rules/name.js';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import { parseManifest } from '../skills/validate.js';
 import { readFileSnapshot, saveFileAtomically } from './save-file.js';
-import { moveToTrash } from './trash.js';
+import { moveToTrash } from '../fs/trash.js';
 
 const VALID_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -5,7 +5,7 @@ import { cpSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { SkillDefinition } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin } from '../fs/confine.js';
 import type { Workspace } from '../workspace.js';
 
 /** skill-creator's name for the copy of the skill taken before editing it, inside the skill's workspace. */

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';
-import { realPathInside } from '../fs-confine.js';
+import { realPathInside } from '../fs/confine.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_EVALS_FILE = 'evals/evals.json';
@@ -97,7 +97,7 @@ export function expectationText(x: Expectation): string {
 
 /**
  * The user turn: the prompt, then each attached file's text. A file must lie inside the skill folder with links
- * resolved (fs-confine.ts `realPathInside`), so a link in a shared skill cannot send e.g. ~/.aws/credentials to the
+ * resolved (fs/confine.ts `realPathInside`), so a link in a shared skill cannot send e.g. ~/.aws/credentials to the
  * model.
  */
 export function userTurn(e: OutputEval, skillDir: string): string {

@@ -12,8 +12,8 @@ import {
 import { catalogEntries, escapeXml } from '../../../shared/catalog.js';
 import { listedDescription } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
-import type { ModelClient } from './model-client.js';
-import type { ChatRequest, ChatResponse } from './providers/types.js';
+import type { ModelClient } from '../models/model-client.js';
+import type { ChatRequest, ChatResponse } from '../models/providers/types.js';
 import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 export const DEFAULT_GENERATE_COUNT = 10;

@@ -3,7 +3,7 @@
 import type { GradedExpectation, Grading, TranscriptMessage } from '../../../shared/evals.js';
 import { checkExpectations } from '../cases/cases.js';
 import { expectationText, type OutputEval } from './evals-file.js';
-import type { ModelClient } from './model-client.js';
+import type { ModelClient } from '../models/model-client.js';
 import { readJson } from '../../../shared/json-read.js';
 
 /** What grading reads of a run: the final answer and the tool calls of its transcript. */

@@ -5,8 +5,8 @@
 // when it passes the 1024-character limit.
 import type { TriggerQueryResult } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
-import type { ModelClient } from './model-client.js';
-import type { ChatRequest } from './providers/types.js';
+import type { ModelClient } from '../models/model-client.js';
+import type { ChatRequest } from '../models/providers/types.js';
 
 /** The Agent Skills limit on a description. */
 export const MAX_DESCRIPTION_CHARS = 1024;

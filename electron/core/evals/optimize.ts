@@ -11,10 +11,10 @@ import type {
 } from '../../../shared/evals.js';
 import type { LibraryEntry, SkillDefinition, ValidationProfile } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
-import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
 import { DEFAULT_HOLDOUT, splitTriggerSet } from './holdout-split.js';
 import { improveDescription, type Attempt } from './improve-description.js';
-import type { ModelClient } from './model-client.js';
+import type { ModelClient } from '../models/model-client.js';
 import { DEFAULT_TRIGGER_RUNS, runTriggerEval } from './triggers.js';
 
 /** run_loop.py's default number of iterations. */

@@ -13,15 +13,15 @@ import {
   type TranscriptMessage,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import type { Executor } from '../tools/executor.js';
 import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
-import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
 import { ProviderFailureStop } from './provider-failure.js';
 import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
 import { grade, gradingSummary, ungradedNote } from './grading.js';
-import type { ModelClient } from './model-client.js';
-import type { ChatMessage, ChatRequest, ToolSpec } from './providers/types.js';
+import type { ModelClient } from '../models/model-client.js';
+import type { ChatMessage, ChatRequest, ToolSpec } from '../models/providers/types.js';
 
 export const DEFAULT_MAX_TURNS = 8;
 /** A run's note in benchmark.json when its eval has no expectations yet. */

@@ -1,7 +1,7 @@
 // Owns stopping an eval run at its first failed model request: a wrong base URL, model or key fails every request
 // alike, and grading each of them would blame the skill for the plumbing.
 import { SkillError } from '../../../shared/errors.js';
-import { ProviderError } from './providers/types.js';
+import { ProviderError } from '../models/providers/types.js';
 
 export class ProviderFailureStop {
   private readonly stop = new AbortController();

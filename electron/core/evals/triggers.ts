@@ -14,12 +14,12 @@ import {
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import { SkillError } from '../../../shared/errors.js';
-import { writeFileAtomically } from '../editor/save-file.js';
-import { BudgetExhaustedError, budgetStopped } from './budget.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
+import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
 import { ProviderFailureStop } from './provider-failure.js';
-import type { ModelClient } from './model-client.js';
+import type { ModelClient } from '../models/model-client.js';
 import { summaries } from './trigger-report.js';
-import type { ChatRequest, ToolCall, ToolSpec } from './providers/types.js';
+import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;

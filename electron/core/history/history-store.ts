@@ -12,8 +12,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type {
   DataNotice,
   HistoryEntryView,
@@ -21,8 +20,9 @@ import type {
   WireMessageView,
 } from '../../../shared/host-types.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
-import { removeStaleTemps, writeFileAtomically } from '../editor/save-file.js';
+import { historyFile } from '../app-data.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../fs/data-files.js';
+import { removeStaleTemps, writeFileAtomically } from '../fs/atomic-write.js';
 import type { ProtocolLogEntry } from '../mcp/protocol-log.js';
 import type { RunRecord } from '../tools/executor.js';
 import { maskSecrets, maskSecretsInText } from './mask.js';
@@ -51,18 +51,6 @@ export const DEFAULT_HISTORY_LIMITS: HistoryLimits = {
  * The per-user data folder where settings and history live: the same folder Electron uses for the app's
  * userData, so the CLI and the desktop app share them.
  */
-export function userDataDir(): string {
-  if (process.env.SKILLBENCH_DATA_DIR) return process.env.SKILLBENCH_DATA_DIR;
-  if (process.platform === 'win32')
-    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Skillbench');
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Skillbench');
-  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Skillbench');
-}
-
-export function defaultHistoryFile(): string {
-  return join(userDataDir(), 'history.jsonl');
-}
-
 export class HistoryStore {
   limits: HistoryLimits;
   /** History files that could not be read whole and were moved aside, since this store was opened. */
@@ -82,7 +70,7 @@ export class HistoryStore {
    * one-shot CLI process checks at once: it may exit before a deferred check would run.
    */
   constructor(
-    readonly file: string = defaultHistoryFile(),
+    readonly file: string = historyFile(),
     limits: Partial<HistoryLimits> = {},
     private readonly maintainLater = false,
   ) {

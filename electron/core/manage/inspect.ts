@@ -2,14 +2,15 @@
 // the profiles of the target agents (the library's own rules, through a Workspace), and exactly what each can run:
 // its tools with kinds and commands, its `!`command`` lines, and the MCP servers the source configures (the trust
 // report of workspace trust, issue 12).
-import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
-import { dirname, extname, join, posix, relative, sep } from 'node:path';
+import { closeSync, lstatSync, openSync, readlinkSync, readSync } from 'node:fs';
+import { dirname, extname, posix, relative, sep } from 'node:path';
 import type { TrustReportView } from '../../../shared/host-types.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin } from '../fs/confine.js';
+import { walkFolder } from '../fs/walk.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
 import { Workspace } from '../workspace.js';
 import { checkCancelled } from './cancel.js';
@@ -146,14 +147,10 @@ function startsWithShebang(full: string): boolean {
 }
 
 /** The links below `folder` (not followed), '/'-separated, with their targets as written. */
-function linksIn(folder: string, prefix = ''): Array<{ path: string; target: string }> {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(folder, entry.name);
-    if (entry.isSymbolicLink()) return [{ path: `${prefix}${entry.name}`, target: readlinkSync(full) }];
-    if (entry.isDirectory() && entry.name !== '.git' && entry.name !== 'node_modules')
-      return linksIn(full, `${prefix}${entry.name}/`);
-    return [];
-  });
+function linksIn(folder: string): Array<{ path: string; target: string }> {
+  return [...walkFolder(folder)]
+    .filter((entry) => entry.kind === 'link')
+    .map((entry) => ({ path: entry.path, target: readlinkSync(entry.full) }));
 }
 
 /** What installing the skill in `folder` copies, what of it can run, and the findings that follow from it. */

@@ -10,7 +10,8 @@ import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
 import type { ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
-import { isWithin, realPathOf, safeRealpath } from '../fs-confine.js';
+import { isWithin, realPathOf, safeRealpath } from '../fs/confine.js';
+import { SKIPPED_FOLDERS } from '../fs/walk.js';
 import {
   AGENTS,
   agentById,
@@ -21,7 +22,7 @@ import {
   type Agent,
   type AgentContext,
   type Scope,
-} from './agents.js';
+} from '../agents/folders.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
 import { blockingFindings, changedSinceLooked, type InspectedSkill } from './inspect.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
@@ -100,7 +101,7 @@ export async function copySkillFolder(from: string, to: string, signal?: AbortSi
     checkCancelled(signal, 'the install');
     const src = join(from, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name === '.git' || entry.name === 'node_modules') continue;
+      if (SKIPPED_FOLDERS.has(entry.name)) continue;
       await copySkillFolder(src, join(to, entry.name), signal);
     } else if (entry.isFile()) await copyFile(src, join(to, entry.name));
   }

@@ -3,13 +3,13 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isManifestFileName } from '../../../shared/manifest-formats.js';
-import { AGENTS, agentFolders, sharedFolder, type Scope } from './agents.js';
+import { AGENTS, agentFolders, sharedFolder, type Scope } from '../agents/folders.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
 import { eveCopyHash } from './eve.js';
 import type { ManageBase } from './install.js';
 import { cleanStaleStaging } from './staging.js';
-import { safeRealpath } from '../fs-confine.js';
+import { safeRealpath } from '../fs/confine.js';
 
 export interface InstalledSkill {
   /** The lock's key for a locked skill (its name as written: `Braintree Automation`), else the folder name. */

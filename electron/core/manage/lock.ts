@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { notJson, parseJsonText, readJson } from '../../../shared/json-read.js';
-import { writeFileAtomically } from '../editor/save-file.js';
-import type { AgentContext, Scope } from './agents.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
+import type { AgentContext, Scope } from '../agents/folders.js';
 import { skillFolderName } from './names.js';
 
 export const PROJECT_LOCK_FILE = 'skills-lock.json';

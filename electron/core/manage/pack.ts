@@ -6,7 +6,7 @@ import { Zip, ZipDeflate } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
 import { formatBytes } from '../../../shared/units.js';
 import type { PackResultView } from '../../../shared/manage-types.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import { Workspace } from '../workspace.js';
 
 import { readChunks, skillFiles, type SkillFile } from './skill-hash.js';

@@ -4,13 +4,13 @@
 import { lstatSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { moveToTrash } from '../editor/trash.js';
-import { agentFolders, type Agent, type Scope } from './agents.js';
+import { moveToTrash } from '../fs/trash.js';
+import { agentFolders, type Agent, type Scope } from '../agents/folders.js';
 import { lockPath, SkillLock } from './lock.js';
 import type { ManageBase } from './install.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
-import { safeRealpath } from '../fs-confine.js';
+import { safeRealpath } from '../fs/confine.js';
 
 export interface RemoveResult {
   name: string;

@@ -10,6 +10,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { walkFolder } from '../fs/walk.js';
 
 export interface SkillFile {
   /** Relative path, '/'-separated. */
@@ -28,16 +29,7 @@ const CHUNK = 1024 * 1024;
  */
 function coveredFiles(folder: string): Array<{ path: string; full: string }> {
   const out: Array<{ path: string; full: string }> = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name === '.git' || entry.name === 'node_modules') continue;
-        walk(full, `${prefix}${entry.name}/`);
-      } else if (entry.isFile()) out.push({ path: `${prefix}${entry.name}`, full });
-    }
-  };
-  walk(folder, '');
+  for (const { kind, path, full } of walkFolder(folder)) if (kind === 'file') out.push({ path, full });
   return out;
 }
 
@@ -111,29 +103,10 @@ export function computeSkillFolderHash(folder: string): string {
  */
 export function skillsCliCopyHash(folder: string): string {
   const files: Array<{ path: string; full: string }> = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      let isDir = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        try {
-          const target = statSync(full);
-          isDir = target.isDirectory();
-          isFile = target.isFile();
-        } catch {
-          continue; // broken: the CLI skips it
-        }
-      }
-      if (isDir) {
-        // Left out of the copy by the CLI, or of the hash by computeSkillFolderHash.
-        if (['.git', '__pycache__', '__pypackages__', 'node_modules'].includes(entry.name)) continue;
-        walk(full, `${prefix}${entry.name}/`);
-      } else if (isFile && entry.name !== 'metadata.json')
-        files.push({ path: `${prefix}${entry.name}`, full });
-    }
-  };
-  walk(folder, '');
+  // Links followed and broken ones skipped, as the CLI copies; its skips beside the hash's own.
+  const walk = walkFolder(folder, { followLinks: true, skip: ['__pycache__', '__pypackages__'] });
+  for (const { kind, name, path, full } of walk)
+    if (kind === 'file' && name !== 'metadata.json') files.push({ path, full });
   const hash = createHash('sha256');
   for (const f of files.sort((a, b) => a.path.localeCompare(b.path))) {
     hash.update(f.path);

@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
 import type { ManageStep } from '../../../shared/manage-types.js';
-import { isWithin, realPathOf } from '../fs-confine.js';
+import { isWithin, realPathOf } from '../fs/confine.js';
 import { processAlive } from '../pid.js';
 import { runProcess } from '../tools/process-runner.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';

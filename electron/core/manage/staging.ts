@@ -12,9 +12,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { moveToTrash } from '../editor/trash.js';
-import { isWithin } from '../fs-confine.js';
-import { agentFolders } from './agents.js';
+import { moveToTrash } from '../fs/trash.js';
+import { isWithin } from '../fs/confine.js';
+import { agentFolders } from '../agents/folders.js';
 import { processAlive } from '../pid.js';
 import type { ManageBase } from './install.js';
 import { parseJsonText } from '../../../shared/json-read.js';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { SkillError } from '../../../shared/errors.js';
-import { isWithin, realPathOf } from '../fs-confine.js';
+import { isWithin, realPathOf } from '../fs/confine.js';
 import {
   agentById,
   AGENTS,
@@ -16,7 +16,7 @@ import {
   SHARED_AGENT_ID,
   type Agent,
   type Scope,
-} from './agents.js';
+} from '../agents/folders.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectAgain, type InspectedSkill } from './inspect.js';
 import { installSkills, type ManageBase } from './install.js';

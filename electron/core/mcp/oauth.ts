@@ -4,10 +4,8 @@
 // CLI, which have no keychain, keep them in a private file (mode 0600) in the user data folder, as `gh` does
 // without a keyring.
 import type * as Crypto from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type * as Http from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
 import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -17,10 +15,8 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { escapeXml } from '../../../shared/catalog.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { FileCredentialStore, type CredentialCipher } from '../fs/credential-file.js';
 import { loadLater } from '../load-later.js';
-import { parseJsonText } from '../../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const http = loadLater<typeof Http>('node:http');
@@ -34,21 +30,10 @@ export interface McpCredentials {
   redirectPort?: number;
 }
 
-/** Where the app, `serve` and the CLI keep MCP sign-ins: one file in the user data folder. */
-export function mcpCredentialsFile(userDataDir: string): string {
-  return join(userDataDir, 'mcp-credentials.json');
-}
-
 export interface McpCredentialStore {
   load(key: string): McpCredentials | undefined;
   /** `undefined` forgets the server's credentials. */
   save(key: string, value: McpCredentials | undefined): void;
-}
-
-/** Encrypts what is written (the app: Electron's safeStorage, backed by the OS keychain). */
-export interface CredentialCipher {
-  encrypt(text: string): string;
-  decrypt(text: string): string;
 }
 
 export class MemoryCredentialStore implements McpCredentialStore {
@@ -63,61 +48,10 @@ export class MemoryCredentialStore implements McpCredentialStore {
   }
 }
 
-/**
- * One JSON file (mode 0600) mapping keys to secrets, each entry encrypted when a cipher is given; read and written
- * under the cross-process lock the settings use, so the app, `serve` and the CLI can share it. MCP sign-ins (keyed by
- * server URL) and model providers' API keys (issue 15, keyed by provider name) are both kept this way.
- */
-export class FileCredentialStore<T = McpCredentials> {
-  constructor(
-    readonly file: string,
-    private readonly cipher?: CredentialCipher,
-    /** What the file holds, for the notice when it cannot be read. */
-    private readonly what = 'MCP sign-ins',
-  ) {}
-
-  load(key: string): T | undefined {
-    const raw = this.readAll()[key];
-    if (raw === undefined) return undefined;
-    try {
-      return parseJsonText(this.cipher ? this.cipher.decrypt(raw) : raw, this.what) as T;
-    } catch {
-      return undefined; // written by another keychain or corrupted: sign in again
-    }
-  }
-
-  save(key: string, value: T | undefined): void {
-    ensurePrivateDir(dirname(this.file));
-    withFileLock(this.file, () => {
-      const all = this.readAll();
-      if (value === undefined) delete all[key];
-      else {
-        const text = JSON.stringify(value);
-        all[key] = this.cipher ? this.cipher.encrypt(text) : text;
-      }
-      writeFileAtomically(this.file, `${JSON.stringify(all, null, 2)}\n`, { mode: DATA_FILE_MODE });
-    });
-  }
-
-  private readAll(): Record<string, string> {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return {};
-    }
-    makePrivate(this.file);
-    try {
-      const data: unknown = parseJsonText(text, this.file);
-      if (typeof data === 'object' && data !== null && !Array.isArray(data))
-        return Object.fromEntries(
-          Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'),
-        );
-    } catch {
-      // fall through
-    }
-    moveAside(this.file, 'not valid JSON', this.what);
-    return {};
+/** MCP sign-ins kept in a private file, keyed by server URL. */
+export class McpCredentialFile extends FileCredentialStore<McpCredentials> implements McpCredentialStore {
+  constructor(file: string, cipher?: CredentialCipher) {
+    super(file, cipher, 'MCP sign-ins');
   }
 }
 

@@ -1,7 +1,7 @@
 // Owns how an MCP server's sampling request (`sampling/createMessage`) becomes a request to one of the configured
 // model providers (issue 16: "answered by a configured model provider"), and what of it does not carry over.
 import type { CreateMessageRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { ChatMessage, ChatRequest } from '../evals/providers/types.js';
+import type { ChatMessage, ChatRequest } from '../models/providers/types.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
 

@@ -8,7 +8,7 @@ import { basename, dirname } from 'node:path';
 import { catalogEntries, escapeXml } from '../../../shared/catalog.js';
 import { listedDescription, qualifiedName } from '../../../shared/effective.js';
 import type { LibraryEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 
 const BLOCK = /<skills_system[^>]*>[\s\S]*?<\/skills_system>/;
 const TABLE_START = '<!-- SKILLS_TABLE_START -->';

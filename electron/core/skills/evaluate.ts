@@ -9,7 +9,7 @@ import type {
   SkillFormat,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { isWithin, safeRealpath } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
 import { hasErrors, makeDiagnostic, sortDiagnostics } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, readManifestText, type DecodeResult } from './manifest-text.js';
 import type { PromptFile } from './parse-legacy-json.js';

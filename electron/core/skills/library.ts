@@ -16,7 +16,7 @@ import type {
   SkillDefinition,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { isWithin, safeRealpath } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
 import { makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, fromDecodedText, readManifestText } from './manifest-text.js';
 import {

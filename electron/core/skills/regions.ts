@@ -2,8 +2,9 @@
 // folder, else (a new or deleted manifest) its folder; never what a scan would not look at.
 import { lstatSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { isWithin, safeRealpath } from '../fs-confine.js';
-import { isDirectory, SKIPPED_FOLDERS, type RootState } from './scan.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
+import { SKIPPED_FOLDERS } from '../fs/walk.js';
+import { isDirectory, type RootState } from './scan.js';
 
 export interface Region {
   root: RootState;

@@ -5,11 +5,11 @@ import { closeSync, openSync, readdirSync, readSync, statSync, type Dirent } fro
 import { basename, dirname, join } from 'node:path';
 import { MANIFEST_FORMATS } from '../../../shared/manifest-formats.js';
 import type { AgentReader, Diagnostic, RootInfo, SkillFormat } from '../../../shared/types.js';
-import { isWithin, safeRealpath } from '../fs-confine.js';
+import { isWithin, safeRealpath } from '../fs/confine.js';
+import { SKIPPED_FOLDERS } from '../fs/walk.js';
 import { makeDiagnostic } from './diagnostic.js';
 import type { PathCache } from './path-cache.js';
 
-export const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 export const WHOLE_FILE = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 const PLUGIN_MANIFEST_MAX = 64 * 1024;
 

@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { AgentReader } from '../../../shared/types.js';
-import { isWithin } from '../fs-confine.js';
+import { isWithin } from '../fs/confine.js';
 import {
   agentContext,
   agentFolders,
@@ -13,7 +13,7 @@ import {
   SHARED_AGENT_ID,
   type AgentContext,
   type AgentFolder,
-} from '../manage/agents.js';
+} from '../agents/folders.js';
 import type { RootSpec } from './library.js';
 
 // The shared folder's own row of the agent table stands for a folder, not an agent: its agents are the readers. In a

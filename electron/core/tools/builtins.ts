@@ -5,7 +5,8 @@ import { join, relative, sep } from 'node:path';
 import type * as JsonPathPlus from 'jsonpath-plus';
 import type { JsonValue } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
-import { realPathInside } from '../fs-confine.js';
+import { realPathInside } from '../fs/confine.js';
+import { SKIPPED_FOLDERS } from '../fs/walk.js';
 import type { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { httpCall } from './kinds/http.js';
 import type { KindResult, RunContext } from './kinds/kind.js';
@@ -108,8 +109,7 @@ const HANDLERS: Record<keyof typeof BUILTIN_TOOLS, Handler> = {
           continue;
         }
         out.push(d.isDirectory() ? `${rel}/` : rel);
-        if (d.isDirectory() && a.recursive === true && d.name !== '.git' && d.name !== 'node_modules')
-          walk(full);
+        if (d.isDirectory() && a.recursive === true && !SKIPPED_FOLDERS.has(d.name)) walk(full);
       }
     };
     walk(root);

@@ -5,13 +5,12 @@ import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
+import { OUTPUT_CAP_BYTES } from '../../../shared/units.js';
 import { loadLater } from '../load-later.js';
 
 // Loaded on the first run: validating a skill's tools never spawns one.
 const childProcess = loadLater<typeof ChildProcess>('node:child_process');
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
-
-export const OUTPUT_CAP_BYTES = 1024 * 1024;
 
 /**
  * The PowerShell that a skill's `.ps1` scripts and its `shell: powershell` commands run in: Windows PowerShell,

@@ -1,5 +1,5 @@
 // `drafts:*`: unsaved buffers kept by the host so they survive a crash or a closed window.
-import { confine } from '../../core/fs-confine.js';
+import { confine } from '../../core/fs/confine.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 

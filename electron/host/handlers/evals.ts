@@ -14,11 +14,13 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { SkillDefinition } from '../../../shared/types.js';
-import { readFileSnapshot, writeFileAtomically } from '../../core/editor/save-file.js';
-import { Budget, budgetStopNote, type BudgetLimits } from '../../core/evals/budget.js';
-import { ResponseCache } from '../../core/evals/cache.js';
+import { readFileSnapshot } from '../../core/editor/save-file.js';
+import { evalCacheDir, evalCollisionsFile } from '../../core/app-data.js';
+import { writeFileAtomically } from '../../core/fs/atomic-write.js';
+import { Budget, budgetStopNote, type BudgetLimits } from '../../core/models/budget.js';
+import { ResponseCache } from '../../core/models/cache.js';
 import { generateTriggerQueries } from '../../core/evals/generate.js';
-import { ModelClient } from '../../core/evals/model-client.js';
+import { ModelClient } from '../../core/models/model-client.js';
 import { skillAtFolder, snapshotDir, snapshotSkill } from '../../core/evals/baseline.js';
 import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
 import { DEFAULT_EVALS_FILE, readEvalsFile } from '../../core/evals/evals-file.js';
@@ -31,7 +33,7 @@ import {
   runLibraryTriggers,
   runTriggerEval,
 } from '../../core/evals/triggers.js';
-import { isWithin } from '../../core/fs-confine.js';
+import { isWithin } from '../../core/fs/confine.js';
 import { Workspace } from '../../core/workspace.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
@@ -41,7 +43,7 @@ import { parseJsonText } from '../../../shared/json-read.js';
 /** Where a skill's trigger reports are kept, beside skill-creator's iterations in `<skill>-workspace/`. */
 const TRIGGERS_DIR = 'triggers';
 const triggerFile = (which: 'saved' | 'draft') => `${which}-description.json`;
-const collisionsFile = (ctx: HostContext) => join(ctx.options.userDataDir, 'eval-collisions.json');
+const collisionsFile = (ctx: HostContext) => evalCollisionsFile(ctx.options.userDataDir);
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -99,7 +101,7 @@ function latestIteration(workspaceDir: string): OutputRunView | undefined {
 
 export function evalHandlers(ctx: HostContext): AreaHandlers<'evals'> {
   const providers = ctx.providers;
-  const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
+  const cache = new ResponseCache(evalCacheDir(ctx.options.userDataDir));
 
   /** A run's model client: its budget (from the Evals tab; none = no limit) covers the whole run, grading included. */
   const client = (name: string, budget: BudgetLimits = {}) =>

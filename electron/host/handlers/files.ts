@@ -1,9 +1,8 @@
 // The files of a skill (`skills:list-files`, `skills:read-file`, `skills:save-file`): read and written only inside
 // the roots, saved atomically with conflict detection, and each save re-reads just the skill it belongs to.
-import { readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { readFileSnapshot, saveFileAtomically } from '../../core/editor/save-file.js';
-import { confine } from '../../core/fs-confine.js';
+import { confine } from '../../core/fs/confine.js';
+import { walkFolder } from '../../core/fs/walk.js';
 import type { HostContext } from '../context.js';
 import type { Handlers } from '../server.js';
 
@@ -16,17 +15,10 @@ export function fileHandlers(
     'skills:list-files': ({ id }) => {
       const folder = ctx.folderOf(id);
       const out: string[] = [];
-      const walk = (dir: string) => {
-        for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-          a.name < b.name ? -1 : 1,
-        )) {
-          if (out.length >= LIST_FILES_CAP || d.name === '.git' || d.name === 'node_modules') continue;
-          const full = join(dir, d.name);
-          out.push(relative(folder, full).split(sep).join('/') + (d.isDirectory() ? '/' : ''));
-          if (d.isDirectory()) walk(full);
-        }
-      };
-      walk(folder);
+      for (const entry of walkFolder(folder, { sorted: true })) {
+        if (out.length >= LIST_FILES_CAP) break;
+        if (!entry.skipped) out.push(entry.path + (entry.kind === 'folder' ? '/' : ''));
+      }
       return out;
     },
     'skills:read-file': ({ path }) => {

@@ -14,7 +14,8 @@ import type {
   ManageScope,
   SourceInspectionView,
 } from '../../../shared/manage-types.js';
-import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/manage/agents.js';
+import { gitBase } from '../../core/app-data.js';
+import { agentContext, AGENTS, agentsByIds, installFolder, type Agent } from '../../core/agents/folders.js';
 import {
   blockedFor,
   fetchAndInspect,
@@ -36,7 +37,7 @@ import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { listInstalled } from '../../core/manage/installed.js';
 import { removeSkills } from '../../core/manage/remove.js';
-import { safeRealpath } from '../../core/fs-confine.js';
+import { safeRealpath } from '../../core/fs/confine.js';
 
 /** Fetched sources waiting for their install: a few at most (each may be a clone in a temporary folder). */
 const MAX_INSPECTIONS = 8;
@@ -48,10 +49,6 @@ interface Inspection {
   profiles: ValidationProfile[];
   /** An install from it is running (installs are awaited now: a second click must not start another). */
   installing?: boolean;
-}
-
-function gitBase(): string | undefined {
-  return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
 }
 
 function agentsOf(ids: readonly string[]): Agent[] {

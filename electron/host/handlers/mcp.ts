@@ -11,8 +11,8 @@ import type {
 } from '../../../shared/host-types.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
-import { Budget } from '../../core/evals/budget.js';
-import { ModelClient } from '../../core/evals/model-client.js';
+import { Budget } from '../../core/models/budget.js';
+import { ModelClient } from '../../core/models/model-client.js';
 import { exportMcpServers, transportOf, type McpServerConfig } from '../../core/mcp/config.js';
 import { samplingChatRequest, type SamplingParams } from '../../core/mcp/sampling.js';
 import { composeToolName } from '../../core/tools/compose-name.js';

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
-import { confine, isWithin } from '../../core/fs-confine.js';
+import { confine, isWithin } from '../../core/fs/confine.js';
 import { syncAgentsMd } from '../../core/skills/agents-md.js';
 import { folderIdentity } from '../../core/trust.js';
 import type { HostContext } from '../context.js';

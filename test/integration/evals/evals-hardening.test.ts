@@ -20,14 +20,14 @@ import {
   type FakeModelServer,
   type Reply,
 } from '../../fakes/model-server.js';
-import { createProvider, type KeySource } from '../../../electron/core/evals/providers/index.js';
+import { createProvider, type KeySource } from '../../../electron/core/models/providers/index.js';
 import {
   MAX_BODY_BYTES,
   ProviderError,
   type ProviderKind,
-} from '../../../electron/core/evals/providers/types.js';
-import { MAX_RESPONSE_BYTES, ModelClient } from '../../../electron/core/evals/model-client.js';
-import { Budget, BudgetExhaustedError } from '../../../electron/core/evals/budget.js';
+} from '../../../electron/core/models/providers/types.js';
+import { MAX_RESPONSE_BYTES, ModelClient } from '../../../electron/core/models/model-client.js';
+import { Budget, BudgetExhaustedError } from '../../../electron/core/models/budget.js';
 import { defaultWorkspaceDir, evalFolderNames } from '../../../electron/core/evals/benchmark.js';
 import { parseEvalsFile, type OutputEval } from '../../../electron/core/evals/evals-file.js';
 import { runOutputEvals } from '../../../electron/core/evals/output-evals.js';

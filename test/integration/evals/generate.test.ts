@@ -11,11 +11,11 @@ import {
   type FakeModelServer,
 } from '../../fakes/model-server.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
-import { createProvider } from '../../../electron/core/evals/providers/index.js';
-import { ModelClient } from '../../../electron/core/evals/model-client.js';
+import { createProvider } from '../../../electron/core/models/providers/index.js';
+import { ModelClient } from '../../../electron/core/models/model-client.js';
 import { readTriggerSet } from '../../../electron/core/evals/triggers.js';
 import { generateTriggerQueries, MAX_GENERATE_ANSWER_CHARS } from '../../../electron/core/evals/generate.js';
-import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
+import type { ProviderKind } from '../../../electron/core/models/providers/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import { GENERATED, KEPT, LIBRARY } from './routes.js';
 

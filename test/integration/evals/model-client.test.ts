@@ -10,11 +10,11 @@ import {
   type FakeModelServer,
   type Reply,
 } from '../../fakes/model-server.js';
-import { createProvider } from '../../../electron/core/evals/providers/index.js';
-import { ModelClient } from '../../../electron/core/evals/model-client.js';
-import { Budget, BudgetExhaustedError } from '../../../electron/core/evals/budget.js';
-import { ResponseCache } from '../../../electron/core/evals/cache.js';
-import { ProviderError, type ProviderKind } from '../../../electron/core/evals/providers/types.js';
+import { createProvider } from '../../../electron/core/models/providers/index.js';
+import { ModelClient } from '../../../electron/core/models/model-client.js';
+import { Budget, BudgetExhaustedError } from '../../../electron/core/models/budget.js';
+import { ResponseCache } from '../../../electron/core/models/cache.js';
+import { ProviderError, type ProviderKind } from '../../../electron/core/models/providers/types.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { readTriggerSet, runTriggerEval } from '../../../electron/core/evals/triggers.js';
 import { SkillError } from '../../../shared/errors.js';

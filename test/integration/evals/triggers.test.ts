@@ -9,15 +9,15 @@ import {
   type FakeModelServer,
 } from '../../fakes/model-server.js';
 import { loadLibrary } from '../../../electron/core/skills/index.js';
-import { createProvider } from '../../../electron/core/evals/providers/index.js';
-import { ModelClient } from '../../../electron/core/evals/model-client.js';
+import { createProvider } from '../../../electron/core/models/providers/index.js';
+import { ModelClient } from '../../../electron/core/models/model-client.js';
 import {
   readTriggerSet,
   runTriggerEval,
   collisionMatrix,
   runLibraryTriggers,
 } from '../../../electron/core/evals/triggers.js';
-import type { ProviderKind } from '../../../electron/core/evals/providers/types.js';
+import type { ProviderKind } from '../../../electron/core/models/providers/types.js';
 import { LIBRARY, router } from './routes.js';
 
 const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));

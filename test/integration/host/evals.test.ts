@@ -26,7 +26,7 @@ import type {
 } from '../../../shared/evals.js';
 import type { EventOf, IpcResult } from '../../../shared/ipc.js';
 import { Host } from '../../../electron/host/host.js';
-import type { CredentialCipher } from '../../../electron/core/mcp/oauth.js';
+import type { CredentialCipher } from '../../../electron/core/fs/credential-file.js';
 import { lastUserText, startFakeModelServer, type FakeModelServer } from '../../fakes/model-server.js';
 import { FIXTURES, REPO } from '../../helpers.js';
 import {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../../electron/host/host.js';
-import { mcpCredentialsFile } from '../../../electron/core/mcp/oauth.js';
+import { mcpCredentialsFile } from '../../../electron/core/app-data.js';
 import { copyFixtures, REPO } from '../../helpers.js';
 import { signIn, startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryEntry, RootInfo } from '../../../shared/types.js';
-import { mcpCredentialsFile } from '../../../electron/core/mcp/oauth.js';
+import { mcpCredentialsFile } from '../../../electron/core/app-data.js';
 import { copyFixtures } from '../../helpers.js';
 import { signIn, startOAuthServer, type OAuthTestServer } from '../../oauth-server.js';
 import { launch } from './launch.js';

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userDataDir } from '../../../electron/core/history/history-store.js';
+import { userDataDir } from '../../../electron/core/app-data.js';
 import { createFakeElectron } from '../../fakes/electron.js';
 import { REPO } from '../../helpers.js';
 import { launch } from './launch.js';

@@ -2,22 +2,22 @@
 // was wrong, the model (a providers file entry or --anthropic / --openai / --claude-code), its client and budget, and
 // the library the model sees.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { parseArgs } from 'node:util';
 import { formatRate } from '../../../../shared/evals.js';
-import { userDataDir } from '../../../core/history/history-store.js';
-import { Budget } from '../../../core/evals/budget.js';
-import { ResponseCache } from '../../../core/evals/cache.js';
-import { ModelClient } from '../../../core/evals/model-client.js';
+import { evalCacheDir, providersFile, userDataDir } from '../../../core/app-data.js';
+import { Budget } from '../../../core/models/budget.js';
+import { ResponseCache } from '../../../core/models/cache.js';
+import { ModelClient } from '../../../core/models/model-client.js';
 import type { RootInfo } from '../../../../shared/types.js';
-import { isWithin } from '../../../core/fs-confine.js';
+import { isWithin } from '../../../core/fs/confine.js';
 import {
   createProvider,
   ENV_NAME,
   parseProviderConfigs,
   type KeySource,
   type ProviderConfig,
-} from '../../../core/evals/providers/index.js';
+} from '../../../core/models/providers/index.js';
 import { UsageError, type CliIo } from '../../io.js';
 import { openFromArgs } from '../../library-args.js';
 import { cliTrust } from '../../trust.js';
@@ -91,7 +91,7 @@ export function fraction(v: Values, key: keyof Values): number | undefined {
 }
 
 function readProviders(v: Values, io: CliIo): ProviderConfig[] {
-  const file = v.providers ? resolve(io.cwd, v.providers) : join(userDataDir(), 'providers.json');
+  const file = v.providers ? resolve(io.cwd, v.providers) : providersFile(userDataDir());
   if (!existsSync(file)) {
     if (v.providers) throw new UsageError(`No such providers file: ${v.providers}`);
     return [];
@@ -184,7 +184,7 @@ export function clientFor(
   const config = named !== undefined ? { ...choice.config, apiKeyEnv: named } : choice.config;
   return new ModelClient(createProvider(config, { source }), {
     budget,
-    ...(v['no-cache'] ? {} : { cache: new ResponseCache(join(userDataDir(), 'eval-cache')) }),
+    ...(v['no-cache'] ? {} : { cache: new ResponseCache(evalCacheDir(userDataDir())) }),
     ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { maxRetries: retries } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),

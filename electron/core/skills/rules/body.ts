@@ -3,7 +3,7 @@ import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { estimateTokens, withThousands } from '../../../../shared/tokens.js';
-import { resolveInside } from '../../fs-confine.js';
+import { resolveInside } from '../../fs/confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
 export const BODY_MAX_LINES = 500;

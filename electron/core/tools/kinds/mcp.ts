@@ -4,8 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
-import { formatBytes } from '../../../../shared/units.js';
-import { OUTPUT_CAP_BYTES } from '../process-runner.js';
+import { formatBytes, OUTPUT_CAP_BYTES } from '../../../../shared/units.js';
 import { outputSchemaProblems } from '../validate-args.js';
 import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
 import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';

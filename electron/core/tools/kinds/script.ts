@@ -1,7 +1,7 @@
 // The `script` kind: runs a file of the skill's folder (never outside it) with the args as JSON on stdin and as
 // {{arg}} words in its argument list; no shell is involved.
 import { extname, isAbsolute, resolve } from 'node:path';
-import { isWithin, realPathInside } from '../../fs-confine.js';
+import { isWithin, realPathInside } from '../../fs/confine.js';
 import { POWERSHELL, runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
 import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';

@@ -1,11 +1,8 @@
 import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  readFileSnapshot,
-  saveFileAtomically,
-  STALE_TEMP_MS,
-} from '../../../../electron/core/editor/save-file.js';
+import { readFileSnapshot, saveFileAtomically } from '../../../../electron/core/editor/save-file.js';
+import { STALE_TEMP_MS } from '../../../../electron/core/fs/atomic-write.js';
 import { copyFixtures, failure } from '../../../helpers.js';
 
 describe('saving files', () => {

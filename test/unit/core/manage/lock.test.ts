@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AgentContext } from '../../../../electron/core/manage/agents.js';
+import type { AgentContext } from '../../../../electron/core/agents/folders.js';
 import { lockPath, SkillLock } from '../../../../electron/core/manage/lock.js';
 import { FIXTURES } from '../../../helpers.js';
 

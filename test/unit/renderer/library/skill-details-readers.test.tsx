@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AGENTS } from '../../../../electron/core/manage/agents.js';
+import { AGENTS } from '../../../../electron/core/agents/folders.js';
 import { loadLibrary } from '../../../../electron/core/skills/library.js';
 import { usualRoots } from '../../../../electron/core/skills/usual-roots.js';
 import { SkillDetails } from '../../../../renderer/src/library/SkillDetails.js';

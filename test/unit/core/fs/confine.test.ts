@@ -1,6 +1,6 @@
 import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isWithin, resolveInside } from '../../../electron/core/fs-confine.js';
+import { isWithin, resolveInside } from '../../../../electron/core/fs/confine.js';
 
 // resolveInside answers plain relative links without normalizing; it must give exactly what resolve + isWithin give.
 const general = (folder: string, base: string, path: string) => {

@@ -19,11 +19,11 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
-import type { DataNotice } from '../../shared/host-types.js';
-import { SkillError } from '../../shared/errors.js';
-import { processAlive } from './pid.js';
-import { loadLater } from './load-later.js';
-import { readJson } from '../../shared/json-read.js';
+import type { DataNotice } from '../../../shared/host-types.js';
+import { SkillError } from '../../../shared/errors.js';
+import { processAlive } from '../pid.js';
+import { loadLater } from '../load-later.js';
+import { readJson } from '../../../shared/json-read.js';
 
 const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 

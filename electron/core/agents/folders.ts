@@ -1,4 +1,4 @@
-// Owns reading the agent table (agent-table.ts): which folders each agent reads per scope, where an install for it
+// Owns reading the agent table (table.ts): which folders each agent reads per scope, where an install for it
 // goes, and the distinct folders with their readers. Discovery (`--discover`), install, remove, sync and
 // `list --installed` all read it.
 //
@@ -10,9 +10,9 @@
 import { homedir } from 'node:os';
 import { resolve, sep } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { AGENTS, SHARED_AGENT_ID, SHARED_DIR, type Agent, type AgentContext } from './agent-table.js';
+import { AGENTS, SHARED_AGENT_ID, SHARED_DIR, type Agent, type AgentContext } from './table.js';
 
-export { AGENTS, SHARED_AGENT_ID, type Agent, type AgentContext } from './agent-table.js';
+export { AGENTS, SHARED_AGENT_ID, type Agent, type AgentContext } from './table.js';
 
 export type Scope = 'project' | 'user';
 

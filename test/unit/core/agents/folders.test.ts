@@ -1,6 +1,6 @@
 // The agent table resolves each agent's folders per scope, honours the agents' own home variables, says where an
 // install for each goes (the shared copy for the agents reading .agents/skills, as the `skills` CLI installs), and is
-// what discovery scans. agent-table.test.ts compares every row with the CLI's own table.
+// what discovery scans. table.test.ts compares every row with the CLI's own table.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import {
   agentTableRows,
   installFolder,
   type AgentContext,
-} from '../../../../electron/core/manage/agents.js';
+} from '../../../../electron/core/agents/folders.js';
 import { planPlacements } from '../../../../electron/core/manage/install.js';
 import { usualRoots } from '../../../../electron/core/skills/usual-roots.js';
 import { REPO } from '../../../helpers.js';

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR_MODE, DATA_FILE_MODE } from '../data-files.js';
-import { writeFileAtomically } from '../editor/save-file.js';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from '../fs/data-files.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
 import type { ChatRequest, ChatResponse, ProviderConfig } from './providers/types.js';
 import { readJson } from '../../../shared/json-read.js';
 

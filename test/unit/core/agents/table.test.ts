@@ -13,8 +13,8 @@ import {
   readsSharedFolder,
   SHARED_AGENT_ID,
   type AgentContext,
-} from '../../../../electron/core/manage/agents.js';
-import { cliAgents } from './skills-cli-dist.js';
+} from '../../../../electron/core/agents/folders.js';
+import { cliAgents } from '../manage/skills-cli-dist.js';
 
 let tmp: string;
 let home: string;

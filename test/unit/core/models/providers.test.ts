@@ -5,12 +5,12 @@ import {
   keyEnvOf,
   parseProviderConfigs,
   type KeySource,
-} from '../../../../electron/core/evals/providers/index.js';
+} from '../../../../electron/core/models/providers/index.js';
 
 const USER: KeySource = { from: 'user' };
-import { ProviderError, retryAfterFrom } from '../../../../electron/core/evals/providers/types.js';
-import { retryDelay } from '../../../../electron/core/evals/model-client.js';
-import { Budget, costOf } from '../../../../electron/core/evals/budget.js';
+import { ProviderError, retryAfterFrom } from '../../../../electron/core/models/providers/types.js';
+import { retryDelay } from '../../../../electron/core/models/model-client.js';
+import { Budget, costOf } from '../../../../electron/core/models/budget.js';
 
 describe('providers file', () => {
   it('reads {"providers": [...]} and a bare list', () => {

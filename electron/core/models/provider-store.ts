@@ -2,12 +2,13 @@
 // `--provider NAME` reads, and their API keys, which are never written there: they go to a separate 0600 file,
 // each entry encrypted when the host has a cipher (the app: Electron's safeStorage), as MCP sign-ins are.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { providerKeysFile, providersFile } from '../app-data.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { ProviderView } from '../../../shared/evals.js';
-import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../data-files.js';
-import { writeFileAtomically } from '../editor/save-file.js';
-import { FileCredentialStore, type CredentialCipher } from '../mcp/oauth.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../fs/data-files.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
+import { FileCredentialStore, type CredentialCipher } from '../fs/credential-file.js';
 import {
   createProvider,
   keyEnvOf,
@@ -16,14 +17,6 @@ import {
   type ModelProvider,
   type ProviderConfig,
 } from './providers/index.js';
-
-export function providersFile(userDataDir: string): string {
-  return join(userDataDir, 'providers.json');
-}
-
-export function providerKeysFile(userDataDir: string): string {
-  return join(userDataDir, 'provider-keys.json');
-}
 
 /** What a key change asks for: a new key, `null` to forget the kept one, absent to leave it. */
 export type KeyChange = string | null | undefined;

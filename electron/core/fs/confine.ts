@@ -3,7 +3,7 @@
 // (DESIGN.md "Security": files are read and written only inside configured roots).
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { SkillError } from '../../shared/errors.js';
+import { SkillError } from '../../../shared/errors.js';
 
 /** True when `path` is `folder` itself or below it (both already resolved, or both real paths). */
 export function isWithin(folder: string, path: string): boolean {

@@ -1,7 +1,7 @@
 // The agent table as data: Vercel's `skills` CLI's agents (its `agents` object, skills@1.7.4: id, name, project
 // folder, user folder and how it resolves environment overrides), plus Skillbench's name for the shared folder.
-// test/unit/core/manage/agent-table.test.ts compares it with the pinned package's table, so a new CLI version that
-// moves a folder fails there; the functions over it live in agents.ts.
+// test/unit/core/agents/table.test.ts compares it with the pinned package's table, so a new CLI version that
+// moves a folder fails there; the functions over it live in folders.ts.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidationProfile } from '../../../shared/types.js';

@@ -21,12 +21,12 @@ import {
   LOCK_STALE_MS,
   moveAside,
   withFileLock,
-} from '../../../electron/core/data-files.js';
-import { ProviderStore } from '../../../electron/core/evals/provider-store.js';
-import { REPO } from '../../helpers.js';
+} from '../../../../electron/core/fs/data-files.js';
+import { ProviderStore } from '../../../../electron/core/models/provider-store.js';
+import { REPO } from '../../../helpers.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'skillbench-data-'));
-const DATA_FILES = pathToFileURL(join(REPO, 'dist', 'electron', 'core', 'data-files.js')).href;
+const DATA_FILES = pathToFileURL(join(REPO, 'dist', 'electron', 'core', 'fs', 'data-files.js')).href;
 
 /** A process that is certainly gone: one that ran and exited. */
 async function deadPid(): Promise<number> {
