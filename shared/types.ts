@@ -55,8 +55,9 @@ export interface Diagnostic {
   alternativeFixes?: QuickFix[];
 }
 
-export type ToolKind = 'builtin' | 'mcp' | 'shell' | 'script' | 'http';
-export const TOOL_KINDS: readonly ToolKind[] = ['builtin', 'mcp', 'shell', 'script', 'http'];
+/** The tool kinds, one name each: a new kind adds its name here and its module in tools/kinds/index.ts. */
+export const TOOL_KINDS = ['builtin', 'mcp', 'shell', 'script', 'http'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /**
  * The longest timeout a tool, a call or an MCP server may set: 24 hours (issue 12: beyond ~24.8 days Node's timer

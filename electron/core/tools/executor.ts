@@ -15,7 +15,7 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 import type { McpPool } from '../mcp/pool.js';
-import { BUILTIN_TOOLS } from './builtin-catalog.js';
+import { BUILTIN_TOOLS } from './kinds/builtin/catalog.js';
 import { composeToolName } from './compose-name.js';
 import { KINDS } from './kinds/index.js';
 import type { KindDeps, RunContext, RunWire } from './kinds/kind.js';

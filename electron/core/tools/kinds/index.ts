@@ -1,6 +1,6 @@
 // The one table of tool kinds.
 import type { ToolKind } from '../../../../shared/types.js';
-import { builtinKind } from './builtin.js';
+import { builtinKind } from './builtin/builtin.js';
 import { httpKind } from './http.js';
 import type { ToolKindModule } from './kind.js';
 import { mcpKind } from './mcp.js';

@@ -1,10 +1,10 @@
 // The `builtin` kind: delegates to a built-in handler resolved by exact name (scoped elevation).
-import { SkillError } from '../../../../shared/errors.js';
-import type { JsonSchema } from '../../../../shared/types.js';
-import { BUILTIN_TOOLS, isBuiltinTool } from '../builtin-catalog.js';
-import { runBuiltin } from '../builtins.js';
-import { declaredArgsOf, type ToolKindModule } from './kind.js';
-import { closest, fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
+import { SkillError } from '../../../../../shared/errors.js';
+import type { JsonSchema } from '../../../../../shared/types.js';
+import { BUILTIN_TOOLS, isBuiltinTool } from './catalog.js';
+import { runBuiltin } from './handlers.js';
+import { declaredArgsOf, type ToolKindModule } from '../kind.js';
+import { closest, fieldOrEntryPath, finding, label, pathOf, str } from '../tool-entry.js';
 
 const BUILTIN_NAMES = Object.keys(BUILTIN_TOOLS);
 
