@@ -217,6 +217,8 @@ export interface ToolDefinition {
   /** The advertised schema: locked keys removed from `properties` and `required`. */
   inputSchema: JsonSchema;
   toolType: ToolType;
+  /** One line saying what it runs (its kind's `describe`); absent on a server's tool shown outside a skill. */
+  runs?: string;
   /** Values the manifest locks; shown read-only, never sent by callers. */
   lockedArgs?: Record<string, JsonValue>;
   outputSchema?: JsonSchema;

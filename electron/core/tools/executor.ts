@@ -17,9 +17,8 @@ import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 import type { McpPool } from '../mcp/pool.js';
 import { BUILTIN_TOOLS } from './kinds/builtin/catalog.js';
 import { composeToolName } from './compose-name.js';
-import { KINDS } from './kinds/index.js';
 import type { KindDeps, RunContext, RunWire } from './kinds/kind.js';
-import { splitMcpTarget } from './kinds/mcp.js';
+import { moduleOf } from './kinds/registry.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
@@ -140,11 +139,9 @@ export class Executor implements SkillExecutor {
 
   /** What makes a tool unrunnable that the manifest alone shows (a built-in that does not exist). */
   private staticProblem(tool: SkillTool): string | undefined {
-    if (tool.kind === 'mcp') return undefined;
     try {
-      // Only MCP targets are asynchronous; every other kind answers from the manifest at once.
-      const schema = KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema | undefined;
-      return schema === undefined ? `Tool "${tool.name}" has no input schema.` : undefined;
+      moduleOf(tool).knownSchema(tool, this.deps);
+      return undefined;
     } catch (error) {
       return (error as Error).message;
     }
@@ -284,7 +281,7 @@ export class Executor implements SkillExecutor {
       if (opts.signal) ctx.signal = opts.signal;
       if (opts.onProgress) ctx.onProgress = opts.onProgress;
       ctx.onWire = (w) => (wire = w);
-      const result = await KINDS[tool.kind].run(ctx);
+      const result = await moduleOf(tool).run(ctx);
       const problems =
         tool.outputSchema !== undefined && !result.isError
           ? outputSchemaProblems(tool.outputSchema, result.structured)
@@ -339,35 +336,30 @@ export class Executor implements SkillExecutor {
   }
 
   private targetSchema(tool: SkillTool): Promise<JsonSchema> {
-    return Promise.resolve(KINDS[tool.kind].targetSchema(tool, this.deps));
+    return Promise.resolve(moduleOf(tool).targetSchema(tool, this.deps));
   }
 
   /** The schema known without reaching anything; a broken tool falls back to its own (issue 11: one bad tool must
    *  not hide its siblings). */
   private knownSchema(tool: SkillTool): JsonSchema {
-    if (tool.kind !== 'mcp') {
-      try {
-        return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
-      } catch {
-        return tool.inputSchema ?? PERMISSIVE;
-      }
+    try {
+      return moduleOf(tool).knownSchema(tool, this.deps) ?? tool.inputSchema ?? PERMISSIVE;
+    } catch {
+      return tool.inputSchema ?? PERMISSIVE;
     }
-    const { server, tool: name } = splitMcpTarget(tool.target ?? '');
-    const cached = this.options.mcp?.cachedTools(server)?.find((t) => t.name === name);
-    return (cached?.inputSchema as JsonSchema | undefined) ?? tool.inputSchema ?? PERMISSIVE;
   }
 
   private definition(skill: SkillDefinition, tool: SkillTool, schema: JsonSchema): ToolDefinition {
+    const kind = moduleOf(tool);
     const locked = Object.keys(tool.lockedArgs ?? {});
     const timeoutMs = (tool.timeoutSecs ?? DEFAULT_TIMEOUT_SECS) * 1000;
     const def: ToolDefinition = {
       name: tool.name,
       composedName: composeToolName(skill.name, tool.name),
-      description:
-        tool.description ||
-        (tool.kind === 'builtin' && tool.target ? (BUILTIN_TOOLS[tool.target]?.description ?? '') : ''),
+      description: tool.description || (kind.defaultDescription?.(tool) ?? ''),
       inputSchema: narrowSchema(schema, locked),
-      toolType: KINDS[tool.kind].toolType(tool, timeoutMs),
+      toolType: kind.toolType(tool, timeoutMs),
+      runs: kind.describe(tool),
     };
     if (tool.lockedArgs) def.lockedArgs = tool.lockedArgs;
     if (tool.outputSchema !== undefined) def.outputSchema = tool.outputSchema;

@@ -7,7 +7,7 @@ import { SkillError } from '../../../../shared/errors.js';
 import { formatBytes } from '../../../../shared/units.js';
 import { OUTPUT_CAP_BYTES } from '../process-runner.js';
 import { outputSchemaProblems } from '../validate-args.js';
-import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, stringFields, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
 import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';
 
 /** How a manifest must write an MCP target: server name, two underscores, tool name, no spaces. */
@@ -139,8 +139,23 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
 }
 
 export const mcpKind: ToolKindModule = {
+  readFields: (raw) => stringFields(raw, 'target'),
+  describe: (tool) => tool.target ?? tool.name,
+  runsLocalCode: () => false,
+  mcpServer: (tool) => (tool.target ?? '').split('__')[0] ?? '',
+
   async targetSchema(tool, deps) {
     return (await mcpToolSpec(deps, tool.target ?? '')).inputSchema as JsonSchema;
+  },
+  // Only what the pool learnt when it last listed the server: nothing is started to learn it.
+  knownSchema(tool, deps) {
+    let server: string, name: string;
+    try {
+      ({ server, tool: name } = splitMcpTarget(tool.target ?? ''));
+    } catch {
+      return undefined; // the manifest rule reports the target
+    }
+    return deps.mcp?.cachedTools(server)?.find((t) => t.name === name)?.inputSchema as JsonSchema | undefined;
   },
   toolType(tool) {
     const { server, tool: name } = splitMcpTarget(tool.target ?? '');

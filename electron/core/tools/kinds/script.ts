@@ -4,7 +4,7 @@ import { extname, isAbsolute, resolve } from 'node:path';
 import { isWithin, realPathInside } from '../../fs-confine.js';
 import { POWERSHELL, runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
-import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, schemaFromArgs, stringFields, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
 import {
   fieldOrEntryPath,
@@ -41,7 +41,12 @@ export function resolveScript(folder: string, file: string, what: string): strin
 }
 
 export const scriptKind: ToolKindModule = {
+  readFields: (raw) => stringFields(raw, 'command'),
+  describe: (tool) => tool.command ?? '',
+  runsLocalCode: () => true,
+
   targetSchema: (tool) => schemaFromArgs(tool),
+  knownSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({
     type: 'script',
     path: renderArgv(tool.command ?? '', {})[0] ?? '',

@@ -1,7 +1,8 @@
 // Owns the kind-agnostic view of one `tools:` entry of a manifest, shared by the generic tool rules
 // (skills/rules/tools.ts) and each kind's own manifest checks (issue 10: tool kinds own their knowledge).
 import type { Severity } from '../../../../shared/types.js';
-import { isRecord, type FieldRef } from '../../skills/normalize.js';
+import { isRecord } from '../../../../shared/records.js';
+import type { FieldRef } from '../../skills/normalize.js';
 
 export interface ToolEntry {
   index: number;
