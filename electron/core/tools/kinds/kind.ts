@@ -1,4 +1,5 @@
-// The interface every tool kind implements: adding a kind is adding a module and a line in kinds/index.ts.
+// The interface every tool kind implements. A new kind is its module, its name in shared TOOL_KINDS (the compiler
+// then asks for its line in kinds/index.ts) and an example skill: docs/tools.md, "Adding a tool kind".
 import type {
   JsonSchema,
   JsonValue,
