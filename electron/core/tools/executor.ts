@@ -15,10 +15,9 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 import type { McpPool } from '../mcp/pool.js';
-import { BUILTIN_TOOLS } from './kinds/builtin/catalog.js';
 import { composeToolName } from './compose-name.js';
-import type { KindDeps, RunContext, RunWire } from './kinds/kind.js';
-import { moduleOf } from './kinds/registry.js';
+import type { KindDeps, RegistryTool, RunContext, RunWire } from './kinds/kind.js';
+import { kindModules, moduleOf } from './kinds/registry.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
@@ -186,18 +185,12 @@ export class Executor implements SkillExecutor {
     }
   }
 
-  /** Tools usable directly, outside any skill: built-ins and MCP tools, minus the excluded ones. */
-  async registry(): Promise<Array<{ name: string; description: string; inputSchema: JsonSchema }>> {
-    const out = Object.entries(BUILTIN_TOOLS)
-      .filter(([name]) => !this.excluded.has(name))
-      .map(([name, spec]) => ({ name, description: spec.description, inputSchema: spec.inputSchema }));
-    for (const s of this.options.mcp?.status() ?? []) {
-      for (const t of await this.options.mcp!.listTools(s.name)) {
-        const name = `${s.name}__${t.name}`;
-        if (!this.excluded.has(name))
-          out.push({ name, description: t.description ?? '', inputSchema: t.inputSchema as JsonSchema });
-      }
-    }
+  /** Tools usable directly, outside any skill (built-ins and MCP tools), minus the excluded ones. */
+  async registry(): Promise<RegistryTool[]> {
+    const out: RegistryTool[] = [];
+    for (const kind of kindModules())
+      for (const t of (await kind.directTools?.(this.deps)) ?? [])
+        if (!this.excluded.has(t.name)) out.push(t);
     return out;
   }
 
@@ -212,9 +205,14 @@ export class Executor implements SkillExecutor {
         `"${name}" is excluded from direct use by the tool policy. A skill can still expose it through a tool of its own (scoped elevation).`,
       );
     }
-    const tool: SkillTool = name.includes('__')
-      ? { name, description: '', kind: 'mcp', target: name }
-      : { name, description: '', kind: 'builtin', target: name };
+    const tool = kindModules()
+      .map((k) => k.directTool?.(name))
+      .find((t) => t !== undefined);
+    if (!tool)
+      throw new SkillError(
+        'NotFound',
+        `There is no registry tool "${name}": name a built-in, or an MCP server's tool as {server}__{tool}.`,
+      );
     const pseudo: SkillDefinition = {
       id: REGISTRY_ID,
       name: '(registry)',

@@ -41,6 +41,13 @@ export type RunWire = WireExchange & { server: string };
 
 export type KindResult = Omit<ToolOutput, 'durationMs'>;
 
+/** A tool usable directly, outside any skill. */
+export interface RegistryTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
 export interface ToolKindModule {
   // Reading and showing a tool.
   /** The fields of a `tools:` entry (keys canonical) this kind reads, as the normalised tool holds them. */
@@ -74,6 +81,12 @@ export interface ToolKindModule {
   declaredArgs(entry: ToolEntry): ReadonlySet<string> | undefined;
   /** Fields whose text may hold `{{arg}}` placeholders; for a mapping (http headers), its string values. */
   templateFields: readonly string[];
+  // Direct use, outside any skill (the registry), for kinds whose targets are usable on their own.
+  /** This kind's tools usable directly. */
+  directTools?(deps: KindDeps): Promise<RegistryTool[]>;
+  /** The tool a registry name stands for, when the name is one of this kind's. */
+  directTool?(name: string): SkillTool | undefined;
+
   /** When the entry hands a model a raw shell: where to report it and how to pin it down. */
   rawShell?(entry: ToolEntry): { path: Array<string | number>; advice: string } | undefined;
 }

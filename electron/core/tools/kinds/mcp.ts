@@ -144,6 +144,21 @@ export const mcpKind: ToolKindModule = {
   runsLocalCode: () => false,
   mcpServer: (tool) => (tool.target ?? '').split('__')[0] ?? '',
 
+  async directTools(deps) {
+    const out = [];
+    for (const s of deps.mcp?.status() ?? [])
+      for (const t of await pool(deps).listTools(s.name))
+        out.push({
+          name: `${s.name}__${t.name}`,
+          description: t.description ?? '',
+          inputSchema: t.inputSchema as JsonSchema,
+        });
+    return out;
+  },
+  // A registry name with two underscores is a server's tool: `{server}__{tool}`.
+  directTool: (name) =>
+    name.includes('__') ? { name, description: '', kind: 'mcp', target: name } : undefined,
+
   async targetSchema(tool, deps) {
     return (await mcpToolSpec(deps, tool.target ?? '')).inputSchema as JsonSchema;
   },

@@ -33,3 +33,6 @@ export function describeWithLocked(tool: SkillTool): string {
   const runs = describeTool(tool);
   return tool.lockedArgs ? `${runs} ${JSON.stringify(tool.lockedArgs)}` : runs;
 }
+
+/** Every kind's module, in the table's order. */
+export const kindModules = (): ToolKindModule[] => Object.values(KINDS);

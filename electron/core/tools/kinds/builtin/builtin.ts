@@ -35,6 +35,17 @@ export const builtinKind: ToolKindModule = {
       ? (BUILTIN_TOOLS[tool.target]?.description ?? '')
       : '',
 
+  directTools: () =>
+    Promise.resolve(
+      Object.entries(BUILTIN_TOOLS).map(([name, spec]) => ({
+        name,
+        description: spec.description,
+        inputSchema: spec.inputSchema,
+      })),
+    ),
+  directTool: (name) =>
+    isBuiltinTool(name) ? { name, description: '', kind: 'builtin', target: name } : undefined,
+
   targetSchema: builtinSchema,
   knownSchema: builtinSchema,
   toolType: (tool) => ({ type: 'builtin', handler: tool.target ?? tool.name }),
