@@ -1,7 +1,7 @@
 // The JSON Schema of SKILL.md frontmatter (skillbench profile), derived from the runtime table: the editor's
 // completion and hover for frontmatter keys come from it. The validator's rules remain the authority.
 import { RUNTIME_LABELS, RUNTIME_TABLE, type KeyType, type RuntimeKey } from './runtime-table.js';
-import type { JsonSchema, JsonValue } from './types.js';
+import { TOOL_KINDS, type JsonSchema, type JsonValue } from './types.js';
 
 const TYPE_SCHEMA: Record<KeyType, { [key: string]: JsonValue }> = {
   string: { type: 'string' },
@@ -24,8 +24,6 @@ function keySchema(k: RuntimeKey): { [key: string]: JsonValue } {
   };
 }
 
-const toolKinds = ['builtin', 'mcp', 'shell', 'script', 'http'];
-
 export const FRONTMATTER_SCHEMA: JsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'SKILL.md frontmatter',
@@ -45,7 +43,7 @@ export const FRONTMATTER_SCHEMA: JsonSchema = {
             properties: {
               name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
               description: { type: 'string' },
-              kind: { enum: toolKinds },
+              kind: { enum: [...TOOL_KINDS] },
               target: { type: 'string', description: 'builtin: handler name; mcp: "{server}__{tool}".' },
               command: {
                 type: 'string',

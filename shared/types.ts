@@ -55,8 +55,9 @@ export interface Diagnostic {
   alternativeFixes?: QuickFix[];
 }
 
-export type ToolKind = 'builtin' | 'mcp' | 'shell' | 'script' | 'http';
-export const TOOL_KINDS: readonly ToolKind[] = ['builtin', 'mcp', 'shell', 'script', 'http'];
+/** The tool kinds, one name each: a new kind adds its name here and its module in tools/kinds/index.ts. */
+export const TOOL_KINDS = ['builtin', 'mcp', 'shell', 'script', 'http'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
 
 /**
  * The longest timeout a tool, a call or an MCP server may set: 24 hours (issue 12: beyond ~24.8 days Node's timer
@@ -216,6 +217,8 @@ export interface ToolDefinition {
   /** The advertised schema: locked keys removed from `properties` and `required`. */
   inputSchema: JsonSchema;
   toolType: ToolType;
+  /** One line saying what it runs (its kind's `describe`); absent on a server's tool shown outside a skill. */
+  runs?: string;
   /** Values the manifest locks; shown read-only, never sent by callers. */
   lockedArgs?: Record<string, JsonValue>;
   outputSchema?: JsonSchema;

@@ -5,6 +5,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import type { RootInfo, SkillTool } from '../../shared/types.js';
 import type { McpServerConfig } from './mcp/config.js';
+import { describeTool, mcpServerOf, runsLocalCode } from './tools/kinds/registry.js';
 
 /** Who may call a server: the roots whose config defines it, or the user (settings, an explicit file). */
 export type ServerOwner =
@@ -20,13 +21,6 @@ export interface BlockedServer extends OwnedServer {
   reason: string;
 }
 
-/** Whether a tool runs code the library supplies (a process of its own choosing). */
-export function runsLibraryCode(tool: SkillTool): boolean {
-  return (
-    tool.kind === 'shell' || tool.kind === 'script' || (tool.kind === 'builtin' && tool.target === 'shell')
-  );
-}
-
 /** Why a skill in `root` may not call `tool` (given the servers as configured), or undefined when it may. */
 export function trustRefusal(
   root: RootInfo | undefined,
@@ -39,10 +33,10 @@ export function trustRefusal(
 ): string | undefined {
   if (!root) return undefined; // direct use of the registry: the user's own call
   const what = `Tool "${tool.name}" of skill "${skillName}"`;
-  if (!root.trusted && runsLibraryCode(tool))
-    return `${what} runs ${tool.kind === 'script' ? 'a script' : 'a shell command'} from the root "${root.id}" (${root.path}), which you have not trusted. Trust the root to run its tools.`;
-  if (tool.kind !== 'mcp') return undefined;
-  const server = (tool.target ?? '').split('__')[0] ?? '';
+  if (!root.trusted && runsLocalCode(tool))
+    return `${what} runs local code (${describeTool(tool)}) from the root "${root.id}" (${root.path}), which you have not trusted. Trust the root to run its tools.`;
+  const server = mcpServerOf(tool);
+  if (server === undefined) return undefined;
   const blocked = servers.blocked[server];
   if (blocked && !servers.active[server])
     return `${what} calls the MCP server "${server}" from ${blocked.owner.file}: ${blocked.reason}`;

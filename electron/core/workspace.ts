@@ -31,7 +31,8 @@ import {
   type RootSpec,
 } from './skills/library.js';
 import { Executor } from './tools/executor.js';
-import { runsLibraryCode, trustRefusal, type BlockedServer, type OwnedServer } from './trust.js';
+import { trustRefusal, type BlockedServer, type OwnedServer } from './trust.js';
+import { describeWithLocked, runsLocalCode } from './tools/kinds/registry.js';
 
 export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   roots: RootSpec[];
@@ -135,11 +136,11 @@ export class Workspace {
     const tools = this.library.entries
       .filter((e) => e.rootId === rootId && e.skill && e.status !== 'excluded')
       .flatMap((e) =>
-        (e.skill?.tools ?? []).filter(runsLibraryCode).map((t) => ({
+        (e.skill?.tools ?? []).filter(runsLocalCode).map((t) => ({
           skillId: e.id,
           tool: t.name,
           kind: t.kind,
-          command: t.kind === 'builtin' ? `shell ${JSON.stringify(t.lockedArgs ?? {})}` : (t.command ?? ''),
+          command: describeWithLocked(t),
         })),
       );
     return { servers, tools };

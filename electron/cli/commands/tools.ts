@@ -50,18 +50,7 @@ export async function runTools(a: ToolArgs, io: CliIo): Promise<number> {
     }
     if (defs.length === 0) io.stdout(`Skill "${session.skill.name}" declares no tools.\n`);
     for (const d of defs) {
-      const type = d.toolType;
-      const target =
-        type.type === 'builtin'
-          ? type.handler
-          : type.type === 'mcp'
-            ? `${type.server}__${type.tool}`
-            : type.type === 'shell'
-              ? type.command
-              : type.type === 'script'
-                ? type.path
-                : `${type.method} ${type.url}`;
-      io.stdout(`${d.composedName}  (${type.type}: ${target})\n`);
+      io.stdout(`${d.composedName}  (${d.toolType.type}: ${d.runs ?? ''})\n`);
       if (d.description) io.stdout(`  ${d.description}\n`);
       for (const line of describeParams(d.inputSchema)) io.stdout(`  ${line}\n`);
       for (const [k, v] of Object.entries(d.lockedArgs ?? {}))

@@ -51,8 +51,34 @@ function isPlainRelative(path: string): boolean {
 }
 
 /**
- * The real path of `path` (absolute paths refused, relative ones taken from `folder`) when it exists and,
- * links resolved, stays inside `folder`. `subject` names it in messages; `why` says what the rule protects.
+ * Where `path` (relative to `folder`) really is: its real path, or why it is not a file of the folder. A path
+ * written to leave the folder (absolute, or climbing out with `..`) is outside whether or not it exists; else it
+ * is missing when nothing is there, and outside when links lead out of the folder.
+ */
+export function locateInside(
+  folder: string,
+  path: string,
+): { real: string } | { problem: 'outside' | 'missing' } {
+  let folderReal: string;
+  try {
+    folderReal = realpathSync(folder);
+  } catch {
+    return { problem: 'missing' };
+  }
+  const absolute = resolve(folderReal, path);
+  if (isAbsolute(path) || !isWithin(folderReal, absolute)) return { problem: 'outside' };
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    return { problem: 'missing' };
+  }
+  return isWithin(folderReal, real) ? { real } : { problem: 'outside' };
+}
+
+/**
+ * The real path of `path` inside `folder` (`locateInside`), or the error saying why not. `subject` names it in
+ * messages; `why` says what the rule protects.
  */
 export function realPathInside(
   folder: string,
@@ -61,17 +87,11 @@ export function realPathInside(
   subject: string,
   why: string,
 ): string {
-  const folderReal = realpathSync(folder);
-  let real: string;
-  try {
-    real = realpathSync(resolve(folderReal, path));
-  } catch {
+  const found = locateInside(folder, path);
+  if ('real' in found) return found.real;
+  if (found.problem === 'missing')
     throw new SkillError('NotFound', `${what}: ${subject} does not exist in the skill folder.`);
-  }
-  if (isAbsolute(path) || !isWithin(folderReal, real)) {
-    throw new SkillError('PermissionDenied', `${what}: ${subject} is outside the skill folder; ${why}.`);
-  }
-  return real;
+  throw new SkillError('PermissionDenied', `${what}: ${subject} is outside the skill folder; ${why}.`);
 }
 
 /**

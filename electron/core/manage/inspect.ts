@@ -12,6 +12,7 @@ import { SkillError } from '../../../shared/errors.js';
 import { isWithin } from '../fs/confine.js';
 import { walkFolder } from '../fs/walk.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
+import { describeWithLocked, mcpServerOf } from '../tools/kinds/registry.js';
 import { Workspace } from '../workspace.js';
 import { checkCancelled } from './cancel.js';
 import { folderSignature, inspectedHashes, skillFiles } from './skill-hash.js';
@@ -103,18 +104,6 @@ export function blockedFor(
 /** A file of an inspected skill as the source names it ('/'-separated): the fetched copy is temporary. */
 export function pathInSource(skill: Pick<InspectedSkill, 'folder' | 'skillPath'>, file: string): string {
   return posix.join(posix.dirname(skill.skillPath), relative(skill.folder, file).split(sep).join('/'));
-}
-
-function toolRuns(t: SkillTool): string {
-  switch (t.kind) {
-    case 'shell':
-    case 'script':
-      return t.command ?? '';
-    case 'http':
-      return `${t.method ?? 'GET'} ${t.url ?? ''}`;
-    default:
-      return t.target === 'shell' ? `shell ${JSON.stringify(t.lockedArgs ?? {})}` : (t.target ?? t.name);
-  }
 }
 
 const SCRIPT_EXTENSIONS = new Set([
@@ -277,13 +266,9 @@ function inspectOnce(
       skillPath: relative(fetched.dir, entry.path).split(sep).join('/'),
       findings,
       invalid: entry.status === 'invalid',
-      tools: skill.tools.map((t) => ({ name: t.name, kind: t.kind, runs: toolRuns(t) })),
+      tools: skill.tools.map((t) => ({ name: t.name, kind: t.kind, runs: describeWithLocked(t) })),
       commands: bangCommands(skill.instructions),
-      mcpServers: [
-        ...new Set(
-          skill.tools.filter((t) => t.kind === 'mcp').map((t) => (t.target ?? '').split('__')[0] ?? ''),
-        ),
-      ].filter(Boolean),
+      mcpServers: [...new Set(skill.tools.map(mcpServerOf))].filter((s): s is string => !!s),
       allowedTools: skill.allowedTools,
       scripts: contents.scripts,
       links: contents.links,

@@ -9,7 +9,8 @@ import type {
   ToolKind,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { TOOL_KINDS } from '../../../shared/types.js';
+import { isRecord, stringRecord } from '../../../shared/records.js';
+import { kindOf } from '../tools/kinds/registry.js';
 import { JSON_MAX_DEPTH } from '../../../shared/json-read.js';
 import { placeholderNames } from '../../../shared/syntax/placeholders.js';
 import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
@@ -163,21 +164,17 @@ export function toolOf(entry: unknown): SkillTool | undefined {
     const c = canonicalToolKey(k);
     if (!(c in f)) f[c] = v;
   }
-  const kind = f.kind;
-  if (typeof kind !== 'string' || !(TOOL_KINDS as readonly string[]).includes(kind)) return undefined;
+  const kind = typeof f.kind === 'string' ? kindOf(f.kind) : undefined;
+  if (!kind) return undefined;
   const target = typeof f.target === 'string' ? f.target : undefined;
   const name = typeof f.name === 'string' && f.name.trim() ? f.name : target;
   if (!name) return undefined;
   const tool: SkillTool = {
     name,
     description: typeof f.description === 'string' ? f.description : '',
-    kind: kind as ToolKind,
+    kind: f.kind as ToolKind,
+    ...kind.readFields(f),
   };
-  if (target !== undefined) tool.target = target;
-  if (typeof f.command === 'string') tool.command = f.command;
-  if (typeof f.url === 'string') tool.url = f.url;
-  if (typeof f.method === 'string') tool.method = f.method.toUpperCase();
-  if (isRecord(f.headers)) tool.headers = stringRecord(f.headers);
   if (isRecord(f.args)) tool.args = stringRecord(f.args);
   if (isRecord(f.inputSchema) || typeof f.inputSchema === 'boolean')
     tool.inputSchema = toJsonValue(f.inputSchema) as JsonSchema;
@@ -185,17 +182,7 @@ export function toolOf(entry: unknown): SkillTool | undefined {
     tool.outputSchema = toJsonValue(f.outputSchema) as JsonSchema;
   if (isRecord(f.lockedArgs)) tool.lockedArgs = toJsonValue(f.lockedArgs) as Record<string, JsonValue>;
   if (typeof f.timeoutSecs === 'number' && Number.isFinite(f.timeoutSecs)) tool.timeoutSecs = f.timeoutSecs;
-  if (f.allowShellEval === true) tool.allowShellEval = true;
   return tool;
-}
-
-function stringRecord(value: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string') out[k] = v;
-    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
-  }
-  return out;
 }
 
 /**
@@ -225,10 +212,6 @@ export function toJsonValue(value: unknown, depth = 0): JsonValue {
     return out;
   }
   return null; // functions and symbols: never produced by the parsers
-}
-
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Sets a key as plain own data, so a `__proto__` key in a manifest stays a key and never becomes a prototype. */

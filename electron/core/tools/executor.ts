@@ -15,11 +15,9 @@ import type {
 import { SkillError } from '../../../shared/errors.js';
 import { MAX_TIMEOUT_SECS } from '../../../shared/types.js';
 import type { McpPool } from '../mcp/pool.js';
-import { BUILTIN_TOOLS } from './builtin-catalog.js';
 import { composeToolName } from './compose-name.js';
-import { KINDS } from './kinds/index.js';
-import type { KindDeps, RunContext, RunWire } from './kinds/kind.js';
-import { splitMcpTarget } from './kinds/mcp.js';
+import type { KindDeps, RegistryTool, RunContext, RunWire } from './kinds/kind.js';
+import { kindModules, moduleOf } from './kinds/registry.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
@@ -140,11 +138,9 @@ export class Executor implements SkillExecutor {
 
   /** What makes a tool unrunnable that the manifest alone shows (a built-in that does not exist). */
   private staticProblem(tool: SkillTool): string | undefined {
-    if (tool.kind === 'mcp') return undefined;
     try {
-      // Only MCP targets are asynchronous; every other kind answers from the manifest at once.
-      const schema = KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema | undefined;
-      return schema === undefined ? `Tool "${tool.name}" has no input schema.` : undefined;
+      moduleOf(tool).knownSchema(tool, this.deps);
+      return undefined;
     } catch (error) {
       return (error as Error).message;
     }
@@ -189,18 +185,12 @@ export class Executor implements SkillExecutor {
     }
   }
 
-  /** Tools usable directly, outside any skill: built-ins and MCP tools, minus the excluded ones. */
-  async registry(): Promise<Array<{ name: string; description: string; inputSchema: JsonSchema }>> {
-    const out = Object.entries(BUILTIN_TOOLS)
-      .filter(([name]) => !this.excluded.has(name))
-      .map(([name, spec]) => ({ name, description: spec.description, inputSchema: spec.inputSchema }));
-    for (const s of this.options.mcp?.status() ?? []) {
-      for (const t of await this.options.mcp!.listTools(s.name)) {
-        const name = `${s.name}__${t.name}`;
-        if (!this.excluded.has(name))
-          out.push({ name, description: t.description ?? '', inputSchema: t.inputSchema as JsonSchema });
-      }
-    }
+  /** Tools usable directly, outside any skill (built-ins and MCP tools), minus the excluded ones. */
+  async registry(): Promise<RegistryTool[]> {
+    const out: RegistryTool[] = [];
+    for (const kind of kindModules())
+      for (const t of (await kind.directTools?.(this.deps)) ?? [])
+        if (!this.excluded.has(t.name)) out.push(t);
     return out;
   }
 
@@ -215,9 +205,14 @@ export class Executor implements SkillExecutor {
         `"${name}" is excluded from direct use by the tool policy. A skill can still expose it through a tool of its own (scoped elevation).`,
       );
     }
-    const tool: SkillTool = name.includes('__')
-      ? { name, description: '', kind: 'mcp', target: name }
-      : { name, description: '', kind: 'builtin', target: name };
+    const tool = kindModules()
+      .map((k) => k.directTool?.(name))
+      .find((t) => t !== undefined);
+    if (!tool)
+      throw new SkillError(
+        'NotFound',
+        `There is no registry tool "${name}": name a built-in, or an MCP server's tool as {server}__{tool}.`,
+      );
     const pseudo: SkillDefinition = {
       id: REGISTRY_ID,
       name: '(registry)',
@@ -284,7 +279,7 @@ export class Executor implements SkillExecutor {
       if (opts.signal) ctx.signal = opts.signal;
       if (opts.onProgress) ctx.onProgress = opts.onProgress;
       ctx.onWire = (w) => (wire = w);
-      const result = await KINDS[tool.kind].run(ctx);
+      const result = await moduleOf(tool).run(ctx);
       const problems =
         tool.outputSchema !== undefined && !result.isError
           ? outputSchemaProblems(tool.outputSchema, result.structured)
@@ -339,35 +334,30 @@ export class Executor implements SkillExecutor {
   }
 
   private targetSchema(tool: SkillTool): Promise<JsonSchema> {
-    return Promise.resolve(KINDS[tool.kind].targetSchema(tool, this.deps));
+    return Promise.resolve(moduleOf(tool).targetSchema(tool, this.deps));
   }
 
   /** The schema known without reaching anything; a broken tool falls back to its own (issue 11: one bad tool must
    *  not hide its siblings). */
   private knownSchema(tool: SkillTool): JsonSchema {
-    if (tool.kind !== 'mcp') {
-      try {
-        return KINDS[tool.kind].targetSchema(tool, this.deps) as JsonSchema;
-      } catch {
-        return tool.inputSchema ?? PERMISSIVE;
-      }
+    try {
+      return moduleOf(tool).knownSchema(tool, this.deps) ?? tool.inputSchema ?? PERMISSIVE;
+    } catch {
+      return tool.inputSchema ?? PERMISSIVE;
     }
-    const { server, tool: name } = splitMcpTarget(tool.target ?? '');
-    const cached = this.options.mcp?.cachedTools(server)?.find((t) => t.name === name);
-    return (cached?.inputSchema as JsonSchema | undefined) ?? tool.inputSchema ?? PERMISSIVE;
   }
 
   private definition(skill: SkillDefinition, tool: SkillTool, schema: JsonSchema): ToolDefinition {
+    const kind = moduleOf(tool);
     const locked = Object.keys(tool.lockedArgs ?? {});
     const timeoutMs = (tool.timeoutSecs ?? DEFAULT_TIMEOUT_SECS) * 1000;
     const def: ToolDefinition = {
       name: tool.name,
       composedName: composeToolName(skill.name, tool.name),
-      description:
-        tool.description ||
-        (tool.kind === 'builtin' && tool.target ? (BUILTIN_TOOLS[tool.target]?.description ?? '') : ''),
+      description: tool.description || (kind.defaultDescription?.(tool) ?? ''),
       inputSchema: narrowSchema(schema, locked),
-      toolType: KINDS[tool.kind].toolType(tool, timeoutMs),
+      toolType: kind.toolType(tool, timeoutMs),
+      runs: kind.describe(tool),
     };
     if (tool.lockedArgs) def.lockedArgs = tool.lockedArgs;
     if (tool.outputSchema !== undefined) def.outputSchema = tool.outputSchema;

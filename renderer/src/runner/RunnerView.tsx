@@ -17,22 +17,6 @@ import { useRun } from './use-run.js';
 import { useToolArgs } from './use-tool-args.js';
 import './runner.css';
 
-function targetOf(t: ToolDefinition): string {
-  const tt = t.toolType;
-  switch (tt.type) {
-    case 'builtin':
-      return tt.handler;
-    case 'mcp':
-      return `${tt.server} → ${tt.tool}`;
-    case 'shell':
-      return tt.command;
-    case 'script':
-      return tt.path;
-    case 'http':
-      return `${tt.method} ${tt.url}`;
-  }
-}
-
 export default function RunnerView(props: { host: HostApi; entry: ListedEntry; theme: 'light' | 'dark' }) {
   const { host, entry } = props;
   const [tools, setTools] = useState<ToolDefinition[]>();
@@ -152,7 +136,7 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
               <code>{tool.composedName}</code>
             </h3>
             <div className="muted">
-              {tool.toolType.type} · {targetOf(tool)}
+              {tool.toolType.type} · {tool.runs}
             </div>
             {tool.description ? <p>{tool.description}</p> : null}
             {tool.problem ? (

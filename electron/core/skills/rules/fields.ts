@@ -10,7 +10,7 @@ import {
   type KeyType,
 } from '../../../../shared/runtime-table.js';
 import { canonicalKey, INSTRUCTION_KEYS, isKnownKey } from '../keys.js';
-import { isRecord } from '../normalize.js';
+import { isRecord } from '../../../../shared/records.js';
 import { at, describeValue, quoted, replaceValue, type Rule } from './rule.js';
 
 /** Keys whose type other rules own (name, description, compatibility, version, allowed-tools). */

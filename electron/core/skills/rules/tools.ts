@@ -8,7 +8,7 @@ import { declaredArgsOf, type ToolKindModule } from '../../tools/kinds/kind.js';
 import { closest } from '../../../../shared/closest.js';
 import { label, pathOf, record, str, type ToolEntry } from '../../tools/kinds/tool-entry.js';
 import { canonicalToolKey, isKnownToolKey, TOOL_KEYS } from '../keys.js';
-import { isRecord } from '../normalize.js';
+import { isRecord } from '../../../../shared/records.js';
 import { composeToolName } from '../../tools/compose-name.js';
 import { at, describeValue, quoted, replaceValue, type Rule, type RuleContext } from './rule.js';
 
@@ -433,35 +433,30 @@ export const toolNameHashed: Rule = {
   },
 };
 
-export const toolRawShell: Rule = {
-  id: 'tool-raw-shell',
-  summary: 'A `shell` tool without a fixed command hands the model a raw shell.',
-  check(skill, ctx) {
-    const out: Diagnostic[] = [];
-    for (const e of entries(ctx)) {
-      const kind = str(e, 'kind');
-      const rawBuiltin =
-        kind === 'builtin' && str(e, 'target') === 'shell' && !('command' in (record(e, 'lockedArgs') ?? {}));
-      const command = str(e, 'command')?.trim();
-      const rawCommand = kind === 'shell' && command !== undefined && /^\{\{\s*[\w-]+\s*\}\}$/.test(command);
-      if (!rawBuiltin && !rawCommand) continue;
-      const name = str(e, 'name') ?? str(e, 'target') ?? 'shell';
-      out.push(
-        at(
-          ctx,
-          e.fields.has('target') && rawBuiltin ? pathOf(e, 'target') : e.path,
-          'warning',
-          'tool-raw-shell',
-          `${label(e)} is offered as "${composeToolName(skill.name, name)}" and runs any command line the model writes: ` +
-            (rawBuiltin
-              ? 'lock its `command` (lockedArgs: { command: ... }) or use a `shell` tool with a fixed command template.'
-              : 'write the fixed part of the command and leave only the arguments as {{placeholders}}.'),
-        ),
-      );
-    }
-    return out;
-  },
-};
+export function toolRawShell(kinds: KindRegistry): Rule {
+  return {
+    id: 'tool-raw-shell',
+    summary: 'A `shell` tool without a fixed command hands the model a raw shell.',
+    check(skill, ctx) {
+      const out: Diagnostic[] = [];
+      for (const e of entries(ctx)) {
+        const raw = kindOf(kinds, e)?.rawShell?.(e);
+        if (!raw) continue;
+        const name = str(e, 'name') ?? str(e, 'target') ?? 'shell';
+        out.push(
+          at(
+            ctx,
+            raw.path,
+            'warning',
+            'tool-raw-shell',
+            `${label(e)} is offered as "${composeToolName(skill.name, name)}" and runs any command line the model writes: ${raw.advice}`,
+          ),
+        );
+      }
+      return out;
+    },
+  };
+}
 
 /** The tool rules over a registry of kinds: RULES uses KINDS, tests a registry of their own. */
 export function toolRulesFor(kinds: KindRegistry): Rule[] {
@@ -476,7 +471,7 @@ export function toolRulesFor(kinds: KindRegistry): Rule[] {
     toolLockedArgString,
     toolDescriptionRequired,
     toolNameHashed,
-    toolRawShell,
+    toolRawShell(kinds),
   ];
 }
 

@@ -1,6 +1,7 @@
 // The `http` kind and the `http_request` built-in: GET/POST/PUT/DELETE over http(s) only, no credentials in URLs,
 // headers substituted safely, request and response bodies capped, timeout and cancellation.
 import type { JsonValue, SkillTool } from '../../../../shared/types.js';
+import { isRecord, stringRecord } from '../../../../shared/records.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { checkHttpUrl } from '../../../../shared/urls.js';
 import { PLACEHOLDER, placeholderNames } from '../../../../shared/syntax/placeholders.js';
@@ -9,6 +10,7 @@ import {
   declaredArgsOf,
   parseStructured,
   schemaFromArgs,
+  stringFields,
   type KindResult,
   type RunContext,
   type ToolKindModule,
@@ -131,19 +133,31 @@ async function readCapped(response: Response): Promise<{ text: string; truncated
   return { text: Buffer.concat(chunks).toString('utf8'), truncated };
 }
 
+/** The request method a tool sends: its `method`, GET by default. */
+const methodOf = (tool: SkillTool) => (tool.method ?? 'GET').toUpperCase();
+
 export const httpKind: ToolKindModule = {
+  readFields: (raw) => ({
+    ...stringFields(raw, 'url'),
+    ...(typeof raw.method === 'string' ? { method: raw.method.toUpperCase() } : {}),
+    ...(isRecord(raw.headers) ? { headers: stringRecord(raw.headers) } : {}),
+  }),
+  describe: (tool) => `${methodOf(tool)} ${tool.url ?? ''}`,
+  runsLocalCode: () => false,
+
   targetSchema: (tool) => schemaFromArgs(tool),
+  knownSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({
     type: 'http',
     url: tool.url ?? '',
-    method: (tool.method ?? 'GET').toUpperCase(),
+    method: methodOf(tool),
     headers: tool.headers ?? {},
     timeoutMs,
   }),
   run(ctx: RunContext) {
     const tool: SkillTool = ctx.tool;
     const template = tool.url ?? '';
-    const method = (tool.method ?? 'GET').toUpperCase();
+    const method = methodOf(tool);
     const headers = Object.fromEntries(
       Object.entries(tool.headers ?? {}).map(([k, v]) => [k, renderHeader(v, ctx.args)]),
     );

@@ -1,4 +1,5 @@
-// The interface every tool kind implements: adding a kind is adding a module and a line in kinds/index.ts.
+// The interface every tool kind implements. A new kind is its module, its name in shared TOOL_KINDS (the compiler
+// then asks for its line in kinds/index.ts) and an example skill: docs/tools.md, "Adding a tool kind".
 import type {
   JsonSchema,
   JsonValue,
@@ -9,7 +10,7 @@ import type {
 } from '../../../../shared/types.js';
 import type { McpPool } from '../../mcp/pool.js';
 import type { WireExchange } from '../../mcp/protocol-log.js';
-import { isRecord } from '../../skills/normalize.js';
+import { isRecord } from '../../../../shared/records.js';
 import { record, type EntryCheckContext, type EntryFinding, type ToolEntry } from './tool-entry.js';
 
 export interface KindDeps {
@@ -40,10 +41,34 @@ export type RunWire = WireExchange & { server: string };
 
 export type KindResult = Omit<ToolOutput, 'durationMs'>;
 
+/** A tool usable directly, outside any skill. */
+export interface RegistryTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
 export interface ToolKindModule {
+  // Reading and showing a tool.
+  /** The fields of a `tools:` entry (keys canonical) this kind reads, as the normalised tool holds them. */
+  readFields(raw: Readonly<Record<string, unknown>>): Partial<SkillTool>;
+  /** One line saying what the tool runs (a command, a URL, a handler); never the manifest's locked values. */
+  describe(tool: SkillTool): string;
+  /** Whether the tool starts a process the library chose: workspace trust refuses it in an untrusted root. */
+  runsLocalCode(tool: SkillTool): boolean;
+  /** The MCP server the tool calls, for kinds that call one (trust decides whose skills may call it). */
+  mcpServer?(tool: SkillTool): string | undefined;
+  /** What a model is told the tool does when the manifest gives no description. */
+  defaultDescription?(tool: SkillTool): string;
+
   // Running a tool.
   /** The schema the caller's args are validated against, before locked keys are removed for advertising. */
   targetSchema(tool: SkillTool, deps: KindDeps): Promise<JsonSchema> | JsonSchema;
+  /**
+   * The schema known without reaching anything (undefined when only a server can tell); throws when the manifest
+   * alone shows the tool cannot run (a built-in that does not exist).
+   */
+  knownSchema(tool: SkillTool, deps: KindDeps): JsonSchema | undefined;
   toolType(tool: SkillTool, timeoutMs: number): ToolType;
   run(ctx: RunContext): Promise<KindResult>;
 
@@ -56,6 +81,33 @@ export interface ToolKindModule {
   declaredArgs(entry: ToolEntry): ReadonlySet<string> | undefined;
   /** Fields whose text may hold `{{arg}}` placeholders; for a mapping (http headers), its string values. */
   templateFields: readonly string[];
+  // Direct use, outside any skill (the registry), for kinds whose targets are usable on their own.
+  /** This kind's tools usable directly. */
+  directTools?(deps: KindDeps): Promise<RegistryTool[]>;
+  /** The tool a registry name stands for, when the name is one of this kind's. */
+  directTool?(name: string): SkillTool | undefined;
+
+  /** When the entry hands a model a raw shell: where to report it and how to pin it down. */
+  rawShell?(entry: ToolEntry): { path: Array<string | number>; advice: string } | undefined;
+}
+
+/** A string field of a raw `tools:` entry, when it is one. */
+export function stringField(raw: Readonly<Record<string, unknown>>, key: string): string | undefined {
+  const v = raw[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The fields in `keys` that hold strings, for a kind's `readFields` (fields of other types are left out). */
+export function stringFields(
+  raw: Readonly<Record<string, unknown>>,
+  ...keys: Array<'target' | 'command' | 'url'>
+): Partial<SkillTool> {
+  const out: Partial<SkillTool> = {};
+  for (const k of keys) {
+    const v = stringField(raw, k);
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
 }
 
 /** The schema an `args` mapping stands for: each declared arg is a required string, described by its text. */

@@ -6,7 +6,7 @@ import type { ContentBlock, JsonSchema, JsonValue } from '../../../../shared/typ
 import { SkillError } from '../../../../shared/errors.js';
 import { formatBytes, OUTPUT_CAP_BYTES } from '../../../../shared/units.js';
 import { outputSchemaProblems } from '../validate-args.js';
-import { declaredArgsOf, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, stringFields, type KindDeps, type KindResult, type ToolKindModule } from './kind.js';
 import { fieldOrEntryPath, finding, label, pathOf, str, type EntryFinding } from './tool-entry.js';
 
 /** How a manifest must write an MCP target: server name, two underscores, tool name, no spaces. */
@@ -138,8 +138,38 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
 }
 
 export const mcpKind: ToolKindModule = {
+  readFields: (raw) => stringFields(raw, 'target'),
+  describe: (tool) => tool.target ?? tool.name,
+  runsLocalCode: () => false,
+  mcpServer: (tool) => (tool.target ?? '').split('__')[0] ?? '',
+
+  async directTools(deps) {
+    const out = [];
+    for (const s of deps.mcp?.status() ?? [])
+      for (const t of await pool(deps).listTools(s.name))
+        out.push({
+          name: `${s.name}__${t.name}`,
+          description: t.description ?? '',
+          inputSchema: t.inputSchema as JsonSchema,
+        });
+    return out;
+  },
+  // A registry name with two underscores is a server's tool: `{server}__{tool}`.
+  directTool: (name) =>
+    name.includes('__') ? { name, description: '', kind: 'mcp', target: name } : undefined,
+
   async targetSchema(tool, deps) {
     return (await mcpToolSpec(deps, tool.target ?? '')).inputSchema as JsonSchema;
+  },
+  // Only what the pool learnt when it last listed the server: nothing is started to learn it.
+  knownSchema(tool, deps) {
+    let server: string, name: string;
+    try {
+      ({ server, tool: name } = splitMcpTarget(tool.target ?? ''));
+    } catch {
+      return undefined; // the manifest rule reports the target
+    }
+    return deps.mcp?.cachedTools(server)?.find((t) => t.name === name)?.inputSchema as JsonSchema | undefined;
   },
   toolType(tool) {
     const { server, tool: name } = splitMcpTarget(tool.target ?? '');

@@ -1,10 +1,11 @@
 // The `script` kind: runs a file of the skill's folder (never outside it) with the args as JSON on stdin and as
 // {{arg}} words in its argument list; no shell is involved.
-import { extname, isAbsolute, resolve } from 'node:path';
-import { isWithin, realPathInside } from '../../fs/confine.js';
+import { extname } from 'node:path';
+import { splitShellWords } from '../../../../shared/syntax/shell-words.js';
+import { locateInside, realPathInside } from '../../fs/confine.js';
 import { POWERSHELL, runProcess, toolEnvironment } from '../process-runner.js';
 import { renderArgv } from '../templates.js';
-import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, schemaFromArgs, stringFields, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
 import {
   fieldOrEntryPath,
@@ -41,7 +42,12 @@ export function resolveScript(folder: string, file: string, what: string): strin
 }
 
 export const scriptKind: ToolKindModule = {
+  readFields: (raw) => stringFields(raw, 'command'),
+  describe: (tool) => tool.command ?? '',
+  runsLocalCode: () => true,
+
   targetSchema: (tool) => schemaFromArgs(tool),
+  knownSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({
     type: 'script',
     path: renderArgv(tool.command ?? '', {})[0] ?? '',
@@ -75,19 +81,22 @@ export const scriptKind: ToolKindModule = {
   templateFields: ['command'],
 };
 
-/** The script a manifest names exists inside the skill folder (a placeholder in its path is checked at run time). */
+/**
+ * The script a manifest names exists inside the skill folder, found as the run finds it: the first word as the run
+ * splits the command, confined by its real path (a placeholder in the path is checked at run time).
+ */
 function checkScriptFile(e: ToolEntry, ctx: EntryCheckContext, command: string): EntryFinding[] {
-  const first = /^\s*(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command);
-  const file = first?.[1] ?? first?.[2] ?? first?.[3] ?? '';
-  if (file.includes('{{')) return [];
-  const absolute = resolve(ctx.folderPath, file);
-  if (isAbsolute(file) || !isWithin(ctx.folderPath, absolute)) {
+  const file = splitShellWords(command, { substitute: () => PLACEHOLDER_MARK })[0] ?? '';
+  if (file.includes(PLACEHOLDER_MARK)) return [];
+  const found = locateInside(ctx.folderPath, file);
+  if ('real' in found) return [];
+  if (found.problem === 'outside') {
     const message = `${label(e)}: the script "${file}" is outside the skill folder; a script tool may only run files of its skill. Move the script into the skill (e.g. scripts/).`;
     return [finding(pathOf(e, 'command'), 'error', 'tool-script-outside', message)];
   }
-  if (!ctx.pathExists(absolute)) {
-    const message = `${label(e)}: the script "${file}" does not exist in the skill folder. Create it or fix the path.`;
-    return [finding(pathOf(e, 'command'), 'error', 'tool-script-missing', message)];
-  }
-  return [];
+  const message = `${label(e)}: the script "${file}" does not exist in the skill folder. Create it or fix the path.`;
+  return [finding(pathOf(e, 'command'), 'error', 'tool-script-missing', message)];
 }
+
+/** Stands for a placeholder's value while the manifest is checked: no path holds it. */
+const PLACEHOLDER_MARK = '\0';

@@ -9,12 +9,20 @@ import {
 } from '../templates.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { ALLOW_EVAL_KEY, shellOptionProblems, withDashes } from '../shell-options.js';
-import { declaredArgsOf, schemaFromArgs, type ToolKindModule } from './kind.js';
+import { declaredArgsOf, schemaFromArgs, stringFields, type ToolKindModule } from './kind.js';
 import { processOutput } from './process-output.js';
 import { fieldOrEntryPath, finding, label, pathOf, str } from './tool-entry.js';
 
 export const shellKind: ToolKindModule = {
+  readFields: (raw) => ({
+    ...stringFields(raw, 'command'),
+    ...(raw.allowShellEval === true ? { allowShellEval: true } : {}),
+  }),
+  describe: (tool) => tool.command ?? '',
+  runsLocalCode: () => true,
+
   targetSchema: (tool) => schemaFromArgs(tool),
+  knownSchema: (tool) => schemaFromArgs(tool),
   toolType: (tool, timeoutMs) => ({ type: 'shell', command: tool.command ?? '', timeoutMs }),
   async run(ctx) {
     // The manifest rule reports these as errors; the run refuses them too, so a skill run unvalidated cannot skip it.
@@ -92,4 +100,13 @@ export const shellKind: ToolKindModule = {
   },
   declaredArgs: (e) => declaredArgsOf(e),
   templateFields: ['command'],
+  rawShell(e) {
+    // A command that is nothing but one placeholder runs whatever the model writes.
+    const command = str(e, 'command')?.trim();
+    if (command === undefined || !/^\{\{\s*[\w-]+\s*\}\}$/.test(command)) return undefined;
+    return {
+      path: e.path,
+      advice: 'write the fixed part of the command and leave only the arguments as {{placeholders}}.',
+    };
+  },
 };

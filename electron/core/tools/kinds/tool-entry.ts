@@ -1,7 +1,8 @@
 // Owns the kind-agnostic view of one `tools:` entry of a manifest, shared by the generic tool rules
-// (skills/rules/tools.ts) and each kind's own manifest checks (issue 10: tool kinds own their knowledge).
+// (skills/rules/tools.ts) and each kind's own manifest checks.
 import type { Severity } from '../../../../shared/types.js';
-import { isRecord, type FieldRef } from '../../skills/normalize.js';
+import { isRecord } from '../../../../shared/records.js';
+import type { FieldRef } from '../../skills/normalize.js';
 
 export interface ToolEntry {
   index: number;
@@ -25,7 +26,6 @@ export interface EntryFinding {
 export interface EntryCheckContext {
   /** Absolute path of the skill's folder. */
   folderPath: string;
-  pathExists(absolutePath: string): boolean;
   /** MCP servers configured for the library, when known. */
   mcpServers?: ReadonlySet<string>;
   /** The manifest's top-level fields by canonical key (e.g. the skill's `shell`). */

@@ -81,7 +81,11 @@ describe('tool kind modules', () => {
 describe('adding a kind', () => {
   // A kind the product does not have: one module object, and one line in a registry.
   const fakeKind: ToolKindModule = {
+    readFields: () => ({}),
+    describe: () => 'somewhere',
+    runsLocalCode: () => false,
     targetSchema: () => ({ type: 'object' }),
+    knownSchema: () => ({ type: 'object' }),
     toolType: () => ({ type: 'builtin', handler: 'fake' }),
     run: () => Promise.resolve({ output: '', isError: false, content: [] }),
     manifestCodes: ['tool-fake-target'],

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../../shared/types.js';
 import { McpPool } from '../../../../../electron/core/mcp/pool.js';
-import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalog.js';
+import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/kinds/builtin/catalog.js';
 import {
   initialValue,
   normalizeSchema,

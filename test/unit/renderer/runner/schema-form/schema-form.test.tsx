@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { McpPool } from '../../../../../electron/core/mcp/pool.js';
-import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/builtin-catalog.js';
+import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/kinds/builtin/catalog.js';
 import {
   initialValue,
   normalizeSchema,

@@ -1,6 +1,6 @@
 // Owns the names and input schemas of the built-in tool handlers (DESIGN.md "Built-in handlers").
 // The validator resolves `builtin` targets and checks locked keys against these schemas.
-import type { JsonSchema } from '../../../shared/types.js';
+import type { JsonSchema } from '../../../../../shared/types.js';
 
 export interface BuiltinSpec {
   description: string;
