@@ -28,7 +28,7 @@ const FEATURE_EDGES = {
   skills: ['tools/kinds/**', 'tools/compose-name.js', 'tools/process-runner.js', 'schema/check-schema.js'],
   tools: ['skills/normalize.js', 'mcp/pool.js', 'mcp/protocol-log.js', 'schema/check-schema.js'],
   evals: ['cases/cases.js', 'tools/executor.js'],
-  manage: ['skills/diagnostic.js', 'tools/process-runner.js'],
+  manage: ['skills/diagnostic.js', 'tools/process-runner.js', 'tools/kinds/registry.js'],
   mcp: [],
   history: ['tools/executor.js', 'mcp/protocol-log.js'],
   cases: ['tools/executor.js', 'tools/validate-args.js'],
