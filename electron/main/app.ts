@@ -31,7 +31,7 @@ type Electron = typeof ElectronModule;
 /** electron-builder's appId: Windows groups the taskbar and attributes notifications by it. */
 export const APP_USER_MODEL_ID = 'dev.skillbench.app';
 
-export interface MainPaths {
+interface MainPaths {
   renderer: string;
   preload: string;
   bundledSkills: string;

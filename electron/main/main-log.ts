@@ -4,14 +4,14 @@ import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } f
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 
-export interface LogLimits {
+interface LogLimits {
   /** A file past this size is rotated before the next line is written. */
   maxBytes: number;
   /** How many rotated files (`main.1.log`, `main.2.log`, …) are kept besides `main.log`. */
   keep: number;
 }
 
-export const LOG_LIMITS: LogLimits = { maxBytes: 1024 * 1024, keep: 3 };
+const LOG_LIMITS: LogLimits = { maxBytes: 1024 * 1024, keep: 3 };
 
 export interface MainLog {
   readonly file: string;

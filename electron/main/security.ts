@@ -3,7 +3,7 @@
 export { isSafeExternalUrl } from '../../shared/urls.js';
 
 export const APP_SCHEME = 'app';
-export const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
+const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 export { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';

@@ -4,11 +4,11 @@
 import { CHANNEL_NAMES, EVENT_NAMES, methodName, type EventName } from '../../shared/ipc.js';
 
 /** Electron's webUtils (docs/api/web-utils.md): the path on disk of a File the page got from a drop. */
-export interface WebUtilsLike {
+interface WebUtilsLike {
   getPathForFile(file: object): string;
 }
 
-export interface IpcRendererLike {
+interface IpcRendererLike {
   invoke(channel: string, request: unknown): Promise<unknown>;
   on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;

@@ -15,7 +15,7 @@ import type { McpCredentialStore, OpenAuthorization } from './oauth.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
-export type ElicitationParams = ElicitRequest['params'];
+type ElicitationParams = ElicitRequest['params'];
 
 export interface McpNotice {
   server: string;
@@ -46,7 +46,7 @@ export interface McpClientSide {
 }
 
 /** The text a sampling request is keyed by in an answers file: its last user message's text. */
-export function samplingKey(params: SamplingParams): string {
+function samplingKey(params: SamplingParams): string {
   for (const m of [...params.messages].reverse()) {
     if (m.role !== 'user') continue;
     const parts = Array.isArray(m.content) ? m.content : [m.content];

@@ -26,7 +26,7 @@ const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const http = loadLater<typeof Http>('node:http');
 
 /** What is kept per server URL, exactly as the SDK handed it over (it stamps tokens with their issuer). */
-export interface McpCredentials {
+interface McpCredentials {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
   discovery?: OAuthDiscoveryState;
@@ -124,7 +124,7 @@ export class FileCredentialStore<T = McpCredentials> {
 /** How the user is sent to the authorization page: the app opens the browser, a test follows the redirects. */
 export type OpenAuthorization = (server: string, url: URL) => void | Promise<void>;
 
-export interface McpOAuthOptions {
+interface McpOAuthOptions {
   server: string;
   serverUrl: string;
   store: McpCredentialStore;

@@ -31,10 +31,10 @@ async function loadSdk(): Promise<typeof Sdk> {
   return (sdkModule ??= await import('./sdk.js'));
 }
 
-export const DEFAULT_MCP_TIMEOUT_SECS = 60;
+const DEFAULT_MCP_TIMEOUT_SECS = 60;
 const STDERR_TAIL = 4096;
 
-export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
+type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
 
 interface Connection {
   client: Client;
@@ -46,7 +46,7 @@ interface Connection {
 }
 
 /** What a server said about itself when it connected. */
-export interface McpServerInfo {
+interface McpServerInfo {
   name: string;
   transport: McpTransportKind;
   version?: Implementation;
@@ -57,7 +57,7 @@ export interface McpServerInfo {
 /** The SDK's error for a refused request: the server sees the code and the message. */
 const REFUSED = -1;
 
-export interface McpCallOptions {
+interface McpCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress?: number; total?: number; message?: string }) => void;

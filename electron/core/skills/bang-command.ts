@@ -9,13 +9,13 @@ import type { RootInfo, SkillDefinition } from '../../../shared/types.js';
 import { POWERSHELL, runProcess, toolEnvironment } from '../tools/process-runner.js';
 
 /** How long a previewed command may run: Claude Code runs them before every prompt, so they are meant to be quick. */
-export const BANG_COMMAND_TIMEOUT_MS = 10_000;
+const BANG_COMMAND_TIMEOUT_MS = 10_000;
 
 /** The session id a previewed command sees in `$CLAUDE_SESSION_ID` (there is no session). */
-export const PREVIEW_SESSION_VALUE = 'skillbench-preview';
+const PREVIEW_SESSION_VALUE = 'skillbench-preview';
 
 /** The shell Claude Code runs a skill's commands with: `shell: powershell`, else bash. */
-export function commandShell(skill: SkillDefinition): { file: string; args: (command: string) => string[] } {
+function commandShell(skill: SkillDefinition): { file: string; args: (command: string) => string[] } {
   if (skill.metadata.shell === 'powershell')
     return {
       file: POWERSHELL,

@@ -15,7 +15,7 @@ export interface RulingFacts {
  * How one runtime treats a finding: it refuses the skill (error), misreads or ignores what is written (warning), or
  * works with it although it is off the spec (info); `off` when the finding does not apply to it.
  */
-export interface Ruling {
+interface Ruling {
   severity: Severity | 'off';
   /** What the runtime does, told after the finding's message (starts lowercase, ends with a full stop). */
   does: string | ((facts: RulingFacts) => string);
@@ -24,7 +24,7 @@ export interface Ruling {
 
 export type OtherProfile = Exclude<ValidationProfile, 'skillbench'>;
 
-export interface Finding {
+interface Finding {
   code: string;
   /** Under the `skillbench` profile; `off` for a finding only some profiles report. */
   severity: Severity | 'off';
@@ -33,7 +33,7 @@ export interface Finding {
   rulings?: Partial<Record<OtherProfile, Ruling>>;
 }
 
-export type FindingGroup = { title: string; findings: readonly Finding[] };
+type FindingGroup = { title: string; findings: readonly Finding[] };
 
 const CC = 'claude-code-run' satisfies SourceId;
 

@@ -45,7 +45,7 @@ export function resolveStart(root: RootState): Diagnostic | undefined {
 }
 
 /** What walking every root found: one group per real manifest file, in scan order. */
-export interface FoundAll {
+interface FoundAll {
   groups: Found[][];
   state: ScanState;
   skillsHit: boolean;

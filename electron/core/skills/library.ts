@@ -36,7 +36,7 @@ import { parseManifest } from './validate.js';
 import { regionsOf, regionStart } from './regions.js';
 import { resolveRoots, rootPrecedence, type RootSpec } from './roots.js';
 
-export { resolveRoots, rootPrecedence, type RootKind, type RootSpec } from './roots.js';
+export { resolveRoots, rootPrecedence, type RootSpec } from './roots.js';
 
 export interface LoadOptions {
   profile?: ValidationProfile;
@@ -86,7 +86,7 @@ export interface LibraryDelta {
 }
 
 /** Work done since the library was created, for tests and benchmarks that count it. */
-export interface LibraryStats {
+interface LibraryStats {
   /** Manifests read from disk (including re-reads for a shadowed skill's name range). */
   manifestsRead: number;
   /** Manifests run through the rules. */
@@ -97,7 +97,7 @@ export interface LibraryStats {
   workers: number;
 }
 
-export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
+const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
 const LIMIT_CODES = new Set(['scan-depth-limit', 'scan-folder-limit', 'scan-skill-limit']);
 
 export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): SkillLibrary {

@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { isWithin, safeRealpath } from '../fs-confine.js';
 import { isDirectory, SKIPPED_FOLDERS, type RootState } from './scan.js';
 
-export interface Region {
+interface Region {
   root: RootState;
   folder: string;
 }

@@ -12,7 +12,7 @@ import { describeRuling, FINDING_GROUPS, type OtherProfile } from './findings.js
 import { RULES } from './rules/index.js';
 
 /** What each profile checks, for the reference and `--help`. */
-export const PROFILE_SUMMARIES: Record<ValidationProfile, string> = {
+const PROFILE_SUMMARIES: Record<ValidationProfile, string> = {
   skillbench:
     'the default: every key known to any runtime below (`tools`, `version`, `variables`, Claude Code’s keys, …) is accepted; unknown keys are info',
   'claude-code':

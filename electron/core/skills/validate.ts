@@ -14,7 +14,7 @@ import { applyProfile } from './profiles.js';
 import type { RawManifest } from './raw-manifest.js';
 import { RULES, type RuleContext } from './rules/index.js';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   profile?: ValidationProfile;
   /** Defaults to a synchronous stat; the editor may pass a cached lookup. */
   pathExists?: (absolutePath: string) => boolean;
@@ -24,7 +24,7 @@ export interface ValidateOptions {
   id?: string;
 }
 
-export interface ValidationResult {
+interface ValidationResult {
   skill?: SkillDefinition;
   diagnostics: Diagnostic[];
   raw: RawManifest;

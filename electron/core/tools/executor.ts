@@ -23,9 +23,9 @@ import { splitMcpTarget } from './kinds/mcp.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
-export const DEFAULT_TIMEOUT_SECS = 60;
+const DEFAULT_TIMEOUT_SECS = 60;
 
-export interface ExecutorOptions {
+interface ExecutorOptions {
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). Skill wrappers still run. */
   excludedTools?: readonly string[];
   mcp?: McpPool;

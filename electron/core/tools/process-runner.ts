@@ -56,7 +56,7 @@ export function toolEnvironment(extra: Record<string, string> = {}): Record<stri
   return { ...env, ...extra };
 }
 
-export interface ProcessSpec {
+interface ProcessSpec {
   file: string;
   args: string[];
   cwd: string;
@@ -102,10 +102,10 @@ class CappedBuffer {
 }
 
 /** Every process a run starts inherits this variable, so those that leave its process group can still be found. */
-export const RUN_MARK_VARIABLE = 'SKILLBENCH_RUN_ID';
+const RUN_MARK_VARIABLE = 'SKILLBENCH_RUN_ID';
 
 /** A process of a run that could not be stopped (another user's, e.g. through a setuid program). */
-export interface Survivor {
+interface Survivor {
   pid: number;
   name: string;
 }
@@ -223,7 +223,7 @@ function startTicks(pid: number): number | undefined {
  * via taskkill on Windows. Answers the processes that could not be killed (issue 12: the message must not claim
  * they were).
  */
-export function killTree(pid: number, mark?: string, since?: number): Survivor[] {
+function killTree(pid: number, mark?: string, since?: number): Survivor[] {
   if (process.platform === 'win32') {
     childProcess().spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
     return [];

@@ -9,7 +9,7 @@
 import { placeholderAt, placeholderNames } from '../../../shared/syntax/placeholders.js';
 
 /** Where a placeholder stands in a POSIX template. */
-export type PosixContext =
+type PosixContext =
   | 'word' // unquoted, in a command (top level, `$(…)`, backticks): becomes "${V}"
   | 'double' // inside "…": becomes ${V}
   | 'single' // inside '…': becomes '"${V}"'
@@ -17,9 +17,9 @@ export type PosixContext =
   | 'comment'; // in a `#` comment: left as written, the shell never reads it
 
 /** Where a placeholder stands in a cmd.exe template. */
-export type CmdContext = 'word' | 'quoted';
+type CmdContext = 'word' | 'quoted';
 
-export interface PlaceholderUse<C extends string> {
+interface PlaceholderUse<C extends string> {
   /** Offset of `{{` and the offset after `}}` in the template. */
   start: number;
   end: number;
@@ -35,7 +35,7 @@ export interface TemplateProblem {
   message: string;
 }
 
-export interface TemplateAnalysis<C extends string> {
+interface TemplateAnalysis<C extends string> {
   uses: PlaceholderUse<C>[];
   problems: TemplateProblem[];
 }
@@ -653,7 +653,7 @@ export function analysePosixTemplate(
 }
 
 /** A cmd template's analysis, with the literal `!` it holds (the renderer escapes them for delayed expansion). */
-export interface CmdAnalysis extends TemplateAnalysis<CmdContext> {
+interface CmdAnalysis extends TemplateAnalysis<CmdContext> {
   bangs: Array<{ offset: number; quoted: boolean }>;
 }
 

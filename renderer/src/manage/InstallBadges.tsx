@@ -5,7 +5,7 @@ import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 import './manage.css';
 
 /** Badges (agents, and a state counts as one) a compact row shows before folding the rest into one "+N". */
-export const COMPACT_AGENT_BADGES = 2;
+const COMPACT_AGENT_BADGES = 2;
 
 export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;

@@ -28,7 +28,7 @@ export function commandItems(bus: CommandBus): PaletteItem[] {
 const MAX_SHOWN = 50;
 
 /** Every word of the query appears in the label (case-insensitive); earlier matches rank first. */
-export function filterItems(commands: readonly PaletteItem[], query: string): PaletteItem[] {
+function filterItems(commands: readonly PaletteItem[], query: string): PaletteItem[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return commands.slice(0, MAX_SHOWN);
   return commands

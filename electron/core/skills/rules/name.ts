@@ -12,7 +12,7 @@ import {
   type RuleContext,
 } from './rule.js';
 
-export const NAME_MAX = 64;
+const NAME_MAX = 64;
 const ASCII_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Lowercase letters of any script (and letters without case, such as CJK), digits, single hyphens. */
 const UNICODE_NAME = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{Mn}]+(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{Mn}]+)*$/u;
@@ -36,7 +36,7 @@ export function suggestName(value: string): string {
     .replace(/-+$/, '');
 }
 
-export const nameMissing: Rule = {
+const nameMissing: Rule = {
   id: 'name-missing',
   summary: 'The frontmatter has no `name`; the folder name is used instead.',
   check(skill, ctx) {
@@ -57,7 +57,7 @@ export const nameMissing: Rule = {
   },
 };
 
-export const nameType: Rule = {
+const nameType: Rule = {
   id: 'name-type',
   summary: '`name` must be a string.',
   check(_skill, ctx) {
@@ -75,7 +75,7 @@ export const nameType: Rule = {
   },
 };
 
-export const nameFormat: Rule = {
+const nameFormat: Rule = {
   id: 'name-format',
   codes: ['name-empty'],
   summary: '`name` uses lowercase letters, digits and single hyphens, with no hyphen at either end.',
@@ -119,7 +119,7 @@ export const nameFormat: Rule = {
   },
 };
 
-export const nameTooLong: Rule = {
+const nameTooLong: Rule = {
   id: 'name-too-long',
   summary: '`name` is at most 64 characters.',
   check(_skill, ctx) {
@@ -139,7 +139,7 @@ export const nameTooLong: Rule = {
   },
 };
 
-export const nameNonAscii: Rule = {
+const nameNonAscii: Rule = {
   id: 'name-non-ascii',
   summary: '`name` uses letters outside ASCII: not portable across runtimes.',
   check(_skill, ctx) {
@@ -160,7 +160,7 @@ export const nameNonAscii: Rule = {
   },
 };
 
-export const nameReservedWord: Rule = {
+const nameReservedWord: Rule = {
   id: 'name-reserved-word',
   summary: 'Hosted platforms reject names containing "anthropic" or "claude".',
   check(_skill, ctx) {
@@ -179,7 +179,7 @@ export const nameReservedWord: Rule = {
   },
 };
 
-export const nameFolderMismatch: Rule = {
+const nameFolderMismatch: Rule = {
   id: 'name-folder-mismatch',
   summary: '`name` equals the name of the folder holding the manifest (compared after NFKC).',
   check(_skill, ctx) {

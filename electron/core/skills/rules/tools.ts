@@ -44,7 +44,7 @@ function kindOf(kinds: KindRegistry, e: ToolEntry): ToolKindModule | undefined {
   return kind !== undefined && Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
 }
 
-export const toolEntryShape: Rule = {
+const toolEntryShape: Rule = {
   id: 'tool-entry-type',
   codes: ['tool-name-missing', 'tool-name-format', 'tool-name-duplicate', 'tool-unknown-key'],
   summary: 'Each `tools:` entry is a tool name or a mapping with a unique `name` and known keys.',
@@ -122,7 +122,7 @@ export const toolEntryShape: Rule = {
   },
 };
 
-export function toolKind(kinds: KindRegistry): Rule {
+function toolKind(kinds: KindRegistry): Rule {
   const names = Object.keys(kinds);
   return {
     id: 'tool-kind-unknown',
@@ -162,7 +162,7 @@ export function toolKind(kinds: KindRegistry): Rule {
   };
 }
 
-export function toolKindFields(kinds: KindRegistry): Rule {
+function toolKindFields(kinds: KindRegistry): Rule {
   return {
     id: 'tool-field-missing',
     codes: [...new Set(Object.values(kinds).flatMap((k) => k.manifestCodes))].filter(
@@ -187,7 +187,7 @@ export function toolKindFields(kinds: KindRegistry): Rule {
   };
 }
 
-export const toolTimeout: Rule = {
+const toolTimeout: Rule = {
   id: 'tool-timeout-invalid',
   summary: `A tool's \`timeoutSecs\` is a number of seconds, from 1 to ${MAX_TIMEOUT_SECS} (24 hours).`,
   check(_skill, ctx) {
@@ -211,7 +211,7 @@ export const toolTimeout: Rule = {
   },
 };
 
-export const toolSchema: Rule = {
+const toolSchema: Rule = {
   id: 'tool-schema-invalid',
   codes: ['tool-schema-not-object'],
   summary:
@@ -259,7 +259,7 @@ function declaredArgs(kinds: KindRegistry, e: ToolEntry): ReadonlySet<string> | 
   return kind ? kind.declaredArgs(e) : declaredArgsOf(e);
 }
 
-export function toolLockedArgs(kinds: KindRegistry): Rule {
+function toolLockedArgs(kinds: KindRegistry): Rule {
   return {
     id: 'tool-locked-arg-undeclared',
     codes: ['tool-locked-args-type'],
@@ -303,7 +303,7 @@ export function toolLockedArgs(kinds: KindRegistry): Rule {
   };
 }
 
-export function toolPlaceholders(kinds: KindRegistry): Rule {
+function toolPlaceholders(kinds: KindRegistry): Rule {
   return {
     id: 'tool-placeholder-undeclared',
     summary:
@@ -353,7 +353,7 @@ function templateTexts(e: ToolEntry, key: string): string[] {
 /** Profiles whose runtime deserialises tool entries strictly (zeroclaw; clawft shares its tool model). */
 const STRICT_TOOLS = new Set(['zeroclaw', 'clawft']);
 
-export const toolLockedArgString: Rule = {
+const toolLockedArgString: Rule = {
   id: 'tool-locked-arg-not-string',
   summary:
     'zeroclaw/clawft: locked args are strings (`HashMap<String, String>`); a number or list fails to load.',
@@ -386,7 +386,7 @@ export const toolLockedArgString: Rule = {
   },
 };
 
-export const toolDescriptionRequired: Rule = {
+const toolDescriptionRequired: Rule = {
   id: 'tool-description-missing',
   summary: 'zeroclaw/clawft: every tool has a `description` (the model is told what the tool does by it).',
   check(_skill, ctx) {
@@ -405,7 +405,7 @@ export const toolDescriptionRequired: Rule = {
   },
 };
 
-export const toolNameHashed: Rule = {
+const toolNameHashed: Rule = {
   id: 'tool-name-hashed',
   summary:
     'A composed `{skill}__{tool}` name that had to be sanitised and hashed is named, so nobody is surprised.',
@@ -432,7 +432,7 @@ export const toolNameHashed: Rule = {
   },
 };
 
-export const toolRawShell: Rule = {
+const toolRawShell: Rule = {
   id: 'tool-raw-shell',
   summary: 'A `shell` tool without a fixed command hands the model a raw shell.',
   check(skill, ctx) {
