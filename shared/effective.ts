@@ -1,5 +1,6 @@
 // Owns the effective view (issue 11): the value of every frontmatter key as the profile's runtime would use it —
 // written, or its default — and the description as that runtime would list it. Pure: the CLI and the app share it.
+// Tested by: test/unit/core/skills/runtime-grid.test.ts
 import { CLAUDE_CODE_LISTING_MAX, defaultFor, PROFILE_RUNTIMES, RUNTIME_TABLE } from './runtime-table.js';
 import type { JsonValue, ListedSkill, ValidationProfile } from './types.js';
 

@@ -1,6 +1,7 @@
 // Owns the Electron app's start: single instance, what the OS asks to open, the app:// protocol, permissions, the
 // windows, IPC, menus, updates; how it ends is lifecycle.ts. It takes the electron module as a parameter so tests
 // drive it with a fake one. A failure anywhere in start is shown and ends the process (failures.ts).
+// Tested by: test/unit/electron/main.test.ts
 import type * as ElectronModule from 'electron';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

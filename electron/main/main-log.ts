@@ -1,5 +1,6 @@
 // Owns the main process's log file, `logs/main.log` in the data folder: rotated by size with a few older files kept,
 // so it never grows past a known bound, and fed by main's own console.warn and console.error (the host's too).
+// Tested by: test/unit/electron/failures.test.ts
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';

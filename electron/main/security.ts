@@ -1,5 +1,6 @@
 // Owns the main process's trust decisions: which senders may call the contract, which URLs may open outside,
 // and the page's Content Security Policy (no unsafe-eval, ever).
+// Tested by: test/unit/electron/main.test.ts
 export { isSafeExternalUrl } from '../../shared/urls.js';
 
 export const APP_SCHEME = 'app';

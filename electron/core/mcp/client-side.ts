@@ -2,6 +2,7 @@
 // may see, a sampling request (a model's reply), an elicitation (the user's input) — and where the server's
 // notifications (logging, progress, resource updates, list changes) go. The pool declares a capability for each
 // and routes the requests here; the app answers through the user, the CLI from an answers file.
+// Tested by: test/integration/mcp-client.test.ts
 import { readFileSync } from 'node:fs';
 import type {
   CreateMessageRequest,

@@ -1,4 +1,5 @@
 // Owns MCP server configuration in the Claude Desktop `mcpServers` format: reading, checking, `${root}` expansion.
+// Tested by: test/unit/core/mcp-config.test.ts
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';

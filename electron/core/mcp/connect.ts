@@ -1,5 +1,6 @@
 // Owns opening one MCP connection: the transport a server's config names (stdio with its stderr tail, streamable
 // HTTP, SSE), the OAuth sign-in when a URL server answers 401, and the client that answers Skillbench's client side.
+// Tested by: test/integration/mcp.test.ts
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';

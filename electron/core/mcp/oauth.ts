@@ -3,6 +3,7 @@
 // The app keeps them encrypted by the OS keychain (Electron's safeStorage gives the cipher); browser mode and the
 // CLI, which have no keychain, keep them in a private file (mode 0600) in the user data folder, as `gh` does
 // without a keyring.
+// Tested by: test/integration/mcp-oauth.test.ts
 import type * as Crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type * as Http from 'node:http';

@@ -1,6 +1,7 @@
 // Owns the pool of MCP connections: started lazily, reused, reconnected after a crash, timeouts that reset on
 // progress, every list and call bounded (MCP_LIMITS), cancellation forwarded, all closed on exit. Opening one
 // connection (transport, OAuth, client side) is connect.ts's.
+// Tested by: test/integration/mcp.test.ts
 import type {
   CallToolResult,
   CompleteRequest,

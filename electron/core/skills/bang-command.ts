@@ -1,6 +1,7 @@
 // Owns running one of a skill's `` !`command` `` lines on the author's request (issue 11): the preview lists them and
 // never runs them by itself. A command runs only as written in the saved manifest, only in a trusted root, in the
 // tool sandbox (cleared environment, the skill's folder, a timeout, capped output, the process tree killed).
+// Tested by: test/integration/host/bang-command.test.ts
 import { dirname } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { CommandRunView } from '../../../shared/host-types.js';

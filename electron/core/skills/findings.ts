@@ -2,6 +2,7 @@
 // each other profile how severe it is there, what that runtime does instead and where that is documented or was
 // observed. Profiles (profiles.ts), the rule reference in docs/rules.md and its tests all read this one table; it is
 // long because it is one table, and splitting it would make a code's row harder to find.
+// Tested by: test/unit/core/skills/rule-reference.test.ts
 import type { Severity, ValidationProfile } from '../../../shared/types.js';
 import type { SourceId } from '../../../shared/runtime-table.js';
 

@@ -1,4 +1,5 @@
 // Owns the manifest vocabulary: canonical keys, their accepted spellings, and which profile knows which key.
+// Tested by: test/unit/shared/runtime-table.test.ts
 import { profileKeys } from '../../../shared/runtime-table.js';
 import { VALIDATION_PROFILES, type ValidationProfile } from '../../../shared/types.js';
 

@@ -1,5 +1,6 @@
 // Owns a library's index: its slots in scan order and the lookups an update, the editor's validate and shadowing read
 // (by manifest path, skill folder, id and clash name), kept in step as slots are remembered and forgotten.
+// Tested by: test/integration/library.test.ts
 import type { SkillDefinition } from '../../../shared/types.js';
 import type { ClashName } from './shadowing.js';
 import { compareSlots, insertSorted, removeFrom, type Slot } from './slots.js';

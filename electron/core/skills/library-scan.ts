@@ -1,5 +1,6 @@
 // Owns the steps of a full scan around the walk (scan.ts): where each root starts, the manifests of all roots grouped
 // by real file (one skill however many roots or links reach it), what evaluating one needs, and the slots it fills.
+// Tested by: test/integration/library.test.ts
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
 import type { AgentReader, Diagnostic, LibraryEntry } from '../../../shared/types.js';

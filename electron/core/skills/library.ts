@@ -2,6 +2,7 @@
 // a time (a changed path re-reads only the skills whose folders it touches, then re-derives shadowing), and the
 // editor's `validate(path, text)` running the very same steps on unsaved text. Beside it: the scan's steps
 // (library-scan.ts, scan.ts), the index (library-index.ts), shadowing (shadowing.ts) and the regions of an update.
+// Tested by: test/integration/library.test.ts
 import { lstatSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';

@@ -1,5 +1,6 @@
 // Owns shadowing: what two skills clash on, and publishing each slot's entry as its own or as a copy marked shadowed
 // by the first skill of its clash name in scan order (the others are kept, marked, and told which one hides them).
+// Tested by: test/integration/library.test.ts
 import { basename, dirname } from 'node:path';
 import type {
   Diagnostic,

@@ -1,4 +1,5 @@
 // Owns validation: parsing a manifest by its format and running every rule over it under a profile.
+// Tested by: test/unit/core/tools/kinds.test.ts
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';

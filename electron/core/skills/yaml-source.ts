@@ -1,4 +1,5 @@
 // Owns parsing YAML safely (no tags that construct objects, bounded aliases) and locating values in it.
+// Tested by: test/unit/core/skills/yaml-fast-path.test.ts
 import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, Scalar, YAMLError, YAMLMap } from 'yaml';

@@ -1,5 +1,6 @@
 // Owns executing skill tools: resolving skill and tool, merging locked args, validating, enforcing the policy,
 // running the kind, timing the call. One call at a time per invocation; no LLM loop.
+// Tested by: test/integration/executor.test.ts
 import { dirname } from 'node:path';
 import type {
   ExecuteOptions,

@@ -1,6 +1,7 @@
 // Owns running a child process for a tool: cleared environment, timeout and cancellation that kill the whole
 // process tree (also processes that left its process group), stdout/stderr capped with a visible note. Nothing is
 // left running after a call ends, or the error says which process survived.
+// Tested by: test/integration/process-sandbox.test.ts
 import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // A skill's install state (modified locally, update available: first, so a narrow row still shows it) and the agents
 // it is installed for, as badges: in the library list and in the skill view (issue 17).
+// Tested by: test/unit/renderer/manage/install-badges.test.tsx
 import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../../../shared/manage-types.js';
 import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 import './manage.css';

@@ -1,4 +1,5 @@
 // Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
+// Tested by: test/unit/core/skills/body-scan.test.ts
 import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';

@@ -1,5 +1,6 @@
 // Rules for `tools:` entries that hold for every kind: shape, name, kind, timeout, schema validity, locked keys,
 // placeholders. What a kind reads (its target, command, url...) is checked by its own module (tools/kinds).
+// Tested by: test/unit/core/tools/kinds.test.ts
 import { MAX_TIMEOUT_SECS, type Diagnostic, type JsonSchema } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { schemaProblems } from '../../schema/check-schema.js';
