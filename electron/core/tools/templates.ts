@@ -5,7 +5,8 @@ import { SkillError } from '../../../shared/errors.js';
 import { PLACEHOLDER, replacePlaceholders } from '../../../shared/syntax/placeholders.js';
 import { splitShellWords } from '../../../shared/syntax/shell-words.js';
 import type { JsonValue } from '../../../shared/types.js';
-import { analyseCmdTemplate, analysePosixTemplate, type TemplateProblem } from './shell-syntax.js';
+import { analyseCmdTemplate } from './cmd-syntax.js';
+import { analysePosixTemplate, type TemplateProblem } from './shell-syntax.js';
 
 /** The text form of an argument: strings as they are, other values as JSON, missing as empty. */
 function argText(value: JsonValue | undefined): string {
