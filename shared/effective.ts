@@ -1,9 +1,10 @@
 // Owns the effective view (issue 11): the value of every frontmatter key as the profile's runtime would use it —
 // written, or its default — and the description as that runtime would list it. Pure: the CLI and the app share it.
+// Tested by: test/unit/core/skills/runtime-grid.test.ts
 import { CLAUDE_CODE_LISTING_MAX, defaultFor, PROFILE_RUNTIMES, RUNTIME_TABLE } from './runtime-table.js';
 import type { JsonValue, ListedSkill, ValidationProfile } from './types.js';
 
-export interface EffectiveValue {
+interface EffectiveValue {
   value: JsonValue;
   /** `written` in the manifest, the runtime's `default`, or `ignored`: written but not read by this runtime. */
   source: 'written' | 'default' | 'ignored';
@@ -57,7 +58,7 @@ export function effectiveValues(
 
 /** What Claude Code lists for a skill without a description: the first line of the body (a heading's text), cut at
  *  100 characters, else "Skill". */
-export const CLAUDE_CODE_NO_DESCRIPTION = 'Skill';
+const CLAUDE_CODE_NO_DESCRIPTION = 'Skill';
 
 /** The first non-empty line of a body, a heading's text without its `#`s, cut as Claude Code cuts it. */
 export function firstLineOf(body: string): string | undefined {

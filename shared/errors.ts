@@ -17,7 +17,3 @@ export class SkillError extends Error {
       : { code: this.code, message: this.message, details: this.details };
   }
 }
-
-export function isSkillError(value: unknown): value is SkillError {
-  return value instanceof SkillError;
-}

@@ -3,6 +3,7 @@
 // the browser-mode server routes them all; adding a channel touches this file, its name in ipc-names.ts and the
 // host service. Long because it is the one table of channels: splitting it would make two contracts to keep in
 // step, which is what it exists to prevent.
+// Tested by: test/integration/serve.test.ts
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
 import type { OpenRequest } from './open-request.js';

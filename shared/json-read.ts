@@ -8,14 +8,14 @@ import { formatBytes } from './units.js';
 /** Arrays and objects nest at most this many levels in anything read (`[[1]]` is 2). */
 export const JSON_MAX_DEPTH = 256;
 /** The size read by default; callers with a smaller budget of their own pass it. */
-export const JSON_MAX_BYTES = 16 * 1024 * 1024;
+const JSON_MAX_BYTES = 16 * 1024 * 1024;
 
-export interface JsonLimits {
+interface JsonLimits {
   maxDepth?: number;
   maxBytes?: number;
 }
 
-export interface JsonProblem {
+interface JsonProblem {
   message: string;
   /** Offset in the text given, and its 1-based line and column. */
   offset: number;

@@ -16,9 +16,9 @@ export interface MergeHunk {
   conflict: boolean;
 }
 
-export type MergeRegion = { kind: 'same'; lines: string[] } | ({ kind: 'hunk' } & MergeHunk);
+type MergeRegion = { kind: 'same'; lines: string[] } | ({ kind: 'hunk' } & MergeHunk);
 
-export interface ThreeWayMerge {
+interface ThreeWayMerge {
   regions: MergeRegion[];
   hunks: MergeHunk[];
   conflicts: number;

@@ -5,8 +5,8 @@
 import type { JsonValue, ValidationProfile } from './types.js';
 
 /** The runtimes Skillbench models. `spec` is the Agent Skills specification (and hosted platforms' upload rules). */
-export type Runtime = 'spec' | 'claude-code' | 'clawft' | 'zeroclaw' | 'skillbench';
-export const RUNTIMES: readonly Runtime[] = ['spec', 'claude-code', 'clawft', 'zeroclaw', 'skillbench'];
+type Runtime = 'spec' | 'claude-code' | 'clawft' | 'zeroclaw' | 'skillbench';
+const RUNTIMES: readonly Runtime[] = ['spec', 'claude-code', 'clawft', 'zeroclaw', 'skillbench'];
 
 export const RUNTIME_LABELS: Record<Runtime, string> = {
   spec: 'Agent Skills spec',

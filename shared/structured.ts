@@ -1,5 +1,6 @@
 // Owns reading a tool's text output as structured JSON: an object or array when the text is one, else nothing.
 // Shared so the executor (process and HTTP output) and the renderer (any text output) agree.
+// Tested by: test/unit/shared/json-read.test.ts
 import { readJson } from './json-read.js';
 import type { JsonValue } from './types.js';
 

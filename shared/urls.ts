@@ -1,5 +1,5 @@
 // Owns the URL rule every part of Skillbench applies: http(s) only, parsed, without credentials.
-export type HttpUrlCheck =
+type HttpUrlCheck =
   | { ok: true; url: URL }
   | { ok: false; problem: 'invalid' }
   | { ok: false; problem: 'scheme'; scheme: string }

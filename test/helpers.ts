@@ -2,12 +2,15 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SkillError } from '../shared/errors.js';
 import { splitFrontmatter } from '../shared/syntax/frontmatter.js';
-import type { Diagnostic, LibraryEntry, ValidationProfile } from '../shared/types.js';
+import { formatOfFile } from '../shared/manifest-formats.js';
+import type { Diagnostic, LibraryEntry, SkillDefinition, ValidationProfile } from '../shared/types.js';
+import { evaluateManifest, type EvaluateOptions } from '../electron/core/skills/evaluate.js';
 import { loadLibrary } from '../electron/core/skills/index.js';
+import { fromDecodedText } from '../electron/core/skills/manifest-text.js';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const FIXTURES = join(REPO, 'test', 'fixtures');
@@ -26,6 +29,30 @@ export function loadFixture(name: string, profile?: ValidationProfile): LibraryE
   const entry = lib.entries.find((e) => e.status !== 'excluded');
   if (!entry) throw new Error(`fixture ${name} produced no entry`);
   return entry;
+}
+
+/**
+ * Unsaved text checked as the library's `validate` checks the editor's buffer (evaluateManifest), with the test's
+ * own existence check when given. A manifest the evaluation could not finish fails the test: it stands for a throw.
+ */
+export function evaluateText(
+  path: string,
+  text: string,
+  options: EvaluateOptions = {},
+): { diagnostics: Diagnostic[]; skill?: SkillDefinition } {
+  const folder = dirname(path);
+  const job = {
+    manifest: path,
+    folder,
+    format: formatOfFile(path),
+    id: basename(folder),
+    rootId: '',
+    rootReal: folder,
+  };
+  const { entry } = evaluateManifest(job, { ok: true, value: fromDecodedText(text) }, options);
+  const crash = entry.diagnostics.find((d) => d.code === 'file-not-evaluated');
+  if (crash) throw new Error(crash.message);
+  return { diagnostics: entry.diagnostics, ...(entry.skill ? { skill: entry.skill } : {}) };
 }
 
 export const codes = (list: readonly Diagnostic[]) => list.map((d) => d.code);

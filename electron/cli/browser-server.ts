@@ -9,6 +9,7 @@
 //   PROGRESS_BUFFER_LIMIT (with a "progress truncated" note) and it is disconnected past CLIENT_BUFFER_LIMIT;
 // - nor can clients that send: bodies are capped and budgeted (request-body.ts), connections are counted and timed,
 //   and every answer is serialised under a guard, so an answer that cannot be written is an error value.
+// Tested by: test/integration/serve.test.ts
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -9,7 +9,7 @@ import type { ToolArgs } from './commands/tools.js';
 import { processIo, terminalSafe, UsageError, type CliIo } from './io.js';
 import type { LibraryArgs } from './library-args.js';
 
-export const USAGE = `Usage: skillbench <command> [options]
+const USAGE = `Usage: skillbench <command> [options]
 
 Commands:
   validate [PATH...]     Check every skill manifest; exit 1 when any error is found
@@ -75,7 +75,7 @@ Options: --help, --version
  * The part of USAGE about one command: its lines (a command line starts with two spaces and its name; lines indented
  * further continue it) and the common notes; undefined for a command USAGE does not list.
  */
-export function commandUsage(command: string): string | undefined {
+function commandUsage(command: string): string | undefined {
   const lines = USAGE.split('\n');
   const picked: string[] = [];
   let inside = false;

@@ -40,7 +40,7 @@ const CONTROL = /\r\n|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
  * said, and none of it may clear the screen, retitle the window or overwrite a PASS line. The escape is also valid
  * inside a JSON string, so `--format json` stays parseable; a `\r\n` line end becomes `\n`.
  */
-export function escapeControls(text: string): string {
+function escapeControls(text: string): string {
   return text.replace(CONTROL, (c) =>
     c === '\r\n' ? '\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

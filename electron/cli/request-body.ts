@@ -8,9 +8,9 @@ export const MAX_API_BODY = 16 * 1024 * 1024;
 /** The launch code's trade: `{"code":"…"}` and no more. */
 export const MAX_SESSION_BODY = 1024;
 /** Bytes of request bodies held at once, across every request: past it a request is answered 503 at once. */
-export const BODY_BUDGET = 32 * 1024 * 1024;
+const BODY_BUDGET = 32 * 1024 * 1024;
 /** A body must arrive whole within this; a client trickling it is cut off. */
-export const BODY_TIMEOUT_MS = 10_000;
+const BODY_TIMEOUT_MS = 10_000;
 
 /** Bytes reserved against the budget by bodies being read or handled. */
 export class BodyBudget {

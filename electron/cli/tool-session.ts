@@ -9,7 +9,7 @@ import { SkillError } from '../../shared/errors.js';
 import type { CliIo } from './io.js';
 import { cliTrust } from './trust.js';
 
-export interface ToolSession {
+interface ToolSession {
   workspace: Workspace;
   skill: SkillDefinition;
   close(): Promise<void>;

@@ -1,4 +1,5 @@
 // Owns where the app's own resources live, in development and when built.
+// Tested by: test/unit/bundled-skills.test.ts
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,7 @@
 // Owns assembling core (issue 10): from roots, settings and MCP config, one Workspace holds the library, the MCP
 // pool, the executor, history and cases. The host and every CLI command open a workspace; nothing else wires core
 // together, so the library, the editor and the runner always see the same skills, servers and rules.
+// Tested by: test/integration/workspace.test.ts
 import { sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CommandRunView, SavedCaseView, TrustReportView } from '../../shared/host-types.js';

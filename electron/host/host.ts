@@ -1,5 +1,6 @@
 // Owns the host: what Electron main and `skillbench serve` mount. It opens the one workspace, assembles one handler
 // file per area into the generic server (a channel without a handler does not compile), and watches the roots.
+// Tested by: test/integration/host/host.test.ts
 import type { DataNotice } from '../../shared/host-types.js';
 import type { EventName, EventOf, IpcResult } from '../../shared/ipc.js';
 import type { Workspace } from '../core/workspace.js';

@@ -1,6 +1,7 @@
 // Owns serving the IPC contract generically (STYLE.md: "a generic server, handlers per area"): every request is
 // checked against the contract's schema, dispatched to its handler, and answered with a value or an error value;
 // events go to whoever subscribed. It knows no area: the handlers do.
+// Tested by: test/integration/serve-serialise.test.ts
 import { Ajv, type ValidateFunction } from 'ajv';
 import {
   CONTRACT,

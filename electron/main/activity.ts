@@ -4,7 +4,7 @@
 import type { IpcResult } from '../../shared/ipc.js';
 
 /** The calls that can take long, and how a notification names them. */
-export const LONG_CALLS: Readonly<Record<string, { what: string; always: boolean }>> = {
+const LONG_CALLS: Readonly<Record<string, { what: string; always: boolean }>> = {
   'tools:run': { what: 'Tool run', always: false },
   'mcp:call-tool': { what: 'Tool call', always: false },
   'cases:run': { what: 'Saved cases', always: false },
@@ -24,7 +24,7 @@ export const LONG_RUN_MS = 10_000;
 export const PROGRESS_NONE = -1;
 export const PROGRESS_INDETERMINATE = 2;
 
-export interface ActivityDeps {
+interface ActivityDeps {
   setProgress(value: number): void;
   notify(title: string, body: string): void;
   /** Whether one of our windows has the focus now. */

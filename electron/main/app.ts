@@ -1,6 +1,7 @@
 // Owns the Electron app's start: single instance, what the OS asks to open, the app:// protocol, permissions, the
 // windows, IPC, menus, updates; how it ends is lifecycle.ts. It takes the electron module as a parameter so tests
 // drive it with a fake one. A failure anywhere in start is shown and ends the process (failures.ts).
+// Tested by: test/unit/electron/main.test.ts
 import type * as ElectronModule from 'electron';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ type Electron = typeof ElectronModule;
 /** electron-builder's appId: Windows groups the taskbar and attributes notifications by it. */
 export const APP_USER_MODEL_ID = 'dev.skillbench.app';
 
-export interface MainPaths {
+interface MainPaths {
   renderer: string;
   preload: string;
   bundledSkills: string;

@@ -2,7 +2,7 @@
 // no menu of its own in Electron). Monaco draws its own menu and does not reach this one.
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron';
 
-export type ContextParams = Pick<ContextMenuParams, 'isEditable' | 'selectionText' | 'editFlags'>;
+type ContextParams = Pick<ContextMenuParams, 'isEditable' | 'selectionText' | 'editFlags'>;
 
 export function contextMenuTemplate(params: ContextParams): MenuItemConstructorOptions[] {
   const { editFlags } = params;

@@ -9,7 +9,7 @@ export interface ProcessEvents {
   on(event: 'uncaughtException' | 'unhandledRejection', listener: (error: unknown) => void): unknown;
 }
 
-export interface FailureDeps {
+interface FailureDeps {
   app: Pick<App, 'exit' | 'quit'>;
   dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>;
   /** Where main's uncaught errors arrive (the process; an emitter in tests). */
@@ -19,7 +19,7 @@ export interface FailureDeps {
   reload(): void;
 }
 
-export interface Failures {
+interface Failures {
   /** Names what start is doing now: the error box says which step failed. */
   step(what: string): void;
   /** Start failed: the error box, then exit 1. */

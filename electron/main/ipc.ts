@@ -4,13 +4,13 @@ import { CHANNELS, EVENTS, type EventName, type IpcResult } from '../../shared/i
 import type { Host } from '../host/host.js';
 import { isTrustedSender, type SenderInfo } from './security.js';
 
-export interface IpcMainLike {
+interface IpcMainLike {
   handle(channel: string, listener: (event: unknown, request: unknown) => Promise<unknown>): void;
   removeHandler(channel: string): void;
 }
 
 /** Reads the sender out of an IpcMainInvokeEvent without depending on its full type. */
-export function senderOf(event: unknown): SenderInfo {
+function senderOf(event: unknown): SenderInfo {
   const e = event as { sender?: { id?: number }; senderFrame?: { url?: string; parent?: unknown } | null };
   return {
     senderId: e.sender?.id ?? -1,
@@ -19,7 +19,7 @@ export function senderOf(event: unknown): SenderInfo {
   };
 }
 
-export interface IpcRegistration {
+interface IpcRegistration {
   /** Removes every handler: a call after this gets Electron's "No handler registered". */
   unregister(): void;
   /** Settles when no call is being answered (a draft the renderer sent just before its window closed). */
@@ -27,7 +27,7 @@ export interface IpcRegistration {
 }
 
 /** Sees each call main answers (progress, notifications, recent folders); it cannot change the answer. */
-export type CallObserver = (channel: string, request: unknown, answer: Promise<IpcResult<unknown>>) => void;
+type CallObserver = (channel: string, request: unknown, answer: Promise<IpcResult<unknown>>) => void;
 
 export function registerIpc(
   ipcMain: IpcMainLike,

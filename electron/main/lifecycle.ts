@@ -4,7 +4,7 @@
 // relaunch that arrives meanwhile is honoured once the app is gone.
 import type { App } from 'electron';
 
-export interface LifecycleOptions {
+interface LifecycleOptions {
   platform: NodeJS.Platform;
   /** Longest wait for the teardown before the app quits anyway (an MCP server still connecting can take a minute). */
   deadlineMs: number;

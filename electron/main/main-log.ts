@@ -1,17 +1,18 @@
 // Owns the main process's log file, `logs/main.log` in the data folder: rotated by size with a few older files kept,
 // so it never grows past a known bound, and fed by main's own console.warn and console.error (the host's too).
+// Tested by: test/unit/electron/failures.test.ts
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 
-export interface LogLimits {
+interface LogLimits {
   /** A file past this size is rotated before the next line is written. */
   maxBytes: number;
   /** How many rotated files (`main.1.log`, `main.2.log`, …) are kept besides `main.log`. */
   keep: number;
 }
 
-export const LOG_LIMITS: LogLimits = { maxBytes: 1024 * 1024, keep: 3 };
+const LOG_LIMITS: LogLimits = { maxBytes: 1024 * 1024, keep: 3 };
 
 export interface MainLog {
   readonly file: string;

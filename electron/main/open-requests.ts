@@ -28,11 +28,11 @@ function kindOf(path: string): 'folder' | 'file' | 'missing' {
   }
 }
 
-export function requestForPath(path: string): OpenRequest {
+function requestForPath(path: string): OpenRequest {
   return classifyOpenPath(path, kindOf(path));
 }
 
-export function requestForLink(link: string): OpenRequest {
+function requestForLink(link: string): OpenRequest {
   const parsed = parseSkillLink(link);
   return parsed.ok
     ? { kind: 'add-source', source: parsed.source, from: 'link' }

@@ -4,7 +4,7 @@
 import type { BrowserWindow, Dialog, MessageBoxOptions } from 'electron';
 import { APP_URL } from './security.js';
 
-export interface RecoveryDeps {
+interface RecoveryDeps {
   dialog: Pick<Dialog, 'showMessageBox'>;
   log(level: 'info' | 'warn' | 'error', message: string): void;
 }
@@ -23,7 +23,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * A page without script (it has no CSP header of ours, so it allows none) saying what failed, with a Retry link to the
  * app's own page: the window's navigation guard lets exactly that URL through.
  */
-export function loadErrorPage(description: string, url: string): string {
+function loadErrorPage(description: string, url: string): string {
   const html = `<!doctype html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>Skillbench</title><style>body{font:15px system-ui,sans-serif;margin:3em;color:#222;background:#fff}

@@ -8,12 +8,9 @@ import { isAppUrl } from './security.js';
  * with navigator.clipboard.readText (`clipboard-read`). Chromium checks a permission first and requests it when the
  * check is denied, so both handlers answer alike.
  */
-export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
-  'clipboard-sanitized-write',
-  'clipboard-read',
-]);
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'clipboard-read']);
 
-export function isPermissionGranted(
+function isPermissionGranted(
   permission: string,
   requestingUrl: string | undefined,
   isMainFrame: boolean,

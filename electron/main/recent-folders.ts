@@ -9,7 +9,7 @@ import { saveFileAtomically } from '../core/editor/save-file.js';
 
 export const MAX_RECENT = 8;
 
-export interface RecentDeps {
+interface RecentDeps {
   userData: string;
   platform: NodeJS.Platform;
   app: Pick<App, 'addRecentDocument' | 'setJumpList'> & { dock?: { setMenu(menu: MenuType): void } };

@@ -1,9 +1,10 @@
 // Owns the main process's trust decisions: which senders may call the contract, which URLs may open outside,
 // and the page's Content Security Policy (no unsafe-eval, ever).
+// Tested by: test/unit/electron/main.test.ts
 export { isSafeExternalUrl } from '../../shared/urls.js';
 
 export const APP_SCHEME = 'app';
-export const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
+const APP_ORIGIN = `${APP_SCHEME}://skillbench`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 export { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';

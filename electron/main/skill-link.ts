@@ -6,7 +6,7 @@
 export const LINK_SCHEME = 'skillbench';
 const MAX_LINK = 2048;
 
-export type SkillLink = { ok: true; source: string } | { ok: false; reason: string };
+type SkillLink = { ok: true; source: string } | { ok: false; reason: string };
 
 /** `owner/repo`, optionally `/path/in/repo` and `#ref`: GitHub's name characters, no `.`/`..` segments. */
 const SHORTHAND = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*\/[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*(#[A-Za-z0-9_./-]+)?$/;

@@ -10,7 +10,7 @@ export const RELEASES_URL = 'https://github.com/skillbench/skillbench/releases/l
 export const FIRST_CHECK_MS = 10_000;
 export const CHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 
-export type UpdateMode = 'install' | 'notify' | 'off';
+type UpdateMode = 'install' | 'notify' | 'off';
 
 export function updateMode(options: {
   isPackaged: boolean;
@@ -24,7 +24,7 @@ export function updateMode(options: {
   return options.signedBuild ? 'install' : 'notify';
 }
 
-export interface UpdateInfoLike {
+interface UpdateInfoLike {
   version: string;
 }
 
@@ -40,7 +40,7 @@ export interface UpdaterLike {
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
-export interface UpdateDeps {
+interface UpdateDeps {
   mode: UpdateMode;
   currentVersion: string;
   /** electron-updater's updater, made on first use (loading it costs start time). */

@@ -1,4 +1,5 @@
 // Owns remembering the window's size and position between launches, and fitting them to the displays there are now.
+// Tested by: test/unit/electron/window.test.ts
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { windowStateFile } from '../core/app-data.js';

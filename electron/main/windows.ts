@@ -11,7 +11,7 @@ import { fitToDisplays, loadWindowState, saveWindowState } from './window-state.
 type Electron = typeof ElectronModule;
 type Win = ElectronModule.BrowserWindow;
 
-export interface WindowDeps {
+interface WindowDeps {
   electron: Pick<Electron, 'BrowserWindow' | 'shell' | 'dialog' | 'screen' | 'Menu' | 'nativeTheme'>;
   preload: string;
   userData: string;

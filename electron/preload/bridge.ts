@@ -1,14 +1,15 @@
 // Builds the one object the preload exposes as `window.skillbench`: one method per contract entry plus typed event
 // subscriptions returning an unsubscribe function. Never ipcRenderer itself. It uses the contract's names only
 // (shared/ipc-names.ts, re-exported by the contract): the schemas stay in main (issue 19).
+// Tested by: test/unit/electron/preload.test.ts
 import { CHANNEL_NAMES, EVENT_NAMES, methodName, type EventName } from '../../shared/ipc.js';
 
 /** Electron's webUtils (docs/api/web-utils.md): the path on disk of a File the page got from a drop. */
-export interface WebUtilsLike {
+interface WebUtilsLike {
   getPathForFile(file: object): string;
 }
 
-export interface IpcRendererLike {
+interface IpcRendererLike {
   invoke(channel: string, request: unknown): Promise<unknown>;
   on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;

@@ -4,7 +4,7 @@ import { CST, isMap, isScalar, isSeq, Parser, parseDocument, stringify } from 'y
 import { splitFrontmatter } from './frontmatter.js';
 import type { JsonValue } from '../types.js';
 
-export interface FrontmatterRange {
+interface FrontmatterRange {
   /** 1-based line of the opening `---`. */
   startLine: number;
   /** 1-based line of the closing `---`. */
@@ -38,8 +38,7 @@ export function bodyOf(text: string): string {
   return range ? text.slice(range.bodyStart) : text;
 }
 
-export type FrontmatterRead =
-  { ok: true; fields: Record<string, JsonValue> } | { ok: false; message: string };
+type FrontmatterRead = { ok: true; fields: Record<string, JsonValue> } | { ok: false; message: string };
 
 export function readFrontmatter(text: string): FrontmatterRead {
   const range = frontmatterRange(text);

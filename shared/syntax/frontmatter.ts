@@ -1,6 +1,7 @@
 // Owns finding the YAML frontmatter block of a SKILL.md, line by line (never with a regex over the whole file). The
 // one split for core (validation) and the renderer (frontmatter panel, preview, highlighting): issue 10.
-export type FrontmatterSplit =
+// Tested by: test/unit/shared/frontmatter-schema.test.ts
+type FrontmatterSplit =
   | {
       kind: 'ok';
       /** 1-based line of the opening `---`. */

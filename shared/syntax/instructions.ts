@@ -4,7 +4,7 @@
 import { replacePlaceholders } from './placeholders.js';
 import { splitShellWords } from './shell-words.js';
 
-export interface RenderInput {
+interface RenderInput {
   instructions: string;
   /** The argument string as the user typed it after the skill's name. */
   args: string;
@@ -21,7 +21,7 @@ export interface RenderInput {
 /** What the preview shows for `${CLAUDE_SESSION_ID}`: there is no session, so it says so. */
 export const PREVIEW_SESSION_ID = '<session id: set by Claude Code at run time>';
 
-export interface RenderedInstructions {
+interface RenderedInstructions {
   text: string;
   /** `$N` / `$ARGUMENTS[N]` / `$name` placeholders that had no argument and were left as written. */
   missing: string[];

@@ -1,5 +1,6 @@
 // Owns the `{{name}}` placeholder syntax: one pattern for tool templates, instruction variables and the rules
 // that check them (issue 10: it was written five times).
+// Tested by: test/unit/shared/syntax/shell-words.test.ts
 
 /** Every placeholder in a text; group 1 is the name. Global: use with matchAll/replace, never with exec in a loop. */
 export const PLACEHOLDER = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;

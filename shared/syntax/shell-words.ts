@@ -2,7 +2,7 @@
 // command templates alike (issue 10: the tokenizer was written twice).
 import { placeholderAt } from './placeholders.js';
 
-export interface ShellWordsOptions {
+interface ShellWordsOptions {
   /**
    * Substitutes `{{name}}` placeholders as whole units: the value joins the current word and is never split or
    * unquoted again (a value with spaces stays one word). Without it, `{{x}}` is ordinary text.

@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { evaluateText } from '../helpers.js';
 import { describe, expect, it } from 'vitest';
 import { readCase } from '../../electron/core/cases/cases.js';
 import { SkillLock } from '../../electron/core/manage/lock.js';
-import { validateText } from '../../electron/core/skills/validate.js';
 import { SettingsStore } from '../../electron/host/settings-store.js';
 import { SkillError } from '../../shared/errors.js';
 
@@ -40,7 +40,7 @@ describe('readers of files a user or a repository controls', () => {
     const dir = folder();
     fc.assert(
       fc.property(text, fc.constantFrom('SKILL.md', 'skill.json', 'SKILL.toml'), (t, name) => {
-        const result = validateText(join(dir, 'x', name), t);
+        const result = evaluateText(join(dir, 'x', name), t);
         expect(Array.isArray(result.diagnostics)).toBe(true);
       }),
       { numRuns: 80 },

@@ -10,7 +10,7 @@ import { readForAgent, syncAgentsMd } from '../../core/skills/agents-md.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, openFromArgs, parseFormat, parseProfile } from '../library-args.js';
 
-export interface AgentsMdArgs {
+interface AgentsMdArgs {
   operands: string[];
   roots?: string[];
   profile?: string;

@@ -42,9 +42,7 @@ import { agentsColumn, displayPath, parseFormat } from '../library-args.js';
 import { listInstalled } from '../../core/manage/installed.js';
 import { removeSkills } from '../../core/manage/remove.js';
 
-export const MANAGE_COMMANDS = ['add', 'remove', 'update', 'sync', 'pack', 'agents'] as const;
-
-export interface ManageOptions {
+interface ManageOptions {
   skill?: string[];
   agent?: string[];
   global?: boolean;

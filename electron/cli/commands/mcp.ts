@@ -20,7 +20,7 @@ import { reportError } from './tools.js';
 import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 import { base64Bytes } from '../../../shared/units.js';
 
-export const MCP_USAGE = `Usage: skillbench mcp <list | info SERVER | tools SERVER | call SERVER TOOL [--args JSON] |
+const MCP_USAGE = `Usage: skillbench mcp <list | info SERVER | tools SERVER | call SERVER TOOL [--args JSON] |
   resources SERVER | read SERVER URI | prompts SERVER | prompt SERVER NAME [--args JSON] | export [SERVER...]>
   [--root PATH]... [--mcp-config FILE] [--trust] [--answers FILE] [--protocol-log FILE] [--format text|json]`;
 
@@ -36,7 +36,7 @@ const ARITY: Record<string, [min: number, max: number]> = {
   export: [0, Infinity],
 };
 
-export interface McpArgs {
+interface McpArgs {
   sub?: string;
   /** The positionals after the subcommand. */
   operands?: string[];

@@ -1,5 +1,6 @@
 // Owns the benchmark arithmetic and the workspace layout of output evals, as skill-creator lays them out:
 // `<skill>-workspace/iteration-N/eval-<name>/<configuration>/run-N/`, and benchmark.json's run_summary.
+// Tested by: test/unit/core/evals/output-evals.test.ts
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {

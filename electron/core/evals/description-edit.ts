@@ -1,5 +1,6 @@
 // Owns turning an optimised description into a proposed SKILL.md: the one frontmatter value changed (the editor's own
 // field writer, so comments and layout stay), and the unified diff the author reviews before anything is written.
+// Tested by: test/unit/renderer/evals/description-optimizer.test.tsx
 import { createTwoFilesPatch } from 'diff';
 import type { OptimizeResult } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';

@@ -1,5 +1,6 @@
 // Owns skill-creator's evals/evals.json: its format and checks, an expectation's text, and an eval's user turn (the
 // prompt with its attached files, which must lie inside the skill folder).
+// Tested by: test/unit/core/evals/output-evals.test.ts
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';

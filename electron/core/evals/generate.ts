@@ -2,6 +2,7 @@
 // what the model is told (the skill's name, description and a bounded summary of its body, the library's other
 // skills, the set so far), the strict JSON it must answer, and the proposals kept (new ones only). Nothing is added to
 // a set here: the CLI's --write and the Evals tab's accepted rows do that.
+// Tested by: test/integration/evals/generate.test.ts
 import type { LibraryEntry, SkillDefinition, ValidationProfile } from '../../../shared/types.js';
 import {
   queryKey,

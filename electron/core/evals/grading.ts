@@ -1,5 +1,6 @@
 // Owns grading an output eval's run: checks written like saved cases are graded by code, statements by the grader
 // model (its prompt and how its answer is read), and grading.json's summary.
+// Tested by: test/unit/core/evals/output-evals.test.ts
 import type { GradedExpectation, Grading, TranscriptMessage } from '../../../shared/evals.js';
 import { checkExpectations } from '../cases/cases.js';
 import { expectationText, type OutputEval } from './evals-file.js';

@@ -3,6 +3,7 @@
 // asked for a better one from the train failures (improve-description.ts) until every train query passes or the
 // iterations run out, and the best on the held-out queries kept. It proposes; the CLI's --write and the Evals tab's
 // accept apply (description-edit.ts).
+// Tested by: test/integration/evals/optimize.test.ts
 import type {
   OptimizeIteration,
   OptimizeResult,

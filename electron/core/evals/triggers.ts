@@ -1,5 +1,6 @@
 // Owns trigger evals (issue 15): where a skill's trigger set is, what the model is shown (the library's catalog for the
 // profile and a `Skill` tool), how a trigger is detected, and running a set into a report (trigger-report.ts).
+// Tested by: test/integration/evals/triggers.test.ts
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';

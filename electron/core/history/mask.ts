@@ -3,6 +3,7 @@
 // bearer, cookie, session, ...); inside every other string, the secret parts are masked: URL credentials (DSNs too),
 // secret-named `key=value` pairs and JSON members, `Authorization`-like headers and scheme tokens, well-known token
 // shapes.
+// Tested by: test/unit/core/history/history-store.test.ts
 import type { JsonSchema, JsonValue } from '../../../shared/types.js';
 
 export const MASK = '••••••';

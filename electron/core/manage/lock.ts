@@ -18,7 +18,7 @@ import { writeFileAtomically } from '../fs/atomic-write.js';
 import type { AgentContext, Scope } from '../agents/folders.js';
 import { skillFolderName } from './names.js';
 
-export const PROJECT_LOCK_FILE = 'skills-lock.json';
+const PROJECT_LOCK_FILE = 'skills-lock.json';
 const PROJECT_LOCK_VERSION = 1;
 const USER_LOCK_VERSION = 3;
 

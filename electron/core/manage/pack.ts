@@ -15,7 +15,7 @@ import { readChunks, skillFiles, type SkillFile } from './skill-hash.js';
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** The smallest hosted upload limit we pack for: the Claude API's 8 MB per skill upload. */
-export const MAX_PACK_BYTES = 8 * 1024 * 1024;
+const MAX_PACK_BYTES = 8 * 1024 * 1024;
 
 /** Every entry's time, so packing the same files twice gives the same bytes. */
 const PACK_MTIME = new Date('2000-01-01T00:00:00Z');
@@ -42,14 +42,14 @@ const JUNK_FILES = [
 ];
 
 /** Whether a file of a skill folder stays out of a package (the hash already skips `.git` and `node_modules`). */
-export function isJunk(relativePath: string): boolean {
+function isJunk(relativePath: string): boolean {
   const parts = relativePath.split('/');
   const name = parts[parts.length - 1] ?? '';
   return parts.slice(0, -1).some((p) => JUNK_FOLDERS.has(p)) || JUNK_FILES.some((re) => re.test(name));
 }
 
 /** What packing wrote: the same shape the app's `manage:pack` answers with. */
-export type PackResult = PackResultView;
+type PackResult = PackResultView;
 
 /**
  * The zip of `files` under one folder `name`, compressed file by file and chunk by chunk, or undefined as soon as the

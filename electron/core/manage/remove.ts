@@ -12,7 +12,7 @@ import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
 import { safeRealpath } from '../fs/confine.js';
 
-export interface RemoveResult {
+interface RemoveResult {
   name: string;
   /** Links removed. */
   unlinked: string[];
@@ -125,13 +125,4 @@ export function removeSkills(
   }
   if (results.some((r) => r.unlocked)) lock.save();
   return results;
-}
-
-/** Where a link points, for display (undefined for a real folder). */
-export function linkTarget(path: string): string | undefined {
-  try {
-    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
-  } catch {
-    return undefined;
-  }
 }

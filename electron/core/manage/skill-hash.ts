@@ -145,7 +145,7 @@ export function cachedSkillFolderHash(folder: string): string {
 }
 
 /** The two hashes a lock records for a skill folder: a SHA-256 of its files (64 hex), or a git tree SHA-1 (40 hex). */
-export type HashKind = 'content' | 'git-tree';
+type HashKind = 'content' | 'git-tree';
 
 /** Which convention a recorded hash follows, by its form (as the CLI's `skills update -g` tells them apart). */
 export function hashKind(hash: string): HashKind | undefined {

@@ -28,9 +28,9 @@ export interface SkillSource {
   subpath?: string;
 }
 
-export const DEFAULT_GIT_BASE = 'https://github.com';
+const DEFAULT_GIT_BASE = 'https://github.com';
 /** Archives are read whole: bounded so a hostile file cannot fill memory or disk. */
-export const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;
+const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;
 const MAX_ARCHIVE_ENTRIES = 10_000;
 
 const SHORTHAND = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[^#\s]+)*)\/?$/;
@@ -345,7 +345,7 @@ export function unpackArchive(file: string, into: string): void {
  * Names of the entries a zip's central directory marks as symbolic links (made on Unix, file type S_IFLNK in the
  * external attributes). A directory that cannot be found is left to the unzipper, which refuses it.
  */
-export function linkEntries(zip: Uint8Array): string[] {
+function linkEntries(zip: Uint8Array): string[] {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const u16 = (at: number) => (at + 2 <= zip.length ? view.getUint16(at, true) : 0);
   const u32 = (at: number) => (at + 4 <= zip.length ? view.getUint32(at, true) : 0);

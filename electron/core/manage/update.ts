@@ -41,7 +41,7 @@ import {
 } from './source.js';
 import type { ValidationProfile } from '../../../shared/types.js';
 
-export interface FileChanges {
+interface FileChanges {
   added: string[];
   removed: string[];
   changed: string[];
@@ -66,7 +66,7 @@ export interface UpdateCheck {
   sourceHash?: string;
 }
 
-export function fileChanges(before: string, after: string): FileChanges {
+function fileChanges(before: string, after: string): FileChanges {
   const a = new Map(skillFiles(before).map((f) => [f.path, f]));
   const b = new Map(skillFiles(after).map((f) => [f.path, f]));
   const differ = (x: SkillFile, y: SkillFile) =>
@@ -112,7 +112,7 @@ const KNOWN_TYPES: readonly string[] = ['github', 'git', 'local', 'archive'];
  * with a cloned project, so it is input too; red-team M1, M4): the scheme allow-list for git, an existing folder for
  * `local`, a regular .zip/.skill file for `archive`, and the type it parses to must be the type recorded.
  */
-export function sourceOfLock(
+function sourceOfLock(
   entry: LockEntry,
   gitBase: string | undefined,
   cwd: string,
@@ -357,7 +357,7 @@ function holderAgents(item: InstalledSkill | undefined): Agent[] {
   return (item?.agents ?? []).map((id) => agentById(id)).filter((a): a is Agent => !!a);
 }
 
-export interface SyncResult {
+interface SyncResult {
   name: string;
   /** installed: it was missing and is now in place; restored: placements the lock records for some of its agents
    *  were gone and are back; ok: present and as locked; modified: present, edited (left). */

@@ -2,6 +2,7 @@
 // may see, a sampling request (a model's reply), an elicitation (the user's input) — and where the server's
 // notifications (logging, progress, resource updates, list changes) go. The pool declares a capability for each
 // and routes the requests here; the app answers through the user, the CLI from an answers file.
+// Tested by: test/integration/mcp-client.test.ts
 import { readFileSync } from 'node:fs';
 import type {
   CreateMessageRequest,
@@ -15,7 +16,7 @@ import type { McpCredentialStore, OpenAuthorization } from './oauth.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
-export type ElicitationParams = ElicitRequest['params'];
+type ElicitationParams = ElicitRequest['params'];
 
 export interface McpNotice {
   server: string;
@@ -46,7 +47,7 @@ export interface McpClientSide {
 }
 
 /** The text a sampling request is keyed by in an answers file: its last user message's text. */
-export function samplingKey(params: SamplingParams): string {
+function samplingKey(params: SamplingParams): string {
   for (const m of [...params.messages].reverse()) {
     if (m.role !== 'user') continue;
     const parts = Array.isArray(m.content) ? m.content : [m.content];

@@ -1,4 +1,5 @@
 // Owns MCP server configuration in the Claude Desktop `mcpServers` format: reading, checking, `${root}` expansion.
+// Tested by: test/unit/core/mcp-config.test.ts
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
@@ -38,7 +39,7 @@ export interface McpServerConfig {
   source: string;
 }
 
-export const MCP_CONFIG_RELATIVE = join('.skillbench', 'mcp.json');
+const MCP_CONFIG_RELATIVE = join('.skillbench', 'mcp.json');
 
 function isStringRecord(v: unknown): v is Record<string, string> {
   return (
@@ -239,7 +240,7 @@ function configFolders(root: string): string[] {
 }
 
 /** Configured servers, the config files they were looked for in (to watch), and the files that could not be read. */
-export interface McpServerSet {
+interface McpServerSet {
   servers: Record<string, McpServerConfig>;
   /** Every `.skillbench/mcp.json` path consulted, present or not (a change to one changes the set). */
   files: string[];

@@ -1,4 +1,5 @@
 // Owns how far one MCP list and one call may go, so a server cannot grow memory or hold a run without end.
+// Tested by: test/integration/mcp-limits.test.ts
 import { setMaxListeners } from 'node:events';
 import { SkillError } from '../../../shared/errors.js';
 

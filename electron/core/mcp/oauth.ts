@@ -3,6 +3,7 @@
 // The app keeps them encrypted by the OS keychain (Electron's safeStorage gives the cipher); browser mode and the
 // CLI, which have no keychain, keep them in a private file (mode 0600) in the user data folder, as `gh` does
 // without a keyring.
+// Tested by: test/integration/mcp-oauth.test.ts
 import type * as Crypto from 'node:crypto';
 import type * as Http from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
@@ -22,7 +23,7 @@ const nodeCrypto = loadLater<typeof Crypto>('node:crypto');
 const http = loadLater<typeof Http>('node:http');
 
 /** What is kept per server URL, exactly as the SDK handed it over (it stamps tokens with their issuer). */
-export interface McpCredentials {
+interface McpCredentials {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
   discovery?: OAuthDiscoveryState;
@@ -58,7 +59,7 @@ export class McpCredentialFile extends FileCredentialStore<McpCredentials> imple
 /** How the user is sent to the authorization page: the app opens the browser, a test follows the redirects. */
 export type OpenAuthorization = (server: string, url: URL) => void | Promise<void>;
 
-export interface McpOAuthOptions {
+interface McpOAuthOptions {
   server: string;
   serverUrl: string;
   store: McpCredentialStore;

@@ -1,8 +1,7 @@
-// Owns MCP connections: started lazily, pooled and reused, reconnected after a crash, timeouts that reset on
-// progress, every list and call bounded (MCP_LIMITS), cancellation forwarded, all closed on exit. Uses the official
-// SDK.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+// Owns the pool of MCP connections: started lazily, reused, reconnected after a crash, timeouts that reset on
+// progress, every list and call bounded (MCP_LIMITS), cancellation forwarded, all closed on exit. Opening one
+// connection (transport, OAuth, client side) is connect.ts's.
+// Tested by: test/integration/mcp.test.ts
 import type {
   CallToolResult,
   CompleteRequest,
@@ -21,32 +20,13 @@ import type { JsonValue } from '../../../shared/types.js';
 import type { McpClientSide } from './client-side.js';
 import { transportOf, type McpServerConfig, type McpTransportKind } from './config.js';
 import { MCP_LIMITS, readAllPages, type McpLimits } from './limits.js';
-import { McpOAuthProvider } from './oauth.js';
-import { LoggedTransport, ProtocolLog, type ProtocolLogEntry, type WireExchange } from './protocol-log.js';
-import type * as Sdk from './sdk.js';
+import { DEFAULT_MCP_TIMEOUT_SECS, loadSdk, McpConnector, type Connection } from './connect.js';
+import type { ProtocolLogEntry, WireExchange } from './protocol-log.js';
 
-let sdkModule: typeof Sdk | undefined;
-/** The SDK, imported on the first connection only (issue 14). */
-async function loadSdk(): Promise<typeof Sdk> {
-  return (sdkModule ??= await import('./sdk.js'));
-}
-
-export const DEFAULT_MCP_TIMEOUT_SECS = 60;
-const STDERR_TAIL = 4096;
-
-export type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
-
-interface Connection {
-  client: Client;
-  transport: LoggedTransport;
-  /** The transport it connected with (a URL without `"type"` may have fallen back to SSE). */
-  kind: McpTransportKind;
-  tools?: Tool[];
-  closed: boolean;
-}
+type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
 
 /** What a server said about itself when it connected. */
-export interface McpServerInfo {
+interface McpServerInfo {
   name: string;
   transport: McpTransportKind;
   version?: Implementation;
@@ -54,10 +34,7 @@ export interface McpServerInfo {
   instructions?: string;
 }
 
-/** The SDK's error for a refused request: the server sees the code and the message. */
-const REFUSED = -1;
-
-export interface McpCallOptions {
+interface McpCallOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress?: number; total?: number; message?: string }) => void;
@@ -67,19 +44,22 @@ export interface McpCallOptions {
 
 export class McpPool {
   private readonly connections = new Map<string, Promise<Connection>>();
-  private readonly stderrTails = new Map<string, string>();
   private readonly states = new Map<string, { state: McpServerState; error?: string }>();
   private readonly toolCache = new Map<string, Tool[]>();
-  /** Every transport opened and not closed yet, also while its server is still starting. */
-  private readonly transports = new Set<Transport>();
-
-  private readonly logs = new Map<string, ProtocolLog>();
+  private readonly connector: McpConnector;
+  private readonly stderrTails: ReadonlyMap<string, string>;
 
   constructor(
     readonly servers: Readonly<Record<string, McpServerConfig>>,
-    private readonly clientSide: McpClientSide = {},
+    clientSide: McpClientSide = {},
     private readonly limits: McpLimits = MCP_LIMITS,
-  ) {}
+  ) {
+    this.connector = new McpConnector(clientSide, (server) => {
+      const conn = this.connections.get(server);
+      void conn?.then((c) => delete c.tools).catch(() => undefined);
+    });
+    this.stderrTails = this.connector.stderrTails;
+  }
 
   has(server: string): boolean {
     return Object.prototype.hasOwnProperty.call(this.servers, server);
@@ -145,7 +125,7 @@ export class McpPool {
   }
 
   /**
-   * One page of a server's list as the server paginates it (issue 16: the Servers view asks page by page; the
+   * One page of a server's list as the server paginates it (the Servers view asks page by page; the
    * other methods read every page).
    */
   async listPage(
@@ -251,7 +231,7 @@ export class McpPool {
 
   /** Every JSON-RPC message exchanged with a server (the newest PROTOCOL_LOG_LIMIT), as it went on the wire. */
   protocolLog(server: string): readonly ProtocolLogEntry[] {
-    return this.logs.get(server)?.list() ?? [];
+    return this.connector.logs.get(server)?.list() ?? [];
   }
 
   /** A request's failure as a SkillError naming the server and what was asked (the server's own words kept). */
@@ -366,7 +346,7 @@ export class McpPool {
     const kind = transportOf(config);
     let conn: Connection;
     try {
-      conn = await this.connectWith(server, config, kind);
+      conn = await this.connector.connectWith(server, config, kind);
     } catch (error) {
       // A URL without "type" is tried as streamable HTTP first; a server that answers that POST with 4xx speaks the
       // older HTTP+SSE transport (the spec's backwards-compatibility rule).
@@ -374,7 +354,7 @@ export class McpPool {
       if (kind !== 'http' || config.typeGiven || !status || status < 400 || status >= 500)
         throw this.startFailure(server, error);
       try {
-        conn = await this.connectWith(server, config, 'sse');
+        conn = await this.connector.connectWith(server, config, 'sse');
       } catch (fallback) {
         throw this.startFailure(server, fallback);
       }
@@ -403,171 +383,6 @@ export class McpPool {
     return new SkillError('ToolExecution', message, { server, ...(tail ? { stderr: tail } : {}) });
   }
 
-  private transportFor(
-    sdk: typeof Sdk,
-    server: string,
-    config: McpServerConfig,
-    kind: McpTransportKind,
-    authProvider?: McpOAuthProvider,
-  ): Transport {
-    const { SSEClientTransport, StdioClientTransport, StreamableHTTPClientTransport, getDefaultEnvironment } =
-      sdk;
-    const headers = {
-      requestInit: { headers: config.headers ?? {} },
-      ...(authProvider ? { authProvider } : {}),
-    };
-    if (kind === 'http') return new StreamableHTTPClientTransport(new URL(config.url ?? ''), headers);
-    // The SDK sends `requestInit`'s headers and the OAuth token with the event stream's GET as with each POST (a
-    // fetch of our own there used to drop them: its headers are a Headers object, which spreads to nothing).
-    if (kind === 'sse') return new SSEClientTransport(new URL(config.url ?? ''), headers);
-    const stdio = new StdioClientTransport({
-      command: config.command ?? '',
-      args: config.args ?? [],
-      env: { ...getDefaultEnvironment(), ...(config.env ?? {}) },
-      ...(config.cwd ? { cwd: config.cwd } : {}),
-      stderr: 'pipe',
-    });
-    this.stderrTails.set(server, '');
-    stdio.stderr?.on('data', (chunk: Buffer) => {
-      const tail = (this.stderrTails.get(server) ?? '') + chunk.toString('utf8');
-      this.stderrTails.set(server, tail.slice(-STDERR_TAIL));
-    });
-    return stdio;
-  }
-
-  /**
-   * Connects over one transport. A URL server that answers 401 is signed in to with OAuth when the client side keeps
-   * credentials: the SDK discovers the authorization server, registers, and sends the user to sign in (PKCE); the
-   * code comes back to a loopback listener, is exchanged for tokens, and the connection is made again.
-   */
-  private async connectWith(
-    server: string,
-    config: McpServerConfig,
-    kind: McpTransportKind,
-  ): Promise<Connection> {
-    const oauth = kind === 'stdio' ? undefined : this.oauthFor(server, config);
-    if (!oauth) return this.connectOnce(server, config, kind);
-    await oauth.listen();
-    try {
-      try {
-        return await this.connectOnce(server, config, kind, oauth);
-      } catch (error) {
-        const { auth, UnauthorizedError } = await loadSdk();
-        if (!(error instanceof UnauthorizedError) || !oauth.authorizationUrl) throw error;
-        try {
-          const code = await oauth.waitForCode();
-          await auth(oauth, { serverUrl: config.url ?? '', authorizationCode: code });
-          const conn = await this.connectOnce(server, config, kind, oauth);
-          this.clientSide.signedIn?.(server);
-          return conn;
-        } catch (failed) {
-          this.clientSide.signedIn?.(server, (failed as Error).message);
-          throw failed;
-        }
-      }
-    } finally {
-      await oauth.close();
-    }
-  }
-
-  /** The server's OAuth provider (one per server, kept), or none: OAuth off, static Authorization, or no store. */
-  private oauthFor(server: string, config: McpServerConfig): McpOAuthProvider | undefined {
-    const { credentials, authorize } = this.clientSide;
-    const staticAuth = Object.keys(config.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
-    if (!credentials || !authorize || config.oauth === false || staticAuth || !config.url) return undefined;
-    let provider = this.oauthProviders.get(server);
-    if (!provider) {
-      provider = new McpOAuthProvider({
-        server,
-        serverUrl: config.url,
-        store: credentials,
-        open: authorize,
-        ...(config.oauth?.clientId ? { clientId: config.oauth.clientId } : {}),
-        ...(config.oauth?.scope ? { scope: config.oauth.scope } : {}),
-        ...(this.clientSide.signInWaitMs ? { waitMs: this.clientSide.signInWaitMs } : {}),
-      });
-      this.oauthProviders.set(server, provider);
-    }
-    provider.authorizationUrl = undefined;
-    return provider;
-  }
-
-  private readonly oauthProviders = new Map<string, McpOAuthProvider>();
-
-  private async connectOnce(
-    server: string,
-    config: McpServerConfig,
-    kind: McpTransportKind,
-    oauth?: McpOAuthProvider,
-  ): Promise<Connection> {
-    let log = this.logs.get(server);
-    if (!log) this.logs.set(server, (log = new ProtocolLog()));
-    const sdk = await loadSdk();
-    const transport = new LoggedTransport(this.transportFor(sdk, server, config, kind, oauth), log);
-    this.transports.add(transport);
-    const onTransportClose = transport.onclose;
-    transport.onclose = () => {
-      this.transports.delete(transport);
-      onTransportClose?.();
-    };
-    const client = this.client(sdk, server, config);
-    try {
-      await client.connect(transport, { timeout: (config.timeoutSecs ?? DEFAULT_MCP_TIMEOUT_SECS) * 1000 });
-    } catch (error) {
-      this.transports.delete(transport);
-      await transport.close().catch(() => undefined);
-      throw error;
-    }
-    return { client, transport, kind, closed: false };
-  }
-
-  /** A client declaring the capabilities Skillbench answers: sampling, elicitation (form and URL), roots if opted in. */
-  private client(sdk: typeof Sdk, server: string, config: McpServerConfig): Client {
-    const { Client, CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, McpError } = sdk;
-    const side = this.clientSide;
-    const client = new Client(
-      { name: 'skillbench', version: '0.1.0' },
-      {
-        capabilities: {
-          sampling: {},
-          elicitation: { form: {}, url: {} },
-          ...(config.roots ? { roots: { listChanged: false } } : {}),
-        },
-      },
-    );
-    client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
-      if (!side.sample)
-        throw new McpError(REFUSED, 'Skillbench has no way to answer sampling requests here.');
-      try {
-        return await side.sample(server, request.params, extra.signal);
-      } catch (error) {
-        throw new McpError(REFUSED, (error as Error).message);
-      }
-    });
-    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-      if (!side.elicit) return { action: 'decline' };
-      try {
-        return await side.elicit(server, request.params, extra.signal);
-      } catch (error) {
-        throw new McpError(REFUSED, (error as Error).message);
-      }
-    });
-    if (config.roots)
-      client.setRequestHandler(ListRootsRequestSchema, () =>
-        Promise.resolve({ roots: side.roots?.(server) ?? [] }),
-      );
-    // Logging, progress, resource updates, list changes: to the client side, as they come.
-    client.fallbackNotificationHandler = (n) => {
-      if (n.method.endsWith('/list_changed') && n.method.startsWith('notifications/tools')) {
-        const conn = this.connections.get(server);
-        void conn?.then((c) => delete c.tools).catch(() => undefined);
-      }
-      side.notify?.({ server, method: n.method, ...(n.params ? { params: n.params } : {}) });
-      return Promise.resolve();
-    };
-    return client;
-  }
-
   private closing = false;
 
   /** Stops a server's connection (if any) and starts it again. */
@@ -578,14 +393,14 @@ export class McpPool {
 
   /**
    * Closes every connection and stops stdio servers, without waiting for servers still starting: their
-   * transports are closed at once (issue 19: quitting must not wait a minute on a server that never answers).
+   * transports are closed at once (quitting must not wait a minute on a server that never answers).
    */
   async close(): Promise<void> {
     this.closing = true;
     const all = [...this.connections.values()];
     this.connections.clear();
-    const transports = [...this.transports];
-    this.transports.clear();
+    const transports = [...this.connector.transports];
+    this.connector.transports.clear();
     await Promise.all(transports.map((t) => t.close().catch(() => undefined)));
     await Promise.all(
       all.map(async (p) => (await p.catch(() => undefined))?.client.close().catch(() => undefined)),

@@ -5,7 +5,7 @@ import type { ChatMessage, ChatRequest } from '../models/providers/types.js';
 
 export type SamplingParams = CreateMessageRequest['params'];
 
-export interface SamplingChatRequest {
+interface SamplingChatRequest {
   request: ChatRequest;
   /** What the provider is not sent, in words the user reads before approving the draft. */
   leftOut: string[];

@@ -1,4 +1,5 @@
 // Owns the response cache: one JSON file per (provider kind, base URL, model, request, sample) in a private folder.
+// Tested by: test/integration/evals/optimize.test.ts
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
 // Owns how every model call goes out (evals, MCP sampling): a concurrency limit, retries with backoff on 429/5xx
 // honouring retry-after, a per-request timeout, the run's budget, the response cache and cancel. One policy for
 // every provider, so the SDKs' own retries are off.
+// Tested by: test/integration/evals/model-client.test.ts
 import { SkillError } from '../../../shared/errors.js';
 import { OUTPUT_CAP_BYTES } from '../../../shared/units.js';
 import { Budget, BudgetExhaustedError, checkedUsage, STOPPED_PREFIX } from './budget.js';

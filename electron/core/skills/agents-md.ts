@@ -15,7 +15,7 @@ const TABLE_START = '<!-- SKILLS_TABLE_START -->';
 const TABLE_END = '<!-- SKILLS_TABLE_END -->';
 
 /** The `<skills_system>` block for these skills: each with its name, description and where it is installed. */
-export function skillsSystemBlock(
+function skillsSystemBlock(
   entries: readonly LibraryEntry[],
   roots: readonly RootInfo[],
   profile: ValidationProfile = 'skillbench',
@@ -68,7 +68,7 @@ export function skillsSystemBlock(
 }
 
 /** `content` with its skills section replaced by `block` (either marker openskills writes), or `block` appended. */
-export function withSkillsSection(content: string, block: string): string {
+function withSkillsSection(content: string, block: string): string {
   if (BLOCK.test(content)) return content.replace(BLOCK, () => block);
   const start = content.indexOf(TABLE_START);
   const end = content.indexOf(TABLE_END, start);
@@ -79,7 +79,7 @@ export function withSkillsSection(content: string, block: string): string {
   return `${content.trimEnd()}${content.trim() ? '\n\n' : ''}${block}\n`;
 }
 
-export interface AgentsMdResult {
+interface AgentsMdResult {
   path: string;
   /** The skills listed, by name. */
   skills: string[];

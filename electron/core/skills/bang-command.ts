@@ -1,6 +1,7 @@
 // Owns running one of a skill's `` !`command` `` lines on the author's request (issue 11): the preview lists them and
 // never runs them by itself. A command runs only as written in the saved manifest, only in a trusted root, in the
 // tool sandbox (cleared environment, the skill's folder, a timeout, capped output, the process tree killed).
+// Tested by: test/integration/host/bang-command.test.ts
 import { dirname } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { CommandRunView } from '../../../shared/host-types.js';
@@ -9,13 +10,13 @@ import type { RootInfo, SkillDefinition } from '../../../shared/types.js';
 import { POWERSHELL, runProcess, toolEnvironment } from '../tools/process-runner.js';
 
 /** How long a previewed command may run: Claude Code runs them before every prompt, so they are meant to be quick. */
-export const BANG_COMMAND_TIMEOUT_MS = 10_000;
+const BANG_COMMAND_TIMEOUT_MS = 10_000;
 
 /** The session id a previewed command sees in `$CLAUDE_SESSION_ID` (there is no session). */
-export const PREVIEW_SESSION_VALUE = 'skillbench-preview';
+const PREVIEW_SESSION_VALUE = 'skillbench-preview';
 
 /** The shell Claude Code runs a skill's commands with: `shell: powershell`, else bash. */
-export function commandShell(skill: SkillDefinition): { file: string; args: (command: string) => string[] } {
+function commandShell(skill: SkillDefinition): { file: string; args: (command: string) => string[] } {
   if (skill.metadata.shell === 'powershell')
     return {
       file: POWERSHELL,

@@ -7,7 +7,7 @@ import type { RawManifest } from './raw-manifest.js';
 import { parseYaml } from './yaml-source.js';
 import { quoted } from './rules/rule.js';
 
-export interface ClaudeCodeReading {
+interface ClaudeCodeReading {
   data: Record<string, unknown>;
   body: string;
 }

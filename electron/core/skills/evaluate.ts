@@ -177,7 +177,7 @@ function profilesOf(job: ManifestJob, options: EvaluateOptions): ValidationProfi
  * One list from the findings of several profiles: a finding every profile reports alike is kept once; one they
  * disagree on (a severity, a message, or reported by some only) is kept per variant, naming the profiles.
  */
-export function mergeProfiles(
+function mergeProfiles(
   lists: ReadonlyArray<{ profile: ValidationProfile; diagnostics: readonly Diagnostic[] }>,
 ): Diagnostic[] {
   const at = (d: Diagnostic) => `${d.code}\0${d.file}\0${d.line}:${d.column}:${d.endLine}:${d.endColumn}`;

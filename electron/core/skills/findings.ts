@@ -2,6 +2,7 @@
 // each other profile how severe it is there, what that runtime does instead and where that is documented or was
 // observed. Profiles (profiles.ts), the rule reference in docs/rules.md and its tests all read this one table; it is
 // long because it is one table, and splitting it would make a code's row harder to find.
+// Tested by: test/unit/core/skills/rule-reference.test.ts
 import type { Severity, ValidationProfile } from '../../../shared/types.js';
 import type { SourceId } from '../../../shared/runtime-table.js';
 
@@ -15,7 +16,7 @@ export interface RulingFacts {
  * How one runtime treats a finding: it refuses the skill (error), misreads or ignores what is written (warning), or
  * works with it although it is off the spec (info); `off` when the finding does not apply to it.
  */
-export interface Ruling {
+interface Ruling {
   severity: Severity | 'off';
   /** What the runtime does, told after the finding's message (starts lowercase, ends with a full stop). */
   does: string | ((facts: RulingFacts) => string);
@@ -24,7 +25,7 @@ export interface Ruling {
 
 export type OtherProfile = Exclude<ValidationProfile, 'skillbench'>;
 
-export interface Finding {
+interface Finding {
   code: string;
   /** Under the `skillbench` profile; `off` for a finding only some profiles report. */
   severity: Severity | 'off';
@@ -33,7 +34,7 @@ export interface Finding {
   rulings?: Partial<Record<OtherProfile, Ruling>>;
 }
 
-export type FindingGroup = { title: string; findings: readonly Finding[] };
+type FindingGroup = { title: string; findings: readonly Finding[] };
 
 const CC = 'claude-code-run' satisfies SourceId;
 

@@ -1,19 +1,7 @@
 // Owns the manifest vocabulary: canonical keys, their accepted spellings, and which profile knows which key.
-import { profileKeys, RUNTIME_TABLE } from '../../../shared/runtime-table.js';
+// Tested by: test/unit/shared/runtime-table.test.ts
+import { profileKeys } from '../../../shared/runtime-table.js';
 import { VALIDATION_PROFILES, type ValidationProfile } from '../../../shared/types.js';
-
-/** Keys of the Agent Skills spec, the only ones hosted platforms accept on upload (from the runtime table). */
-export const PORTABLE_KEYS: readonly string[] = profileKeys('portable');
-
-/** Claude Code's extension keys (from the runtime table). */
-export const CLAUDE_CODE_KEYS: readonly string[] = profileKeys('claude-code').filter(
-  (k) => !PORTABLE_KEYS.includes(k),
-);
-
-/** Keys known to other runtimes and to Skillbench itself (from the runtime table). */
-export const SKILLBENCH_KEYS: readonly string[] = RUNTIME_TABLE.map((k) => k.key).filter(
-  (k) => !PORTABLE_KEYS.includes(k) && !CLAUDE_CODE_KEYS.includes(k),
-);
 
 /** TOML/JSON manifests carry the instructions in a key instead of a Markdown body. */
 export const INSTRUCTION_KEYS = ['instructions', 'prompt', 'prompts'] as const;

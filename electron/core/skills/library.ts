@@ -1,23 +1,13 @@
-// Owns a skill library: the roots' manifests (scan.ts walks them), one skill per real file however many agents'
-// folders reach it, shadowing by name, and keeping all of it current one change at a time: a changed path re-reads and
-// re-validates only the skills whose folders it touches, then re-derives shadowing (a map pass, no I/O but for a newly
-// shadowed skill's name range). The editor's `validate(path, text)` runs the very same steps on unsaved text. The
-// load, the update and the shadowing share the slot indexes, so they stay in one class; the walk (scan.ts), the
-// regions of an update (regions.ts), the roots' order (roots.ts) and the slots (slots.ts) live beside it.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+// Owns a skill library: one skill per real file however many agents' folders reach it, kept current one change at
+// a time (a changed path re-reads only the skills whose folders it touches, then re-derives shadowing), and the
+// editor's `validate(path, text)` running the very same steps on unsaved text. Beside it: the scan's steps
+// (library-scan.ts, scan.ts), the index (library-index.ts), shadowing (shadowing.ts) and the regions of an update.
+// Tested by: test/integration/library.test.ts
+import { lstatSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';
-import type {
-  AgentReader,
-  Diagnostic,
-  LibraryEntry,
-  Range,
-  RootInfo,
-  SkillDefinition,
-  ValidationProfile,
-} from '../../../shared/types.js';
+import type { Diagnostic, LibraryEntry, Range, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isWithin, safeRealpath } from '../fs/confine.js';
-import { makeDiagnostic } from './diagnostic.js';
 import { DEFAULT_MAX_MANIFEST_BYTES, fromDecodedText, readManifestText } from './manifest-text.js';
 import {
   evaluateManifest,
@@ -29,10 +19,10 @@ import {
 } from './evaluate.js';
 import { evaluateInParallel, workersFor } from './parallel.js';
 import { PathCache } from './path-cache.js';
+import { findAll, jobOf, resolveStart, slotsOf } from './library-scan.js';
+import { LibraryIndex } from './library-index.js';
 import {
   limitsReached,
-  nestedIn,
-  rootFailed,
   readersOf,
   walkRoot,
   WHOLE_FILE,
@@ -41,23 +31,13 @@ import {
   type ScanState,
   type Walker,
 } from './scan.js';
-import {
-  compareSlots,
-  insertSorted,
-  mergeSorted,
-  removeFrom,
-  shadowDiagnostic,
-  shadowed,
-  shadowKey,
-  withFinding,
-  type ClashName,
-  type Slot,
-} from './slots.js';
+import { clashNameOf, deriveShadowing, shadowDiagnostic } from './shadowing.js';
+import { compareSlots, mergeSorted, type Slot } from './slots.js';
 import { parseManifest } from './validate.js';
 import { regionsOf, regionStart } from './regions.js';
 import { resolveRoots, rootPrecedence, type RootSpec } from './roots.js';
 
-export { resolveRoots, rootPrecedence, type RootKind, type RootSpec } from './roots.js';
+export { resolveRoots, rootPrecedence, type RootSpec } from './roots.js';
 
 export interface LoadOptions {
   profile?: ValidationProfile;
@@ -81,7 +61,7 @@ export interface LoadOptions {
   /** Names of the MCP servers configured for the library; when given, `mcp` targets naming another are reported. */
   mcpServers?: ReadonlySet<string>;
   /**
-   * Worker threads for a full scan: by default none for small libraries and a few for large ones (issue 14);
+   * Worker threads for a full scan: by default none for small libraries and a few for large ones;
    * a number forces that many (0: the main thread only).
    */
   workers?: number;
@@ -107,7 +87,7 @@ export interface LibraryDelta {
 }
 
 /** Work done since the library was created, for tests and benchmarks that count it. */
-export interface LibraryStats {
+interface LibraryStats {
   /** Manifests read from disk (including re-reads for a shadowed skill's name range). */
   manifestsRead: number;
   /** Manifests run through the rules. */
@@ -118,7 +98,7 @@ export interface LibraryStats {
   workers: number;
 }
 
-export const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
+const DEFAULT_LIMITS = { maxDepth: 8, maxFolders: 100_000, maxSkills: 50_000 };
 const LIMIT_CODES = new Set(['scan-depth-limit', 'scan-folder-limit', 'scan-skill-limit']);
 
 export function loadLibrary(specs: RootSpec[], options: LoadOptions = {}): SkillLibrary {
@@ -132,15 +112,7 @@ export class SkillLibrary implements Library {
   readonly stats: LibraryStats = { manifestsRead: 0, validated: 0, foldersRead: 0, workers: 0 };
   private readonly states: RootState[];
   private readonly limits: typeof DEFAULT_LIMITS;
-  private slots: Slot[] = [];
-  /** Manifest path (as found, and real) -> slot. */
-  private byPath = new Map<string, Slot>();
-  /** Skill folder -> its slots (winner first). */
-  private byFolder = new Map<string, Slot[]>();
-  /** Skill id -> the slot of its folder's winning manifest. */
-  private byId = new Map<string, Slot>();
-  /** Skill name -> the slots of that name in scan order: the first one wins, the others are shadowed. */
-  private byName = new Map<string, Slot[]>();
+  private readonly index: LibraryIndex;
 
   /** Existence checks of the scan or update in progress (links, scripts), answered from folder listings. */
   private pass: PathCache | undefined;
@@ -155,17 +127,18 @@ export class SkillLibrary implements Library {
     this.roots = roots;
     this.limits = { ...DEFAULT_LIMITS, ...definedLimits(options) };
     this.states = roots.map((info, index) => ({ info, index, start: info.path }));
+    this.index = new LibraryIndex((skill) => clashNameOf(skill, options.profile));
     this.scanAll();
   }
 
   /** The loaded (not excluded) entry with this id. */
   entry(id: string): LibraryEntry | undefined {
-    return this.byId.get(id)?.entry;
+    return this.index.byId.get(id)?.entry;
   }
 
   /** The entry whose manifest is at `path` (as found, or its real path). */
   entryAt(path: string): LibraryEntry | undefined {
-    return this.byPath.get(path)?.entry;
+    return this.index.byPath.get(path)?.entry;
   }
 
   /** Rescans every root. */
@@ -196,10 +169,11 @@ export class SkillLibrary implements Library {
   }
 
   private updateRegions(paths: readonly string[]): LibraryDelta {
+    const index = this.index;
     const regions = regionsOf(
       this.states,
       paths.map((p) => resolve(p)),
-      (folder) => this.byFolder.has(folder),
+      (folder) => index.byFolder.has(folder),
       this.limits.maxDepth,
     );
     const removed: Slot[] = [];
@@ -209,13 +183,13 @@ export class SkillLibrary implements Library {
       // A skill folder holds no other skill: its own slots are the region's (no pass over the library).
       const below = folder + sep;
       const inRegion =
-        this.byFolder.get(folder)?.filter((s) => s.root === root) ??
-        this.slots.filter((s) => s.root === root && (s.folder === folder || s.folder.startsWith(below)));
+        index.byFolder.get(folder)?.filter((s) => s.root === root) ??
+        index.slots.filter((s) => s.root === root && (s.folder === folder || s.folder.startsWith(below)));
       // A skill reached from more than one place (a link in another agent's folder) spans regions: rescan.
       if (inRegion.some((slot) => slot.alsoAt.length > 0)) return this.reload();
       for (const slot of inRegion) {
         removed.push(slot);
-        this.forget(slot);
+        index.forget(slot);
       }
       // Problems found while scanning the region (links, unreadable folders) are found again below.
       this.diagnostics = this.diagnostics.filter((d) => !(isWithin(folder, d.file) && d.file !== root.start));
@@ -225,29 +199,29 @@ export class SkillLibrary implements Library {
       const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
       const depth = folder === root.start ? 0 : relative(root.start, folder).split(sep).length;
       walkRoot(this.walker(), root, { folder, real: start, depth }, found, state, new Set([start]));
-      if (found.some((f) => f.viaLink || this.byPath.has(f.real))) return this.reload();
+      if (found.some((f) => f.viaLink || index.byPath.has(f.real))) return this.reload();
       for (const f of found) {
-        for (const slot of this.load(f, fresh, this.evaluateHere(this.job(f)))) {
+        for (const slot of this.load(f, fresh, this.evaluateHere(jobOf(f)))) {
           added.push(slot);
-          this.remember(slot);
+          index.remember(slot);
         }
       }
     }
     const dropped = new Set(removed);
-    this.slots = mergeSorted(
-      removed.length ? this.slots.filter((s) => !dropped.has(s)) : this.slots,
+    index.slots = mergeSorted(
+      removed.length ? index.slots.filter((s) => !dropped.has(s)) : index.slots,
       added.sort(compareSlots),
     );
     const previous = new Map(removed.map((s) => [s.own.path, JSON.stringify(s.entry)]));
     // Shadowing can change only among skills with a name that left or arrived.
     const names = new Set(
-      [...removed, ...added].flatMap((s) => (s.own.skill ? [this.clashName(s.own.skill).key] : [])),
+      [...removed, ...added].flatMap((s) => (s.own.skill ? [index.clashName(s.own.skill).key] : [])),
     );
     // A re-read skill that came out as it was is touched (its files changed) but not changed.
     const entries = this.derive(fresh, names)
       .map((s) => s.entry)
       .filter((e) => previous.get(e.path) !== JSON.stringify(e));
-    const gone = removed.filter((s) => !this.byPath.has(s.own.path));
+    const gone = removed.filter((s) => !index.byPath.has(s.own.path));
     return {
       ids: [...new Set([...removed, ...added].map((s) => s.own.id).concat(entries.map((e) => e.id)))],
       entries,
@@ -258,10 +232,10 @@ export class SkillLibrary implements Library {
 
   /**
    * The diagnostics the library would report for `path` if it held `text`: the same parse, rules, MCP servers,
-   * manifest-name check and shadowing as a load (issue 10), for the editor's unsaved buffers.
+   * manifest-name check and shadowing as a load, for the editor's unsaved buffers.
    */
   validate(path: string, text: string, profile?: ValidationProfile): Diagnostic[] {
-    const slot = this.byPath.get(path);
+    const slot = this.index.byPath.get(path);
     if (slot?.own.status === 'excluded') return slot.own.diagnostics;
     const folder = slot?.folder ?? dirname(path);
     const target: Found = {
@@ -280,12 +254,12 @@ export class SkillLibrary implements Library {
     const id = slot?.own.id ?? basename(folder);
     this.stats.validated++;
     const { entry, raw } = evaluateManifest(
-      this.job(target, id, slot?.readers),
+      jobOf(target, id, slot?.readers),
       { ok: true, value: fromDecodedText(text) },
       this.evaluateOptions(profile),
     );
-    const clash = entry.skill ? this.clashName(entry.skill) : undefined;
-    const winner = clash === undefined ? undefined : this.byName.get(clash.key)?.[0];
+    const clash = entry.skill ? this.index.clashName(entry.skill) : undefined;
+    const winner = clash === undefined ? undefined : this.index.byName.get(clash.key)?.[0];
     if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
       return entry.diagnostics;
     return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw), clash!)];
@@ -300,80 +274,20 @@ export class SkillLibrary implements Library {
     }
   }
 
-  /** Where a root's scan starts (its real path; a manifest file's folder), or a `root-missing` finding. */
-  private resolveStart(root: RootState): void {
-    root.start = root.info.path;
-    root.onlyFile = undefined;
-    try {
-      const stat = statSync(root.info.path);
-      root.startReal = realpathSync(root.info.path);
-      if (!stat.isDirectory()) {
-        // A manifest file given directly: load just that one, confined to its folder.
-        root.onlyFile = root.info.path;
-        root.start = dirname(root.info.path);
-        root.startReal = dirname(root.startReal);
-      }
-    } catch {
-      root.startReal = undefined;
-      this.diagnostics.push(
-        makeDiagnostic(
-          'error',
-          'root-missing',
-          `The skill root "${root.info.path}" does not exist or cannot be read. Check the path.`,
-          root.info.path,
-          WHOLE_FILE,
-        ),
-      );
-    }
-  }
-
   private scanRoots(): void {
-    this.slots = [];
-    this.byPath = new Map();
-    this.byFolder = new Map();
-    this.byId = new Map();
-    this.byName = new Map();
+    this.index.clear();
     this.diagnostics = [];
-    const state: ScanState = { folders: 0, depthHit: false, foldersHit: false };
-    let skills = 0;
-    let skillsHit = false;
-    const fresh = new Set<Slot>();
-    const seen = new Map<string, Found[]>();
-    const groups: Found[][] = [];
     this.scopeCache = undefined;
     // Every root is resolved before any is walked: a link in one may lead into another.
-    for (const root of this.states) this.resolveStart(root);
     for (const root of this.states) {
-      if (root.startReal === undefined) continue;
-      const found: Found[] = [];
-      const start = { folder: root.start, real: root.startReal, depth: 0 };
-      try {
-        walkRoot(this.walker(), root, start, found, state, new Set([root.startReal]));
-      } catch (error) {
-        // One root that cannot be walked is reported on that root; the other roots load.
-        this.diagnostics.push(rootFailed(root.info.path, error));
-        continue;
-      }
-      for (const f of found) {
-        const same = seen.get(f.real);
-        if (same) {
-          same.push(f); // the same file reached through two roots or a link: one skill, read by both
-          continue;
-        }
-        if (skills >= this.limits.maxSkills) {
-          skillsHit = true;
-          break;
-        }
-        skills++;
-        const group = [f];
-        seen.set(f.real, group);
-        groups.push(group);
-      }
+      const missing = resolveStart(root);
+      if (missing) this.diagnostics.push(missing);
     }
+    const { groups, state, skillsHit } = findAll(this.states, this.walker(), this.limits.maxSkills);
     // A skill reached by a link is placed where it really is when a root holds it there (the shared copy).
     const toLoad = groups.map((group) => ({ found: group.find((f) => !f.viaLink) ?? group[0]!, group }));
     // Every manifest is evaluated first (on worker threads for a large library), then placed in scan order.
-    const jobs = toLoad.map(({ found, group }) => this.job(found, undefined, readersOf(group)));
+    const jobs = toLoad.map(({ found, group }) => jobOf(found, undefined, readersOf(group)));
     const workers = workersFor(jobs.length, this.options.workers);
     let evaluations: Evaluation[];
     if (workers) {
@@ -384,21 +298,22 @@ export class SkillLibrary implements Library {
       evaluations = jobs.map((job) => this.evaluateHere(job));
       this.stats.workers = 0;
     }
+    const fresh = new Set<Slot>();
     toLoad.forEach(({ found, group }, i) => {
       for (const slot of this.load(found, fresh, evaluations[i]!, group)) {
-        this.slots.push(slot);
-        this.remember(slot);
+        this.index.slots.push(slot);
+        this.index.remember(slot);
       }
     });
     // A skill placed in a later root than the link that reached it first: back into scan order.
-    if (groups.some((g) => g.length > 1)) this.slots.sort(compareSlots);
+    if (groups.some((g) => g.length > 1)) this.index.slots.sort(compareSlots);
     this.diagnostics.push(...limitsReached(state, skillsHit, this.limits, this.roots));
     this.derive(fresh);
   }
 
   /** Whether a changed path is a link, or lies in (or holds) a place a skill is reached through a link. */
   private touchesLinks(paths: readonly string[]): boolean {
-    const places = this.slots.flatMap((s) => [
+    const places = this.index.slots.flatMap((s) => [
       ...s.alsoAt.map((p) => dirname(p)),
       ...(s.alsoAt.length || s.viaLink ? [s.folder] : []),
     ]);
@@ -409,61 +324,12 @@ export class SkillLibrary implements Library {
     });
   }
 
-  /**
-   * What a skill clashes with another on: `plugin:folder` in a Claude Code plugin (plugins never clash with each
-   * other), the folder name under the `claude-code` profile (Claude Code runs a skill by its folder), else the name.
-   */
-  private clashName(skill: SkillDefinition): ClashName {
-    const folder = basename(dirname(skill.sourcePath));
-    if (skill.plugin) return { key: `${skill.plugin}:${folder}`, byFolder: true };
-    if (this.options.profile === 'claude-code') return { key: folder, byFolder: true };
-    return { key: skill.name, byFolder: false };
-  }
-
-  private remember(slot: Slot): void {
-    this.byPath.set(slot.own.path, slot);
-    this.byPath.set(slot.real, slot);
-    for (const path of slot.alsoAt) this.byPath.set(path, slot);
-    insertSorted(this.byFolder, slot.folder, slot, (a, b) => a.rank - b.rank);
-    if (slot.own.status === 'excluded') return;
-    this.byId.set(slot.own.id, slot);
-    if (slot.own.skill) insertSorted(this.byName, this.clashName(slot.own.skill).key, slot, compareSlots);
-  }
-
-  private forget(slot: Slot): void {
-    if (this.byPath.get(slot.own.path) === slot) this.byPath.delete(slot.own.path);
-    if (this.byPath.get(slot.real) === slot) this.byPath.delete(slot.real);
-    for (const path of slot.alsoAt) if (this.byPath.get(path) === slot) this.byPath.delete(path);
-    if (this.byId.get(slot.own.id) === slot) this.byId.delete(slot.own.id);
-    removeFrom(this.byFolder, slot.folder, slot);
-    if (slot.own.skill) removeFrom(this.byName, this.clashName(slot.own.skill).key, slot);
-  }
-
-  /**
-   * Publishes each slot's entry: its own, or a copy marked shadowed by the first skill with its name in scan order.
-   * Looks at every slot after a scan, and only at the skills named in `names` after an update. Returns the slots
-   * whose published entry was replaced (the fresh ones, and those whose winner changed).
-   */
+  /** Re-derives shadowing (for every name, or the clash names given) and publishes the entries. */
   private derive(fresh: ReadonlySet<Slot>, names?: ReadonlySet<string>): Slot[] {
-    const changed: Slot[] = [];
-    const publish = (slot: Slot, winner: Slot | undefined) => {
-      const shadow = winner ? shadowKey(slot.own, winner.own) : undefined;
-      if (!fresh.has(slot) && shadow === slot.shadow) return;
-      slot.shadow = shadow;
-      if (!winner) slot.entry = slot.own;
-      else {
-        slot.nameRange ??= this.rereadNameRange(slot);
-        slot.entry = shadowed(slot.own, winner.own, slot.nameRange, this.clashName(slot.own.skill!));
-      }
-      changed.push(slot);
-    };
-    const lists = names ? [...names].map((n) => this.byName.get(n) ?? []) : [...this.byName.values()];
-    const ranked = new Set<Slot>();
-    for (const list of lists)
-      list.forEach((slot, i) => (ranked.add(slot), publish(slot, i > 0 ? list[0] : undefined)));
-    // Slots without a name to clash on (excluded, unparsed) are published as they are.
-    for (const slot of fresh) if (!ranked.has(slot)) publish(slot, undefined);
-    this.entries = this.slots.map((s) => s.entry);
+    const changed = deriveShadowing(this.index.byName, fresh, names, this.index.clashName, (slot) =>
+      this.rereadNameRange(slot),
+    );
+    this.entries = this.index.slots.map((s) => s.entry);
     return changed;
   }
 
@@ -500,76 +366,11 @@ export class SkillLibrary implements Library {
     ]);
   }
 
-  /** A found manifest's slot, and one per manifest it overrides, from its evaluation. */
-  private load(f: Found, fresh: Set<Slot>, evaluation: Evaluation, group: readonly Found[] = [f]): Slot[] {
-    const rel = relative(f.root.start, f.folder).split(sep).join('/');
-    const segments = rel && rel !== '.' ? rel.split('/') : [];
+  /** A found manifest's slots from its evaluation, counted. */
+  private load(f: Found, fresh: Set<Slot>, evaluation: Evaluation, group?: readonly Found[]): Slot[] {
     this.stats.manifestsRead++;
     if (evaluation.validated) this.stats.validated++;
-    const readers = readersOf(group);
-    const alsoAt = group.filter((g) => g !== f).map((g) => g.manifest);
-    const nested = f.root.info.readers?.length && segments.length > 1 ? nestedIn(f, rel) : undefined;
-    const entry: LibraryEntry = {
-      ...evaluation.entry,
-      ...(nested ? withFinding(evaluation.entry, nested) : {}),
-      ...(readers.length ? { readers: readers.map((r) => r.agent) } : {}),
-      ...(alsoAt.length ? { alsoAt } : {}),
-    };
-    const id = entry.id;
-    const slot: Slot = {
-      root: f.root,
-      segments,
-      rank: 0,
-      folder: f.folder,
-      real: f.real,
-      alsoAt,
-      readers,
-      ...(f.viaLink ? { viaLink: f.viaLink } : {}),
-      own: entry,
-      entry,
-    };
-    fresh.add(slot);
-    const slots = [slot];
-    f.losers.forEach((loser, i) => {
-      const own: LibraryEntry = {
-        id,
-        rootId: f.root.info.id,
-        path: loser.path,
-        format: loser.format,
-        status: 'excluded',
-        reason: `${basename(f.manifest)} in the same folder takes precedence`,
-        diagnostics: [
-          makeDiagnostic(
-            'warning',
-            'manifest-overridden',
-            `This ${basename(loser.path)} is ignored: ${basename(f.manifest)} in the same folder takes precedence (SKILL.toml > manifest.toml > SKILL.md > skill.json). Remove one of them.`,
-            loser.path,
-            WHOLE_FILE,
-          ),
-        ],
-      };
-      const s: Slot = { ...slot, rank: i + 1, real: loser.path, alsoAt: [], readers: [], own, entry: own };
-      fresh.add(s);
-      slots.push(s);
-    });
-    return slots;
-  }
-
-  /** What evaluating a found manifest needs, as plain data (a worker gets the same). */
-  private job(f: Found, id?: string, readers: readonly AgentReader[] = readersOf([f])): ManifestJob {
-    const rel = relative(f.root.start, f.folder).split(sep).join('/');
-    const profiles = [...new Set(readers.map((r) => r.profile))];
-    return {
-      manifest: f.manifest,
-      folder: f.folder,
-      format: f.format,
-      id: id ?? (rel && rel !== '.' ? `${f.root.info.id}/${rel}` : f.root.info.id),
-      rootId: f.root.info.id,
-      // A skill reached through a link out of its root is confined to where the link led.
-      rootReal: f.viaLink ?? f.root.startReal ?? f.folder,
-      ...(f.plugin ? { plugin: f.plugin } : {}),
-      ...(profiles.length ? { profiles } : {}),
-    };
+    return slotsOf(f, fresh, evaluation, group);
   }
 
   private evaluateOptions(profile?: ValidationProfile): EvaluateOptions {

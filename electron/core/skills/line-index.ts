@@ -1,7 +1,7 @@
 // Owns the mapping between string offsets and the 1-based line/column positions every Diagnostic uses.
 import type { Range } from '../../../shared/types.js';
 
-export interface Position {
+interface Position {
   line: number;
   column: number;
 }

@@ -1,4 +1,5 @@
 // Owns turning a RawManifest into a SkillDefinition: lenient by design (rules report what is wrong, this keeps going).
+// Tested by: test/unit/core/skills/formats.test.ts
 import { firstLineOf } from '../../../shared/effective.js';
 import { defaultFor, runtimeKey, yaml11Boolean } from '../../../shared/runtime-table.js';
 import type {

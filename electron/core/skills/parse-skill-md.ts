@@ -439,7 +439,7 @@ function unquotedIndicator(lines: LineIndex, line: number): ((file: string) => D
 }
 
 /** For `key: some: text`, the quick fix that double-quotes the whole value. */
-export function unquotedColonFix(
+function unquotedColonFix(
   lines: LineIndex,
   line: number,
 ): { key: string; range: Range; fix: QuickFix } | undefined {

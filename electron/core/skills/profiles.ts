@@ -1,5 +1,6 @@
 // Owns how severe each finding is per validation profile (DESIGN.md "Profiles decide severities"), and what the
 // profile's runtime does about it: both come from the table of findings, with its sources.
+// Tested by: test/unit/core/skills/rule-reference.test.ts
 import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
 import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
 import { describeRuling, rulingFor, type RulingFacts } from './findings.js';

@@ -6,7 +6,7 @@ import { isWithin, safeRealpath } from '../fs/confine.js';
 import { SKIPPED_FOLDERS } from '../fs/walk.js';
 import { isDirectory, type RootState } from './scan.js';
 
-export interface Region {
+interface Region {
   root: RootState;
   folder: string;
 }

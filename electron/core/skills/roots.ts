@@ -3,7 +3,7 @@
 import { basename, resolve } from 'node:path';
 import type { AgentReader, RootInfo, ValidationProfile } from '../../../shared/types.js';
 
-export type RootKind = RootInfo['kind'];
+type RootKind = RootInfo['kind'];
 
 export interface RootSpec {
   path: string;

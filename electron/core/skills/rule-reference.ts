@@ -1,5 +1,5 @@
-// Owns docs/rules.md: the profiles, the runtime key table and every finding with each profile's ruling and its source,
-// written from the tables in code (`npm run docs`); test/unit/core/skills/rule-reference.test.ts fails when it is stale.
+// Owns docs/rules.md: the profiles, the runtime key table, each rule with its summary and codes, and every finding
+// with each profile's ruling and its source, written from the tables in code (`npm run docs`); test/unit/core/skills/rule-reference.test.ts fails when it is stale.
 import {
   RUNTIME_LABELS,
   RUNTIME_SOURCES,
@@ -9,9 +9,10 @@ import {
 } from '../../../shared/runtime-table.js';
 import { VALIDATION_PROFILES, type ValidationProfile } from '../../../shared/types.js';
 import { describeRuling, FINDING_GROUPS, type OtherProfile } from './findings.js';
+import { RULES } from './rules/index.js';
 
 /** What each profile checks, for the reference and `--help`. */
-export const PROFILE_SUMMARIES: Record<ValidationProfile, string> = {
+const PROFILE_SUMMARIES: Record<ValidationProfile, string> = {
   skillbench:
     'the default: every key known to any runtime below (`tools`, `version`, `variables`, Claude Code’s keys, …) is accepted; unknown keys are info',
   'claude-code':
@@ -36,7 +37,7 @@ export function renderRuleReference(): string {
   const out: string[] = [
     '# Validation profiles and rules',
     '',
-    '<!-- Generated from electron/core/skills/findings.ts and shared/runtime-table.ts by `npm run docs`: do not edit. -->',
+    '<!-- Generated from electron/core/skills/rules/, findings.ts and shared/runtime-table.ts by `npm run docs`: do not edit. -->',
     '',
     'Every finding has a stable code. A profile decides how severe each one is, by what its runtime does with the',
     'skill: it **refuses** it (error), **misreads or ignores** what is written (warning), or **works** although the',
@@ -58,6 +59,17 @@ export function renderRuleReference(): string {
     ...Object.entries(RUNTIME_SOURCES).map(
       ([runtime, ids]) =>
         `- ${RUNTIME_LABELS[runtime as keyof typeof RUNTIME_SOURCES]}: ${ids.map((id) => cite(id)).join(', ')}`,
+    ),
+    '',
+    '## Rules',
+    '',
+    'Each rule checks one thing and reports the codes beside it; the findings below say how severe each code is.',
+    '',
+    '| rule | what it checks | codes |',
+    '| --- | --- | --- |',
+    ...RULES.map(
+      (rule) =>
+        `| \`${rule.id}\` | ${cell(rule.summary)} | ${[rule.id, ...(rule.codes ?? [])].map((c) => `\`${c}\``).join(', ')} |`,
     ),
     '',
     '## Findings',

@@ -1,7 +1,5 @@
-// Owns a library's slots: one per loaded manifest, kept in scan order, and what shadowing makes of them (the first
-// skill of a name wins; the others are kept, marked, and told which one hides them).
+// Owns a library's slots: one per loaded manifest, kept in scan order, and the sorted lists of them the index keeps.
 import type { AgentReader, Diagnostic, LibraryEntry, Range } from '../../../shared/types.js';
-import { makeDiagnostic } from './diagnostic.js';
 import type { RootState } from './scan.js';
 
 export interface Slot {
@@ -72,54 +70,6 @@ export function mergeSorted(a: Slot[], b: Slot[]): Slot[] {
   while (i < a.length) out.push(a[i++]!);
   while (j < b.length) out.push(b[j++]!);
   return out;
-}
-
-/** Everything the shadowing diagnostic depends on besides the loser itself: equal keys, equal diagnostics. */
-export function shadowKey(entry: LibraryEntry, winner: LibraryEntry): string {
-  return winner.rootId === entry.rootId ? `same\0${winner.path}` : `other\0${winner.id}`;
-}
-
-/** What two skills clash on: a name, a folder name (Claude Code), or `plugin:folder`. */
-export interface ClashName {
-  key: string;
-  /** Claude Code tells its skills apart by folder, not by `name`. */
-  byFolder: boolean;
-}
-
-export function shadowDiagnostic(
-  entry: LibraryEntry,
-  winner: LibraryEntry,
-  range: Range,
-  clash: ClashName,
-): Diagnostic {
-  const sameRoot = winner.rootId === entry.rootId;
-  const what = clash.byFolder ? `the folder name "${clash.key}"` : `the name "${clash.key}"`;
-  return makeDiagnostic(
-    sameRoot ? 'warning' : 'info',
-    'name-shadowed',
-    sameRoot
-      ? `Another skill in the same root, ${winner.path}, also has ${what} and takes precedence; this one is hidden. Rename one of them.`
-      : `The skill with ${what} from ${winner.id} (a root with higher precedence) takes precedence; this one is hidden.`,
-    entry.path,
-    range,
-  );
-}
-
-/** A copy of `own` marked as shadowed by `winner` (the first skill with its name in precedence order). */
-export function shadowed(
-  own: LibraryEntry,
-  winner: LibraryEntry,
-  range: Range,
-  clash: ClashName,
-): LibraryEntry {
-  const diagnostics = [...own.diagnostics, shadowDiagnostic(own, winner, range, clash)];
-  return {
-    ...own,
-    status: 'shadowed',
-    reason: `shadowed by ${winner.id}`,
-    diagnostics,
-    ...(own.skill ? { skill: { ...own.skill, diagnostics, shadowedBy: winner.id } } : {}),
-  };
 }
 
 /** An entry with one more finding, its status and its skill's findings to match. */

@@ -1,10 +1,11 @@
-// Owns validation: running every rule over a parsed manifest, and validating unsaved text the same way.
+// Owns validation: parsing a manifest by its format and running every rule over it under a profile.
+// Tested by: test/unit/core/tools/kinds.test.ts
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { formatOfFile } from '../../../shared/manifest-formats.js';
 import type { Diagnostic, SkillDefinition, ValidationProfile } from '../../../shared/types.js';
 import { sortDiagnostics } from './diagnostic.js';
-import { fromDecodedText, type ManifestText } from './manifest-text.js';
+import type { ManifestText } from './manifest-text.js';
 import { fieldsOf, normalizeSkill } from './normalize.js';
 import { parseLegacyJson, type PromptFile } from './parse-legacy-json.js';
 import { parseSkillMd } from './parse-skill-md.js';
@@ -14,7 +15,7 @@ import { applyProfile } from './profiles.js';
 import type { RawManifest } from './raw-manifest.js';
 import { RULES, type RuleContext } from './rules/index.js';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   profile?: ValidationProfile;
   /** Defaults to a synchronous stat; the editor may pass a cached lookup. */
   pathExists?: (absolutePath: string) => boolean;
@@ -22,11 +23,9 @@ export interface ValidateOptions {
   mcpServers?: ReadonlySet<string>;
   /** Skill id to give the definition (default: the folder name). */
   id?: string;
-  /** For legacy-json: the instructions file. */
-  prompt?: PromptFile;
 }
 
-export interface ValidationResult {
+interface ValidationResult {
   skill?: SkillDefinition;
   diagnostics: Diagnostic[];
   raw: RawManifest;
@@ -83,9 +82,4 @@ export function validateManifest(raw: RawManifest, options: ValidateOptions = {}
   const diagnostics = sortDiagnostics(applyProfile(profile, found, facts));
   if (published) published.diagnostics = diagnostics;
   return { skill: published, diagnostics, raw };
-}
-
-/** Validates an unsaved buffer exactly as a file on disk would be (the editor calls this on every keystroke). */
-export function validateText(path: string, text: string, options: ValidateOptions = {}): ValidationResult {
-  return validateManifest(parseManifest(path, fromDecodedText(text), options.prompt), options);
 }

@@ -1,4 +1,5 @@
 // Owns parsing YAML safely (no tags that construct objects, bounded aliases) and locating values in it.
+// Tested by: test/unit/core/skills/yaml-fast-path.test.ts
 import jsyaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, Scalar, YAMLError, YAMLMap } from 'yaml';
@@ -240,7 +241,7 @@ function trimEnd(source: string, start: number, end: number): number {
  * Keys are always known; a value is known when it is a flow scalar (plain or quoted) or empty, and `unknown`
  * otherwise (block scalars and collections), which sends the question to the Document.
  */
-export class TopLevelSpans {
+class TopLevelSpans {
   constructor(
     private readonly source: string,
     private readonly pairs: ReadonlyMap<string, RecordedPair>,
@@ -295,10 +296,7 @@ export interface YamlPositions {
 }
 
 /** The node at a data path, walking maps by key text and sequences by index. */
-export function nodeAt(
-  doc: Document.Parsed,
-  path: DataPath,
-): { key?: Node; value?: Node | null } | undefined {
+function nodeAt(doc: Document.Parsed, path: DataPath): { key?: Node; value?: Node | null } | undefined {
   const { isMap, isSeq } = yaml();
   let current: unknown = doc.contents;
   let key: Node | undefined;

@@ -1,5 +1,6 @@
 // Owns executing skill tools: resolving skill and tool, merging locked args, validating, enforcing the policy,
 // running the kind, timing the call. One call at a time per invocation; no LLM loop.
+// Tested by: test/integration/executor.test.ts
 import { dirname } from 'node:path';
 import type {
   ExecuteOptions,
@@ -21,9 +22,9 @@ import { kindModules, moduleOf } from './kinds/registry.js';
 import { mergeLockedArgs, narrowSchema } from './locked-args.js';
 import { assertValidArgs, outputSchemaProblems } from './validate-args.js';
 
-export const DEFAULT_TIMEOUT_SECS = 60;
+const DEFAULT_TIMEOUT_SECS = 60;
 
-export interface ExecutorOptions {
+interface ExecutorOptions {
   /** Registry tools hidden from direct use (default: the raw `shell` built-in). Skill wrappers still run. */
   excludedTools?: readonly string[];
   mcp?: McpPool;

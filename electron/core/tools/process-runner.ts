@@ -1,6 +1,7 @@
 // Owns running a child process for a tool: cleared environment, timeout and cancellation that kill the whole
 // process tree (also processes that left its process group), stdout/stderr capped with a visible note. Nothing is
 // left running after a call ends, or the error says which process survived.
+// Tested by: test/integration/process-sandbox.test.ts
 import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -55,7 +56,7 @@ export function toolEnvironment(extra: Record<string, string> = {}): Record<stri
   return { ...env, ...extra };
 }
 
-export interface ProcessSpec {
+interface ProcessSpec {
   file: string;
   args: string[];
   cwd: string;
@@ -101,10 +102,10 @@ class CappedBuffer {
 }
 
 /** Every process a run starts inherits this variable, so those that leave its process group can still be found. */
-export const RUN_MARK_VARIABLE = 'SKILLBENCH_RUN_ID';
+const RUN_MARK_VARIABLE = 'SKILLBENCH_RUN_ID';
 
 /** A process of a run that could not be stopped (another user's, e.g. through a setuid program). */
-export interface Survivor {
+interface Survivor {
   pid: number;
   name: string;
 }
@@ -222,7 +223,7 @@ function startTicks(pid: number): number | undefined {
  * via taskkill on Windows. Answers the processes that could not be killed (issue 12: the message must not claim
  * they were).
  */
-export function killTree(pid: number, mark?: string, since?: number): Survivor[] {
+function killTree(pid: number, mark?: string, since?: number): Survivor[] {
   if (process.platform === 'win32') {
     childProcess().spawnSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore' });
     return [];

@@ -4,7 +4,7 @@
 // arguments as code (`eval`, `sh -c`, `watch`, `ssh host cmd`). Judged from the words as written, not by running.
 import { analysePosixTemplate, lineColumn, type WordUse } from './shell-syntax.js';
 
-export interface OptionProblem {
+interface OptionProblem {
   offset: number;
   line: number;
   column: number;

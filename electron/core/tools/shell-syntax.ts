@@ -1,23 +1,18 @@
-// Owns reading a shell tool's command template as the shell will (issue 18): for each `{{placeholder}}` the
-// quoting context it stands in, so templates.ts can reference its value as exactly one word there, or a problem
-// naming the line and column where no reference can be exact. Two dialects: POSIX sh (quotes, `$(…)` and
-// backticks at any depth, `${…}`, `$((…))`, `#` comments, here-documents) and cmd.exe (quotes, carets, `%`/`!`).
-// It is a scanner, not a full parser: it tracks exactly what decides a placeholder's context and refuses what it
-// cannot decide. No npm parser fit: bash-parser is unmaintained since 2017, the others give no quoting context.
-// Long because the POSIX scanner is one state machine (quotes, substitutions and here-documents nest inside each
-// other); what is judged from its words lives beside it (templates.ts, shell-options.ts).
+// Owns reading a POSIX sh command template as the shell will: for each `{{placeholder}}` the quoting context it
+// stands in (quotes, `$(…)` and backticks at any depth, `${…}`, `$((…))`, `#` comments, here-documents), so
+// templates.ts can reference its value as exactly one word there, or a problem naming the line and column where no
+// reference can be exact. A scanner, not a parser: it tracks what decides a placeholder's context and refuses what
+// it cannot decide (no npm parser gives quoting context). cmd.exe's dialect is cmd-syntax.ts's.
+// Long because the scanner is one state machine (quotes, substitutions and here-documents nest in each other).
 import { placeholderAt, placeholderNames } from '../../../shared/syntax/placeholders.js';
 
 /** Where a placeholder stands in a POSIX template. */
-export type PosixContext =
+type PosixContext =
   | 'word' // unquoted, in a command (top level, `$(…)`, backticks): becomes "${V}"
   | 'double' // inside "…": becomes ${V}
   | 'single' // inside '…': becomes '"${V}"'
   | 'heredoc' // in the body of a here-document whose delimiter is unquoted: becomes ${V}
   | 'comment'; // in a `#` comment: left as written, the shell never reads it
-
-/** Where a placeholder stands in a cmd.exe template. */
-export type CmdContext = 'word' | 'quoted';
 
 export interface PlaceholderUse<C extends string> {
   /** Offset of `{{` and the offset after `}}` in the template. */
@@ -71,7 +66,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
 /** Words the shell reads at the start of a command, after which a new command starts. */
 const OPENING_WORDS = new Set(['then', 'do', 'else', 'elif', 'if', 'while', 'until', '!', '{', 'time']);
 
-interface RawProblem {
+export interface RawProblem {
   offset: number;
   message: string;
 }
@@ -652,80 +647,7 @@ export function analysePosixTemplate(
   };
 }
 
-/** A cmd template's analysis, with the literal `!` it holds (the renderer escapes them for delayed expansion). */
-export interface CmdAnalysis extends TemplateAnalysis<CmdContext> {
-  bangs: Array<{ offset: number; quoted: boolean }>;
-}
-
-/**
- * The context of every placeholder of a cmd.exe template, run with delayed expansion (`/v:on`) so that values
- * expand after cmd has parsed the line. cmd has no escape inside quotes and each `"` toggles; `^` escapes outside
- * quotes; `%name%` and `!name!` are variables. Under delayed expansion a line holding `!` loses one more level of
- * carets, so a caret that would survive to that step is refused rather than guessed.
- */
-export function analyseCmdTemplate(template: string): CmdAnalysis {
-  const uses: PlaceholderUse<CmdContext>[] = [];
-  const problems: RawProblem[] = [];
-  const bangs: CmdAnalysis['bangs'] = [];
-  let quoted = false;
-  const delayed = placeholderNames(template).length > 0 || template.includes('!');
-  const caret = (offset: number, where: string) =>
-    problems.push({
-      offset,
-      message: `${where}, this ^ would be removed by delayed expansion (which keeps values from being read as commands); remove it, or quote the character instead`,
-    });
-  for (let i = 0; i < template.length;) {
-    const p = placeholderAt(template, i);
-    if (p) {
-      const before = template[i - 1] ?? '';
-      const after = template[i + p.length] ?? '';
-      if (before === '%' || after === '%')
-        problems.push({
-          offset: i,
-          message: 'a placeholder next to % would join a %variable% reference; put a space between',
-        });
-      else if (before === '\\')
-        problems.push({
-          offset: i,
-          message:
-            'a backslash right before a placeholder would escape the quote that may start its value; remove it',
-        });
-      else if (!quoted && (before === '"' || after === '"'))
-        problems.push({
-          offset: i,
-          message:
-            'outside quotes a value is quoted by itself, and a quote right next to it would join the two quotes; put the placeholder inside the quotes, or a space between',
-        });
-      else if (quoted && placeholderAt(template, i + p.length))
-        problems.push({
-          offset: i + p.length,
-          message:
-            'inside quotes, two placeholders right next to each other cannot both be exact; separate them',
-        });
-      else uses.push({ start: i, end: i + p.length, name: p.name, context: quoted ? 'quoted' : 'word' });
-      i += p.length;
-      continue;
-    }
-    const c = template[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === '!') bangs.push({ offset: i, quoted });
-    else if (c === '^' && quoted && delayed) caret(i, 'inside quotes');
-    else if (c === '^' && !quoted) {
-      const next = template[i + 1];
-      if (delayed && (next === '^' || next === '!')) caret(i, 'before ^ or !');
-      i++; // the escaped character is literal
-    } else if (c === '\n' || c === '\r')
-      problems.push({ offset: i, message: 'a cmd template is one line; join the commands with &' });
-    i++;
-  }
-  if (quoted)
-    problems.push({
-      offset: template.lastIndexOf('"'),
-      message: 'this " is never closed; add the closing "',
-    });
-  return { uses, problems: withPositions(template, problems), bangs };
-}
-
-function withPositions(template: string, raw: RawProblem[]): TemplateProblem[] {
+/** Problems sorted by offset, each with its line and column. */
+export function withPositions(template: string, raw: RawProblem[]): TemplateProblem[] {
   return raw.sort((a, b) => a.offset - b.offset).map((p) => ({ ...p, ...lineColumn(template, p.offset) }));
 }

@@ -5,10 +5,11 @@ import { SkillError } from '../../../shared/errors.js';
 import { PLACEHOLDER, replacePlaceholders } from '../../../shared/syntax/placeholders.js';
 import { splitShellWords } from '../../../shared/syntax/shell-words.js';
 import type { JsonValue } from '../../../shared/types.js';
-import { analyseCmdTemplate, analysePosixTemplate, type TemplateProblem } from './shell-syntax.js';
+import { analyseCmdTemplate } from './cmd-syntax.js';
+import { analysePosixTemplate, type TemplateProblem } from './shell-syntax.js';
 
 /** The text form of an argument: strings as they are, other values as JSON, missing as empty. */
-export function argText(value: JsonValue | undefined): string {
+function argText(value: JsonValue | undefined): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -16,7 +17,7 @@ export function argText(value: JsonValue | undefined): string {
 }
 
 /** The shell a `shell` tool's template is written for on a platform. */
-export type ShellDialect = 'sh' | 'cmd';
+type ShellDialect = 'sh' | 'cmd';
 
 export function shellDialect(platform: NodeJS.Platform = process.platform): ShellDialect {
   return platform === 'win32' ? 'cmd' : 'sh';
@@ -185,7 +186,7 @@ export function directArgv(
 }
 
 /** How a `shell` tool runs: the program directly when the template is plain words, else the dialect's shell. */
-export interface ShellPlan {
+interface ShellPlan {
   file: string;
   args: string[];
   env: Record<string, string>;

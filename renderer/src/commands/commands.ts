@@ -29,7 +29,7 @@ export type ArgsOf<C extends CommandId> = CommandArgs[C] extends undefined ? [] 
 export type PlainCommand = { [C in CommandId]: CommandArgs[C] extends undefined ? C : never }[CommandId];
 
 /** A key with Ctrl (Cmd on macOS) or not; `shift` undefined means either. */
-export interface Chord {
+interface Chord {
   key: string;
   mod?: boolean;
   shift?: boolean;

@@ -1,6 +1,7 @@
 // What happened on disk to the file of a tab, as a banner above its editor (issue 13): never a dialog that opens by
 // itself and takes the keys, no button focused for the user, and the one choice that discards edits says so and
 // can be undone from the notice that follows it.
+// Tested by: test/unit/renderer/editor/disk-banner.test.tsx
 import type { Buffer } from './buffers.js';
 
 export function DiskBanner(props: {

@@ -1,6 +1,7 @@
 // The Evals tab's description optimisation (skill-creator's run_loop.py): run it on the trigger set with the tab's
 // provider, runs and budget, see each iteration's train and held-out scores and the diff of SKILL.md with the best
 // description, and apply it (the editor's writer, over the version the run read) or discard it.
+// Tested by: test/unit/renderer/evals/description-optimizer.test.tsx
 import { useEffect, useReducer, useState } from 'react';
 import type { BudgetLimits, OptimizeView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';

@@ -1,6 +1,7 @@
 // One trigger report: queries passed, precision, recall and accuracy with their counts both ways (over runs as
 // skill-creator counts them, and per query), then each query with its trigger rate as a bar, pass or fail, and the
 // skills picked instead.
+// Tested by: test/unit/renderer/evals/trigger-results.test.tsx
 import { confusionParts, TRIGGER_VIEWS, type TriggerReport } from '../../../shared/evals.js';
 import { BudgetStop } from './BudgetStop.js';
 import { percent, pickedInstead } from './format.js';

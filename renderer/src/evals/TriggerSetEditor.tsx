@@ -2,6 +2,7 @@
 // skill-creator's format, queries proposed by the model on request (taken row by row), and save to the skill's set
 // (evals/trigger-eval.json, or the older evals/triggers.json it already has) through the editor's writer (conflicts
 // refused).
+// Tested by: test/unit/renderer/evals/trigger-proposals.test.tsx
 import { useEffect, useRef, useState } from 'react';
 import type { GeneratedQueries, ProposedQuery } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';

@@ -8,7 +8,7 @@ export interface BudgetInputs {
   maxCostUsd: string;
 }
 
-export const NO_BUDGET: BudgetInputs = { maxTokens: '', maxCostUsd: '' };
+const NO_BUDGET: BudgetInputs = { maxTokens: '', maxCostUsd: '' };
 
 /** The limits a run gets from what was typed, or what is wrong with it (the run buttons wait until it is fixed). */
 export function budgetFromInputs(inputs: BudgetInputs): { limits: BudgetLimits; problem?: string } {

@@ -10,7 +10,7 @@ export type ProposalState =
   | { kind: 'applying'; view: OptimizeView }
   | { kind: 'applied'; view: OptimizeView };
 
-export type ProposalEvent =
+type ProposalEvent =
   | { type: 'result'; view: OptimizeView }
   | { type: 'apply' }
   | { type: 'applied' }

@@ -3,6 +3,7 @@
 // the code is wiped from the address bar and history, and the token lives in this origin's localStorage (which no
 // other port or site can read, unlike a cookie; a new tab or a reopened link finds it there, and it dies with the
 // serve process that issued it) and travels as `Authorization: Bearer` and as a WebSocket subprotocol.
+// Tested by: test/integration/serve.test.ts
 import type {
   Channel,
   EventName,

@@ -1,5 +1,6 @@
 // "Write AGENTS.md": lists the skills of the agents' folders in the project's AGENTS.md (openskills' block), so agents
 // without native skills can find them; says what it wrote, or why it could not.
+// Tested by: test/unit/renderer/library/agents-md-sync.test.tsx
 import { useState } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry } from '../../../shared/types.js';

@@ -9,7 +9,7 @@ import './library.css';
 const ROW_HEIGHT = 44;
 const OVERSCAN = 8;
 
-export interface LibraryFilters {
+interface LibraryFilters {
   errors: boolean;
   tools: boolean;
   shadowed: boolean;
@@ -17,7 +17,7 @@ export interface LibraryFilters {
   root: string;
 }
 
-export const NO_FILTERS: LibraryFilters = {
+const NO_FILTERS: LibraryFilters = {
   errors: false,
   tools: false,
   shadowed: false,
@@ -25,7 +25,7 @@ export const NO_FILTERS: LibraryFilters = {
   root: '',
 };
 
-export function matchesFilters(entry: ListedEntry, f: LibraryFilters): boolean {
+function matchesFilters(entry: ListedEntry, f: LibraryFilters): boolean {
   if (f.errors && !entry.diagnostics.some((d) => d.severity === 'error')) return false;
   if (f.tools && (entry.skill?.tools.length ?? 0) === 0) return false;
   if (f.shadowed && entry.status !== 'shadowed') return false;
@@ -34,7 +34,7 @@ export function matchesFilters(entry: ListedEntry, f: LibraryFilters): boolean {
   return true;
 }
 
-export function matchesSearch(entry: ListedEntry, query: string): boolean {
+function matchesSearch(entry: ListedEntry, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const skill = entry.skill;

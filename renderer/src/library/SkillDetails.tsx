@@ -1,5 +1,6 @@
 // What a selected skill holds: its metadata, the agents that read it, its diagnostics at their positions (with the
 // profiles that report them, when its agents disagree), and its tools.
+// Tested by: test/unit/renderer/library/skill-details-readers.test.tsx
 import { effectiveValues, qualifiedName } from '../../../shared/effective.js';
 import { PROFILE_RUNTIME, RUNTIME_LABELS } from '../../../shared/runtime-table.js';
 import type { JsonValue, ListedEntry, ValidationProfile } from '../../../shared/types.js';

@@ -7,7 +7,7 @@ import { Modal } from '../ui/Modal.js';
 import { folderOf, rootOf } from './entries.js';
 
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export function nameProblem(name: string): string | undefined {
+function nameProblem(name: string): string | undefined {
   if (!name) return 'Give the skill a name.';
   if (name.length > 64) return 'At most 64 characters.';
   if (!NAME.test(name))

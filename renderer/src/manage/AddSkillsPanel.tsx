@@ -3,6 +3,7 @@
 // pick skills, agents, scope (and which open project) and links or copies, and install with progress. Looking and
 // installing can be cancelled (nothing is written). Errors block unless "Install anyway"; a different skill of the
 // same name is replaced only on an explicit second choice, never a focused default.
+// Tested by: test/unit/renderer/manage/add-skills-panel.test.tsx
 import { useEffect, useRef, useState } from 'react';
 import type { HostApi, IpcError } from '../../../shared/ipc.js';
 import { formatBytes } from '../../../shared/units.js';

@@ -1,11 +1,12 @@
 // A skill's install state (modified locally, update available: first, so a narrow row still shows it) and the agents
 // it is installed for, as badges: in the library list and in the skill view (issue 17).
+// Tested by: test/unit/renderer/manage/install-badges.test.tsx
 import type { InstalledSkillView, ManageAgentView, UpdateCheckView } from '../../../shared/manage-types.js';
 import { agentBadges, installStates, STATE_LABELS } from './manage-model.js';
 import './manage.css';
 
 /** Badges (agents, and a state counts as one) a compact row shows before folding the rest into one "+N". */
-export const COMPACT_AGENT_BADGES = 2;
+const COMPACT_AGENT_BADGES = 2;
 
 export function InstallBadges(props: {
   installs: readonly InstalledSkillView[] | undefined;

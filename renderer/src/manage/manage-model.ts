@@ -19,7 +19,7 @@ export function installsByEntry(installed: readonly InstalledSkillView[]): Map<s
 /** `scope/name`: how updates are keyed (a name may be installed in both scopes). */
 export const installKey = (i: { scope: string; name: string }): string => `${i.scope}/${i.name}`;
 
-export type InstallState = 'update-available' | 'modified' | 'clean' | 'untracked' | 'unknown';
+type InstallState = 'update-available' | 'modified' | 'clean' | 'untracked' | 'unknown';
 
 /** What one install shows: a local edit wins over an update (updating would need "replace my changes"). */
 export function installStates(
@@ -80,7 +80,7 @@ export function agentBadges(
   return own;
 }
 
-export interface InstallChoice {
+interface InstallChoice {
   skills: readonly string[];
   agents: readonly string[];
   /** The user ticked "Install anyway" for skills whose findings have errors. */
@@ -112,7 +112,7 @@ export function defaultSkills(inspection: SourceInspectionView): string[] {
 }
 
 /** The open project holding `path` (the innermost, when projects nest), else undefined. */
-export function projectOf(path: string | undefined, projects: readonly string[]): string | undefined {
+function projectOf(path: string | undefined, projects: readonly string[]): string | undefined {
   if (!path) return undefined;
   const inside = (p: string) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}\\`);
   return projects.filter(inside).sort((a, b) => b.length - a.length)[0];

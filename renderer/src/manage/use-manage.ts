@@ -1,4 +1,5 @@
 // The installed skills for React: one ManageStore per host, loaded on mount and refreshed with the library.
+// Tested by: test/unit/renderer/manage/manage-notices.test.tsx
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import { ManageStore, type ManageSnapshot } from './manage-store.js';

@@ -1,5 +1,6 @@
 // Ctrl/Cmd+K: one box to open any skill or run any action, driven entirely by the keyboard. It offers every command
 // something carries out right now (through the command bus), then the app's own items (tabs, skills, theme).
+// Tested by: test/unit/renderer/palette/command-palette.test.ts
 import { useMemo, useState } from 'react';
 import type { CommandBus } from '../commands/command-bus.js';
 import { COMMANDS, shortcutOf, type CommandSpec, type PlainCommand } from '../commands/commands.js';
@@ -28,7 +29,7 @@ export function commandItems(bus: CommandBus): PaletteItem[] {
 const MAX_SHOWN = 50;
 
 /** Every word of the query appears in the label (case-insensitive); earlier matches rank first. */
-export function filterItems(commands: readonly PaletteItem[], query: string): PaletteItem[] {
+function filterItems(commands: readonly PaletteItem[], query: string): PaletteItem[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return commands.slice(0, MAX_SHOWN);
   return commands

@@ -1,5 +1,6 @@
 // The instructions as a model receives them when the skill is invoked with the arguments typed here, and the
 // skill's entry in the <available_skills> catalog. Follows the editor's unsaved text when the manifest is open.
+// Tested by: test/unit/renderer/library/skill-details-effective.test.tsx
 import { useEffect, useMemo, useState } from 'react';
 import { catalogEntries, renderAvailableSkills } from '../../../shared/catalog.js';
 import { argumentNamesOf, renderInstructions } from '../../../shared/syntax/instructions.js';

@@ -1,5 +1,6 @@
 // A tool's result as a user needs to read it: state and duration, text, structured JSON as a collapsible tree,
 // images, resources, standard error; everything copyable.
+// Tested by: test/unit/renderer/runner/output-view.test.tsx
 import { useState } from 'react';
 import type { IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 
-export interface RunningCall {
+interface RunningCall {
   runId: string;
   startedAt: number;
   progress?: { progress?: number; total?: number; message?: string };

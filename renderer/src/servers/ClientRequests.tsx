@@ -1,6 +1,7 @@
 // What servers ask of the user, shown as non-modal cards above the current view (issue 16): an elicitation as the
 // schema form (form mode) or a link opened after a confirmation (URL mode); a sampling request to approve as is,
 // edit, type a reply to, or reject. Nothing opens by itself and nothing typed is lost while other requests come.
+// Tested by: test/unit/renderer/servers/client-requests.test.tsx
 import { useEffect, useMemo, useState } from 'react';
 import type { ProviderView } from '../../../shared/evals.js';
 import type { McpClientRequestView } from '../../../shared/host-types.js';

@@ -1,6 +1,7 @@
 // The MCP client requests waiting for the user, kept apart from the cards that show them (ClientRequests.tsx) so
 // the workbench follows them from its first chunk and loads the cards, with the schema form, only when one comes
 // (issue 14: the initial JS budget).
+// Tested by: test/unit/renderer/servers/client-requests.test.tsx
 import { useEffect, useState } from 'react';
 import type { McpClientRequestView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';

@@ -1,5 +1,6 @@
 // Issue 12, "data that survives": a settings or history file that could not be read was moved aside, not lost;
 // this non-modal banner says so, where the backup is, and goes away when the user has read it.
+// Tested by: test/unit/renderer/shell/data-notices.test.tsx
 import { useEffect, useState } from 'react';
 import type { DataNotice } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';

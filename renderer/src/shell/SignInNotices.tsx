@@ -1,6 +1,7 @@
 // Issue 16: an MCP server that needs OAuth sends the user to its sign-in page. The app has opened the browser
 // already; browser mode cannot, so this non-modal banner carries the link, says when the sign-in is done or why it
 // failed, and goes away once done or dismissed.
+// Tested by: test/unit/renderer/shell/sign-in-notices.test.tsx
 import { useEffect, useState } from 'react';
 import type { EventOf, HostApi } from '../../../shared/ipc.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';

@@ -10,7 +10,7 @@ import { pathForFile } from '../host/index.js';
 import { firstEntryUnder } from '../library/entries.js';
 import type { LibraryStore } from '../library/library-store.js';
 
-export interface OpenTargets {
+interface OpenTargets {
   host: HostApi;
   store: Pick<LibraryStore, 'snapshot' | 'reload'>;
   showSkill(id: string): void;

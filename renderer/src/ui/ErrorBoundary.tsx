@@ -1,6 +1,7 @@
 // Owns containing a view's failure: a view that throws while rendering shows what went wrong and a way back, and
 // the rest of the workbench (the library, the top bar, the other views) keeps working. Unsaved text is safe either
 // way: drafts live in the host.
+// Tested by: test/unit/renderer/ui/error-boundary.test.tsx
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {

@@ -3,7 +3,7 @@
 import './diff.css';
 
 /** The diff's lines from its first hunk on; a diff without a hunk has nothing to show. */
-export function diffHunkLines(diff: string): Array<{ text: string; kind: 'add' | 'del' | 'hunk' | 'same' }> {
+function diffHunkLines(diff: string): Array<{ text: string; kind: 'add' | 'del' | 'hunk' | 'same' }> {
   const lines = diff.replace(/\n$/, '').split('\n');
   const first = lines.findIndex((l) => l.startsWith('@@'));
   if (first < 0) return [];

@@ -100,7 +100,7 @@ function readProviders(v: Values, io: CliIo): ProviderConfig[] {
 }
 
 /** The model chosen on the command line, with the providers file it came from when one was named (--providers). */
-export interface ProviderChoice {
+interface ProviderChoice {
   config: ProviderConfig;
   /** `--providers FILE`: where that file is decides which key its base URLs may be sent (`keySource`). */
   file?: string;
@@ -153,7 +153,7 @@ export function chooseProvider(v: Values, io: CliIo): ProviderChoice {
  * Where the chosen provider's base URL comes from: the user (the command line, the user's providers.json, a file
  * named with --providers outside the library), or a providers file inside one of the library's roots.
  */
-export function keySource(choice: ProviderChoice, roots: readonly RootInfo[]): KeySource {
+function keySource(choice: ProviderChoice, roots: readonly RootInfo[]): KeySource {
   if (choice.file === undefined || choice.urlGiven) return { from: 'user' };
   const root = roots.find((r) => isWithin(r.path, choice.file ?? ''));
   return root

@@ -1,4 +1,5 @@
 // Rules for the instructions: present, not too long, relative links that resolve, template variables declared.
+// Tested by: test/unit/core/skills/body-scan.test.ts
 import { dirname, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
@@ -6,9 +7,9 @@ import { estimateTokens, withThousands } from '../../../../shared/tokens.js';
 import { resolveInside } from '../../fs/confine.js';
 import { atHeader, atRange, type Rule, type RuleContext } from './rule.js';
 
-export const BODY_MAX_LINES = 500;
+const BODY_MAX_LINES = 500;
 
-export const bodyEmpty: Rule = {
+const bodyEmpty: Rule = {
   id: 'body-empty',
   summary: 'The skill has instructions.',
   check(skill, ctx) {
@@ -24,7 +25,7 @@ export const bodyEmpty: Rule = {
   },
 };
 
-export const bodyTooLong: Rule = {
+const bodyTooLong: Rule = {
   id: 'body-too-long',
   summary: 'Instructions over 500 lines should move detail into referenced files.',
   check(skill, ctx) {
@@ -46,9 +47,9 @@ export const bodyTooLong: Rule = {
 };
 
 /** The Agent Skills spec's guidance for a SKILL.md body; the estimate is the usual 4 characters a token. */
-export const BODY_MAX_TOKENS = 5000;
+const BODY_MAX_TOKENS = 5000;
 
-export const bodyTooManyTokens: Rule = {
+const bodyTooManyTokens: Rule = {
   id: 'body-too-many-tokens',
   summary: 'Instructions over the spec’s 5,000-token guidance should move detail into referenced files.',
   check(skill, ctx) {
@@ -91,7 +92,7 @@ export function lineCount(text: string): number {
   return lines;
 }
 
-export interface BodyLink {
+interface BodyLink {
   target: string;
   /** Offsets of the target inside the body. */
   start: number;
@@ -199,7 +200,7 @@ function localPath(target: string): string | undefined {
   return path === '' || isAbsolute(path) ? undefined : path;
 }
 
-export const bodyLinks: Rule = {
+const bodyLinks: Rule = {
   id: 'link-missing',
   codes: ['link-outside-skill'],
   summary: 'Relative links in the instructions point to files that exist inside the skill folder.',
@@ -248,7 +249,7 @@ export const bodyLinks: Rule = {
   },
 };
 
-export const variablesDeclared: Rule = {
+const variablesDeclared: Rule = {
   id: 'variable-undeclared',
   codes: ['variable-unused'],
   summary:

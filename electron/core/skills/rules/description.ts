@@ -14,10 +14,10 @@ import {
   type Rule,
 } from './rule.js';
 
-export const DESCRIPTION_MAX = 1024;
-export const COMPATIBILITY_MAX = 500;
+const DESCRIPTION_MAX = 1024;
+const COMPATIBILITY_MAX = 500;
 
-export const descriptionMissing: Rule = {
+const descriptionMissing: Rule = {
   id: 'description-missing',
   summary: 'The manifest has a `description`: it is how a model decides to use the skill.',
   check(_skill, ctx) {
@@ -35,7 +35,7 @@ export const descriptionMissing: Rule = {
   },
 };
 
-export const descriptionType: Rule = {
+const descriptionType: Rule = {
   id: 'description-type',
   summary: '`description` is a string (a number or boolean is never coerced silently).',
   check(_skill, ctx) {
@@ -59,7 +59,7 @@ export const descriptionType: Rule = {
   },
 };
 
-export const descriptionEmpty: Rule = {
+const descriptionEmpty: Rule = {
   id: 'description-empty',
   summary: '`description` is not empty.',
   check(_skill, ctx) {
@@ -95,7 +95,7 @@ export const descriptionEmpty: Rule = {
 /** Letters and digits only, lowercase: "Runbook Generator" and "runbook-generator" are the same words. */
 const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-export const descriptionPlaceholder: Rule = {
+const descriptionPlaceholder: Rule = {
   id: 'description-placeholder',
   summary:
     'The description says more than the name: a model chooses a skill by what it does and when to use it.',
@@ -122,7 +122,7 @@ export const descriptionPlaceholder: Rule = {
   },
 };
 
-export const descriptionTooLong: Rule = {
+const descriptionTooLong: Rule = {
   id: 'description-too-long',
   codes: ['description-truncated'],
   summary:
@@ -162,7 +162,7 @@ export const descriptionTooLong: Rule = {
   },
 };
 
-export const descriptionXmlTags: Rule = {
+const descriptionXmlTags: Rule = {
   id: 'description-xml-tags',
   summary: 'Hosted platforms refuse descriptions holding XML/HTML tags.',
   check(_skill, ctx) {
@@ -182,7 +182,7 @@ export const descriptionXmlTags: Rule = {
   },
 };
 
-export const compatibilityRule: Rule = {
+const compatibilityRule: Rule = {
   id: 'compatibility-too-long',
   codes: ['compatibility-type'],
   summary: '`compatibility` is a string of at most 500 characters.',

@@ -45,7 +45,7 @@ const EXPECT_TEXT: Record<KeyType, string> = {
   'string-or-list': 'a string or a list of strings',
 };
 
-export const fieldType: Rule = {
+const fieldType: Rule = {
   id: 'field-type',
   codes: ['yaml11-boolean', 'argument-hint-list'],
   summary: 'Known fields hold the type their runtimes expect (no silent coercion).',
@@ -116,7 +116,7 @@ export const fieldType: Rule = {
   },
 };
 
-export const versionType: Rule = {
+const versionType: Rule = {
   id: 'version-type',
   summary: '`version` is written as a string, so `2.10` does not become 2.1.',
   check(_skill, ctx) {
@@ -149,7 +149,7 @@ export const versionType: Rule = {
   },
 };
 
-export const metadataValues: Rule = {
+const metadataValues: Rule = {
   id: 'metadata-values',
   summary: 'The spec defines `metadata` as a map of strings to strings.',
   check(_skill, ctx) {
@@ -172,7 +172,7 @@ export const metadataValues: Rule = {
   },
 };
 
-export const unknownKey: Rule = {
+const unknownKey: Rule = {
   id: 'unknown-key',
   summary: 'Keys the profile does not know are kept in `metadata` and reported.',
   check(_skill, ctx) {
@@ -214,7 +214,7 @@ export const unknownKey: Rule = {
   },
 };
 
-export const keyAlias: Rule = {
+const keyAlias: Rule = {
   id: 'key-alias',
   codes: ['key-alias-duplicate'],
   summary:

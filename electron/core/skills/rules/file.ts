@@ -3,9 +3,9 @@ import { withThousands } from '../../../../shared/tokens.js';
 import { at, atRange, type Rule } from './rule.js';
 
 /** Claude Code skips a SKILL.md over this many bytes (1,000,000, below Skillbench's own 1 MiB read limit). */
-export const CLAUDE_CODE_MAX_BYTES = 1_000_000;
+const CLAUDE_CODE_MAX_BYTES = 1_000_000;
 
-export const fileBom: Rule = {
+const fileBom: Rule = {
   id: 'file-bom',
   summary: 'SKILL.md starts with a UTF-8 byte order mark, which hides the frontmatter from strict readers.',
   check(_skill, ctx) {
@@ -25,7 +25,7 @@ export const fileBom: Rule = {
   },
 };
 
-export const fileTooLargeForClaudeCode: Rule = {
+const fileTooLargeForClaudeCode: Rule = {
   id: 'file-too-large',
   summary: 'Claude Code skips a SKILL.md over 1,000,000 bytes.',
   check(_skill, ctx) {

@@ -12,7 +12,7 @@ import {
   type RuleContext,
 } from './rule.js';
 
-export const NAME_MAX = 64;
+const NAME_MAX = 64;
 const ASCII_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Lowercase letters of any script (and letters without case, such as CJK), digits, single hyphens. */
 const UNICODE_NAME = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{Mn}]+(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}\p{Mn}]+)*$/u;
@@ -40,7 +40,7 @@ export function suggestName(value: string): string {
 const wellFormed = (name: string) =>
   (ASCII_NAME.test(name) || UNICODE_NAME.test(name)) && characters(name) <= NAME_MAX;
 
-export const nameMissing: Rule = {
+const nameMissing: Rule = {
   id: 'name-missing',
   summary: 'The frontmatter has no `name`; the folder name is used instead.',
   check(skill, ctx) {
@@ -61,7 +61,7 @@ export const nameMissing: Rule = {
   },
 };
 
-export const nameType: Rule = {
+const nameType: Rule = {
   id: 'name-type',
   summary: '`name` must be a string.',
   check(_skill, ctx) {
@@ -79,7 +79,7 @@ export const nameType: Rule = {
   },
 };
 
-export const nameFormat: Rule = {
+const nameFormat: Rule = {
   id: 'name-format',
   codes: ['name-empty'],
   summary: '`name` uses lowercase letters, digits and single hyphens, with no hyphen at either end.',
@@ -123,7 +123,7 @@ export const nameFormat: Rule = {
   },
 };
 
-export const nameTooLong: Rule = {
+const nameTooLong: Rule = {
   id: 'name-too-long',
   summary: '`name` is at most 64 characters.',
   check(_skill, ctx) {
@@ -143,7 +143,7 @@ export const nameTooLong: Rule = {
   },
 };
 
-export const nameNonAscii: Rule = {
+const nameNonAscii: Rule = {
   id: 'name-non-ascii',
   summary: '`name` uses letters outside ASCII: not portable across runtimes.',
   check(_skill, ctx) {
@@ -164,7 +164,7 @@ export const nameNonAscii: Rule = {
   },
 };
 
-export const nameReservedWord: Rule = {
+const nameReservedWord: Rule = {
   id: 'name-reserved-word',
   summary: 'Hosted platforms reject names containing "anthropic" or "claude".',
   check(_skill, ctx) {
@@ -183,7 +183,7 @@ export const nameReservedWord: Rule = {
   },
 };
 
-export const nameFolderMismatch: Rule = {
+const nameFolderMismatch: Rule = {
   id: 'name-folder-mismatch',
   summary: '`name` equals the name of the folder holding the manifest (compared after NFKC).',
   check(_skill, ctx) {

@@ -1,4 +1,5 @@
 // Owns the contract every validation rule implements: a small pure function from a skill to its findings.
+// Tested by: test/unit/core/skills/rule-reference.test.ts
 import type {
   Diagnostic,
   QuickFix,

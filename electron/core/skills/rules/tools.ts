@@ -1,5 +1,6 @@
 // Rules for `tools:` entries that hold for every kind: shape, name, kind, timeout, schema validity, locked keys,
 // placeholders. What a kind reads (its target, command, url...) is checked by its own module (tools/kinds).
+// Tested by: test/unit/core/tools/kinds.test.ts
 import { MAX_TIMEOUT_SECS, type Diagnostic, type JsonSchema } from '../../../../shared/types.js';
 import { PLACEHOLDER } from '../../../../shared/syntax/placeholders.js';
 import { schemaProblems } from '../../schema/check-schema.js';
@@ -45,7 +46,7 @@ function kindOf(kinds: KindRegistry, e: ToolEntry): ToolKindModule | undefined {
   return kind !== undefined && Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
 }
 
-export const toolEntryShape: Rule = {
+const toolEntryShape: Rule = {
   id: 'tool-entry-type',
   codes: ['tool-name-missing', 'tool-name-format', 'tool-name-duplicate', 'tool-unknown-key'],
   summary: 'Each `tools:` entry is a tool name or a mapping with a unique `name` and known keys.',
@@ -123,7 +124,7 @@ export const toolEntryShape: Rule = {
   },
 };
 
-export function toolKind(kinds: KindRegistry): Rule {
+function toolKind(kinds: KindRegistry): Rule {
   const names = Object.keys(kinds);
   return {
     id: 'tool-kind-unknown',
@@ -163,7 +164,7 @@ export function toolKind(kinds: KindRegistry): Rule {
   };
 }
 
-export function toolKindFields(kinds: KindRegistry): Rule {
+function toolKindFields(kinds: KindRegistry): Rule {
   return {
     id: 'tool-field-missing',
     codes: [...new Set(Object.values(kinds).flatMap((k) => k.manifestCodes))].filter(
@@ -188,7 +189,7 @@ export function toolKindFields(kinds: KindRegistry): Rule {
   };
 }
 
-export const toolTimeout: Rule = {
+const toolTimeout: Rule = {
   id: 'tool-timeout-invalid',
   summary: `A tool's \`timeoutSecs\` is a number of seconds, from 1 to ${MAX_TIMEOUT_SECS} (24 hours).`,
   check(_skill, ctx) {
@@ -212,7 +213,7 @@ export const toolTimeout: Rule = {
   },
 };
 
-export const toolSchema: Rule = {
+const toolSchema: Rule = {
   id: 'tool-schema-invalid',
   codes: ['tool-schema-not-object'],
   summary:
@@ -260,7 +261,7 @@ function declaredArgs(kinds: KindRegistry, e: ToolEntry): ReadonlySet<string> | 
   return kind ? kind.declaredArgs(e) : declaredArgsOf(e);
 }
 
-export function toolLockedArgs(kinds: KindRegistry): Rule {
+function toolLockedArgs(kinds: KindRegistry): Rule {
   return {
     id: 'tool-locked-arg-undeclared',
     codes: ['tool-locked-args-type'],
@@ -304,7 +305,7 @@ export function toolLockedArgs(kinds: KindRegistry): Rule {
   };
 }
 
-export function toolPlaceholders(kinds: KindRegistry): Rule {
+function toolPlaceholders(kinds: KindRegistry): Rule {
   return {
     id: 'tool-placeholder-undeclared',
     summary:
@@ -354,7 +355,7 @@ function templateTexts(e: ToolEntry, key: string): string[] {
 /** Profiles whose runtime deserialises tool entries strictly (zeroclaw; clawft shares its tool model). */
 const STRICT_TOOLS = new Set(['zeroclaw', 'clawft']);
 
-export const toolLockedArgString: Rule = {
+const toolLockedArgString: Rule = {
   id: 'tool-locked-arg-not-string',
   summary:
     'zeroclaw/clawft: locked args are strings (`HashMap<String, String>`); a number or list fails to load.',
@@ -387,7 +388,7 @@ export const toolLockedArgString: Rule = {
   },
 };
 
-export const toolDescriptionRequired: Rule = {
+const toolDescriptionRequired: Rule = {
   id: 'tool-description-missing',
   summary: 'zeroclaw/clawft: every tool has a `description` (the model is told what the tool does by it).',
   check(_skill, ctx) {
@@ -406,7 +407,7 @@ export const toolDescriptionRequired: Rule = {
   },
 };
 
-export const toolNameHashed: Rule = {
+const toolNameHashed: Rule = {
   id: 'tool-name-hashed',
   summary:
     'A composed `{skill}__{tool}` name that had to be sanitised and hashed is named, so nobody is surprised.',

@@ -5,7 +5,7 @@ import { at, atRange, quoted, type Rule, type RuleContext } from './rule.js';
 const TEXT_FIELDS = ['description', 'argument-hint', 'compatibility', 'license'];
 
 /** `description: Use C# or F # here` keeps only "Use C# or F": ` #` starts a comment in a plain scalar. */
-export const commentInValue: Rule = {
+const commentInValue: Rule = {
   id: 'comment-in-value',
   summary: 'A ` #` after an unquoted value starts a comment and silently cuts the value.',
   check(_skill, ctx) {
@@ -82,7 +82,7 @@ export function commentAfterKey(ctx: RuleContext, key: string): { text: string; 
  * `description: &draft notes` or `description: !important do this`: YAML takes the first word as an anchor or a tag
  * and drops it from the value. (`!!binary`-style tags are YAML's own and reported as `yaml-tag`.)
  */
-export const unquotedAnchorTag: Rule = {
+const unquotedAnchorTag: Rule = {
   id: 'unquoted-anchor-tag',
   summary: 'A value starting with `&` or `!` loses its first word to YAML (an anchor or a tag).',
   check(_skill, ctx) {

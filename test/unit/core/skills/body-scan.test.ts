@@ -4,14 +4,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lineCount, markdownLinks } from '../../../../electron/core/skills/rules/body.js';
-import { validateText } from '../../../../electron/core/skills/validate.js';
-import { fixtureSkill } from '../../../helpers.js';
+import { evaluateText, fixtureSkill } from '../../../helpers.js';
 
 describe('body scanning', () => {
   it('reports every occurrence of a missing link but asks the disk once per target', () => {
     const file = join(fixtureSkill('links-repeated'), 'SKILL.md');
     const asked: string[] = [];
-    const result = validateText(file, readFileSync(file, 'utf8'), {
+    const result = evaluateText(file, readFileSync(file, 'utf8'), {
       pathExists: (p) => (asked.push(p), p.endsWith('guide.md')),
     });
     const missing = result.diagnostics.filter((d) => d.code === 'link-missing');

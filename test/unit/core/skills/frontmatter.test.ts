@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateText } from '../../../../electron/core/skills/validate.js';
 import { splitFrontmatter } from '../../../../shared/syntax/frontmatter.js';
-import { byCode, codes, covered, fixtureSkill, loadFixture } from '../../../helpers.js';
+import { byCode, codes, covered, evaluateText, fixtureSkill, loadFixture } from '../../../helpers.js';
 
 const read = (name: string) => readFileSync(join(fixtureSkill(name), 'SKILL.md'), 'utf8');
 
@@ -76,7 +75,7 @@ describe('SKILL.md parse errors', () => {
       lines[e.range.line - 1] =
         line.slice(0, e.range.column - 1) + e.newText + line.slice(e.range.endColumn - 1);
     }
-    const fixed = validateText(join(fixtureSkill('indented-frontmatter'), 'SKILL.md'), lines.join('\n'));
+    const fixed = evaluateText(join(fixtureSkill('indented-frontmatter'), 'SKILL.md'), lines.join('\n'));
     expect(fixed.diagnostics).toEqual([]);
     expect(fixed.skill?.description).toBe('Keeps the real description. Use when testing.');
   });
@@ -128,7 +127,7 @@ describe('SKILL.md parse errors', () => {
         newText: '"',
       },
     ]);
-    expect(validateText(join(fixtureSkill('unclosed-quote'), 'SKILL.md'), fixed).diagnostics).toEqual([]);
+    expect(evaluateText(join(fixtureSkill('unclosed-quote'), 'SKILL.md'), fixed).diagnostics).toEqual([]);
     // The swallowed text (`license: MIT` included) is not the description any runtime reads.
     expect(entry.skill?.description).toBe('');
     expect(entry.skill?.writtenKeys).not.toContain('description');

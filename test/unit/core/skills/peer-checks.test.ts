@@ -5,9 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadLibrary } from '../../../../electron/core/skills/library.js';
-import { validateText } from '../../../../electron/core/skills/validate.js';
 import type { Diagnostic, LibraryEntry, TextEdit } from '../../../../shared/types.js';
-import { FIXTURES } from '../../../helpers.js';
+import { evaluateText, FIXTURES } from '../../../helpers.js';
 
 const CHECKS = join(FIXTURES, 'ecosystem', 'checks');
 const library = loadLibrary([{ path: CHECKS }]);
@@ -43,7 +42,7 @@ function applied(folder: string, edits: readonly TextEdit[]): string {
 function fixedCleanly(folder: string, code: string) {
   const fix = finding(folder, code).fix;
   expect(fix?.edits.length, `${folder}: ${code} has a text fix`).toBeGreaterThan(0);
-  const after = validateText(join(CHECKS, folder, 'SKILL.md'), applied(folder, fix!.edits)).diagnostics;
+  const after = evaluateText(join(CHECKS, folder, 'SKILL.md'), applied(folder, fix!.edits)).diagnostics;
   expect(after.map((d) => d.code)).not.toContain(code);
   expect(after.filter((d) => d.severity === 'error')).toEqual([]);
   return after;
@@ -58,7 +57,7 @@ describe('checks the peers make', () => {
     const text = readFileSync(join(CHECKS, 'with-bom', 'SKILL.md'), 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     // What the fix saves: the same text without the mark.
-    expect(validateText(join(CHECKS, 'with-bom', 'SKILL.md'), text.slice(1)).diagnostics).toEqual([]);
+    expect(evaluateText(join(CHECKS, 'with-bom', 'SKILL.md'), text.slice(1)).diagnostics).toEqual([]);
     // Claude Code reads it (test/integration/ecosystem/claude-code.test.ts): there it is a note.
     const cc = loadLibrary([{ path: join(CHECKS, 'with-bom') }], { profile: 'claude-code' }).entries[0];
     expect(cc?.diagnostics.map((x) => `${x.severity} ${x.code}`)).toEqual(['info file-bom']);

@@ -20,6 +20,14 @@ describe('the rule reference', () => {
     expect(actual, 'docs/rules.md is stale: run `npm run docs`').toBe(expected);
   });
 
+  it('lists every rule with its summary', () => {
+    const reference = renderRuleReference();
+    for (const rule of RULES) {
+      expect(rule.summary.trim()).not.toBe('');
+      expect(reference).toContain(`| \`${rule.id}\` | ${rule.summary.replace(/\|/g, '\\|')} |`);
+    }
+  });
+
   it('holds every code a rule declares, once', () => {
     const codes = FINDINGS.map((f) => f.code);
     expect(new Set(codes).size).toBe(codes.length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateText } from '../../../../electron/core/skills/index.js';
+import { loadLibrary } from '../../../../electron/core/skills/index.js';
 import type { Diagnostic } from '../../../../shared/types.js';
-import { byCode, codes, covered, fixtureSkill, loadFixture } from '../../../helpers.js';
+import { byCode, codes, covered, evaluateText, fixtureSkill, loadFixture } from '../../../helpers.js';
 
 describe('name rules', () => {
   it('flags uppercase and underscores, suggesting a valid name', () => {
@@ -273,36 +273,38 @@ describe('tool rules', () => {
   });
 });
 
-describe('validateText', () => {
+describe('validating unsaved text', () => {
+  /** The editor's buffer checked as the app checks it: by the library holding the skill. */
+  const validate = (name: string, text: string) => {
+    const path = `${fixtureSkill(name)}/SKILL.md`;
+    return loadLibrary([{ path: fixtureSkill(name) }]).validate(path, text);
+  };
+
   it('validates an unsaved buffer exactly like the file on disk', () => {
-    const path = `${fixtureSkill('fields-types')}/SKILL.md`;
     const fromDisk = loadFixture('fields-types').diagnostics;
     const text = `---\nname: fields-types\ndescription: Wrong field types.\nuser-invocable: "false"\ndisable-model-invocation: 1\nlicense: 2\nmetadata: [a, b]\nversion: 2.10\n---\nbody\n`;
-    expect(validateText(path, text).diagnostics).toEqual(fromDisk);
+    expect(validate('fields-types', text)).toEqual(fromDisk);
   });
 
   it('reports problems at exact positions as the user types', () => {
-    const path = `${fixtureSkill('valid-minimal')}/SKILL.md`;
-    const result = validateText(
-      path,
+    const diagnostics = validate(
+      'valid-minimal',
       '---\nname: valid-minimal\ndescription: ok\nuser-invocable: yes\n---\nbody\n',
     );
-    // `yes` is Claude Code's YAML 1.1 true: a hint since issue 11, no longer a field-type error.
-    expect(result.diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn])).toEqual([
+    // `yes` is Claude Code's YAML 1.1 true: a hint, not a field-type error.
+    expect(diagnostics.map((d) => [d.code, d.line, d.column, d.endColumn])).toEqual([
       ['yaml11-boolean', 4, 17, 20],
     ]);
-    expect(validateText(path, '---\nname: valid-minimal\ndescription: ok\n---\nbody\n').diagnostics).toEqual(
-      [],
-    );
+    expect(validate('valid-minimal', '---\nname: valid-minimal\ndescription: ok\n---\nbody\n')).toEqual([]);
   });
 
   it('uses the injected existence check for links and scripts', () => {
     const path = `${fixtureSkill('valid-minimal')}/SKILL.md`;
     const text = '---\nname: valid-minimal\ndescription: ok\n---\nSee [x](refs/x.md).\n';
-    expect(codes(validateText(path, text, { pathExists: () => false }).diagnostics)).toEqual([
+    expect(codes(evaluateText(path, text, { pathExists: () => false }).diagnostics)).toEqual([
       'link-missing',
     ]);
-    expect(validateText(path, text, { pathExists: () => true }).diagnostics).toEqual([]);
+    expect(evaluateText(path, text, { pathExists: () => true }).diagnostics).toEqual([]);
   });
 });
 

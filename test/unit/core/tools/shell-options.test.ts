@@ -2,12 +2,11 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateText } from '../../../../electron/core/skills/validate.js';
 import { shellKind } from '../../../../electron/core/tools/kinds/shell.js';
 import { shellOptionProblems, withDashes } from '../../../../electron/core/tools/shell-options.js';
 import { SkillError } from '../../../../shared/errors.js';
 import type { Diagnostic, SkillTool } from '../../../../shared/types.js';
-import { FIXTURES } from '../../../helpers.js';
+import { evaluateText, FIXTURES } from '../../../helpers.js';
 
 /** [column, severity, code] of each problem. */
 const judged = (template: string, allowEval = false) =>
@@ -105,7 +104,7 @@ describe('the manifest rules', () => {
   const skill = (command: string, extra = '') =>
     `---\nname: inline-shell\ndescription: Runs a command. Use when testing.\ntools:\n  - name: run\n    kind: shell\n    command: ${JSON.stringify(command)}\n${extra}---\nBody.\n`;
   const diags = (text: string): Diagnostic[] =>
-    validateText(file, text).diagnostics.filter(
+    evaluateText(file, text).diagnostics.filter(
       (d) => d.code.startsWith('tool-shell-') || d.code === 'tool-unknown-key',
     );
 

@@ -1,11 +1,8 @@
-// The scanner that reads a shell template's quoting (issue 18): the context of each placeholder, and problems at
-// the line and column where no reference can be exact. Pure: runs the same on every OS.
+// The scanners that read a shell template's quoting (POSIX sh and cmd.exe): the context of each placeholder, and
+// problems at the line and column where no reference can be exact. Pure: runs the same on every OS.
 import { describe, expect, it } from 'vitest';
-import {
-  analyseCmdTemplate,
-  analysePosixTemplate,
-  lineColumn,
-} from '../../../../electron/core/tools/shell-syntax.js';
+import { analyseCmdTemplate } from '../../../../electron/core/tools/cmd-syntax.js';
+import { analysePosixTemplate, lineColumn } from '../../../../electron/core/tools/shell-syntax.js';
 
 const contexts = (t: string) => analysePosixTemplate(t).uses.map((u) => u.context);
 const problems = (t: string) =>
