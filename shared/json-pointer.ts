@@ -2,6 +2,10 @@
 // a same-document `$ref` through objects and arrays alike. Both schema walkers (the form and the argument check) use it.
 import type { JsonValue } from './types.js';
 
+export type JsonObject = { [key: string]: JsonValue };
+export const isJsonObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** A key as one pointer token ("a/b" → "a~1b"). */
 export const escapeToken = (key: string | number): string =>
   String(key).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -24,7 +28,7 @@ export const pointerTokens = (pointer: string): string[] =>
 /** One step down: an object's own member, or an array's item by index. */
 export function childOf(node: JsonValue | undefined, key: string): JsonValue | undefined {
   if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(key) ? node[Number(key)] : undefined;
-  if (typeof node === 'object' && node !== null && Object.hasOwn(node, key)) return node[key];
+  if (isJsonObject(node) && Object.hasOwn(node, key)) return node[key];
   return undefined;
 }
 

@@ -1,10 +1,18 @@
 // Owns reading a tool's input schema along the validator's keyword locations: the schema node at a location, and
 // the names a person reads for a value, a property or a union branch.
-import { childOf, escapeToken, pointerTokens, resolveRef, unescapeToken } from '../json-pointer.js';
+import {
+  childOf,
+  escapeToken,
+  isJsonObject,
+  pointerTokens,
+  resolveRef,
+  unescapeToken,
+  type JsonObject,
+} from '../json-pointer.js';
 import type { JsonValue } from '../types.js';
 
-export type Obj = { [key: string]: JsonValue };
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export type Obj = JsonObject;
+export const isObj = isJsonObject;
 export const escape = escapeToken;
 export const show = (v: JsonValue | undefined) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
 

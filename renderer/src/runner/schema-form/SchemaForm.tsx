@@ -18,19 +18,11 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { escapeToken } from '../../../../shared/json-pointer.js';
 import type { JsonValue } from '../../../../shared/types.js';
-import {
-  blankValue,
-  childPointer,
-  itemBlank,
-  propertyField,
-  shownBranch,
-  withEntry,
-  withItem,
-  withProperty,
-  withTupleItem,
-  type Field,
-} from './schema-form-model.js';
+import { blankValue, itemBlank, propertyField, shownBranch } from './form-state.js';
+import { withEntry, withItem, withProperty, withTupleItem } from './form-edits.js';
+import { type Field } from './field.js';
 import './schema-form.css';
 
 type Obj = { [key: string]: JsonValue };
@@ -456,7 +448,7 @@ function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
             field={p.field}
             value={obj[p.name]}
             update={member(p.name)}
-            pointer={`${props.pointer}/${childPointer(p.name)}`}
+            pointer={`${props.pointer}/${escapeToken(p.name)}`}
             label={p.field.title ?? p.name}
             required={p.required}
           />
@@ -555,7 +547,7 @@ function MapRows(props: {
             <KeyInput
               value={key}
               taken={(k) => k !== key && k in obj}
-              pointer={`${props.pointer}/${childPointer(key)}#key`}
+              pointer={`${props.pointer}/${escapeToken(key)}#key`}
               label={`${props.name}: key ${i + 1}`}
               onRename={(k) => rename(key, k)}
             />
@@ -564,7 +556,7 @@ function MapRows(props: {
                 field={f}
                 value={obj[key]}
                 update={entry(key)}
-                pointer={`${props.pointer}/${childPointer(key)}`}
+                pointer={`${props.pointer}/${escapeToken(key)}`}
                 label=""
                 name={`${props.name}: ${key}`}
                 required
