@@ -1,7 +1,12 @@
 // Builds the one object the preload exposes as `window.skillbench`: one method per contract entry plus typed event
 // subscriptions returning an unsubscribe function. Never ipcRenderer itself. It uses the contract's names only
-// (shared/ipc-names.ts, re-exported by the contract): the schemas stay in main (issue 19).
-import { CHANNEL_NAMES, EVENT_NAMES, methodName, type EventName } from '../../shared/ipc.js';
+// (shared/ipc-names.ts): the schemas stay in main.
+import {
+  CHANNEL_NAMES,
+  EVENT_NAMES,
+  methodName,
+  type EventNameOnly as EventName,
+} from '../../shared/ipc-names.js';
 
 /** Electron's webUtils (docs/api/web-utils.md): the path on disk of a File the page got from a drop. */
 export interface WebUtilsLike {
