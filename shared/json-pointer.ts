@@ -1,5 +1,5 @@
-// Owns JSON pointers (RFC 6901): escaping a key into a token, reading a pointer's tokens, and following a pointer or
-// a same-document `$ref` through objects and arrays alike. Both schema walkers (the form and the argument check) use it.
+// Owns JSON pointers (RFC 6901): escaping keys, reading tokens, and following a pointer or a same-document `$ref`
+// through objects and arrays alike, for both schema walkers (the form and the argument check).
 import type { JsonValue } from './types.js';
 
 export type JsonObject = { [key: string]: JsonValue };

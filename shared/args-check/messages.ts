@@ -181,7 +181,8 @@ const union: Say = (at) => {
       );
     return { pointer, message: `${label} must be one of ${options.join(', ')}.` };
   }
-  if (units.some((x) => x.keywordLocation.startsWith(`${unit.keywordLocation}/${index}/`))) return undefined; // the chosen branch's own errors say what is wrong
+  // The chosen branch's own errors say what is wrong.
+  if (units.some((x) => x.keywordLocation.startsWith(`${unit.keywordLocation}/${index}/`))) return undefined;
   if (here === null) return cannotBeNull;
   const names = branches.map((b, i) => branchName(b, root) ?? `option ${i + 1}`).join(', ');
   return {

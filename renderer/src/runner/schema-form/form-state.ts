@@ -206,7 +206,8 @@ export function blankValue(field: Field): JsonValue | undefined {
   }
 }
 
-/** A new item of a list or tuple: a blank of its type; a number starts at its minimum (or 0), an enum at its first option. */
+/** A new item of a list or tuple: a blank of its type; a number starts at its minimum (or 0), an enum at its first
+ *  option. */
 export function itemBlank(field: Field): JsonValue {
   const v = blankValue(field);
   if (v !== undefined) return v;
