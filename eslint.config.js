@@ -131,7 +131,7 @@ export default tseslint.config(
     },
   },
   {
-    // preload: exactly the contract, to build window.skillbench from it.
+    // preload: the contract's names (shared/ipc-names.ts) to build window.skillbench from, nothing else of the app.
     files: ['electron/preload/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -145,10 +145,40 @@ export default tseslint.config(
                 '**/main/**',
                 '**/cli/**',
                 '**/renderer/**',
-                '**/shared/*',
-                '!**/shared/ipc.js',
+                '**/shared/**',
+                '!**/shared/ipc-names.js',
               ],
-              message: 'The preload imports only the IPC contract (shared/ipc.ts).',
+              message: "The preload imports only the contract's names (shared/ipc-names.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // main: the Electron shell. It mounts the host and uses shared/ and core's ground floor; never the UI or the CLI.
+    files: ['electron/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/renderer/**'],
+              message: 'main talks to the renderer through the IPC contract only.',
+            },
+            {
+              group: ['**/cli/**'],
+              message: 'main and the CLI are two edges of one host; neither imports the other.',
+            },
+            {
+              group: ['**/preload/**'],
+              message: 'The preload is bundled on its own; main loads it by path.',
+            },
+            {
+              // core's ground floor only (paths, deferred loading, file writes, app data); the host serves features.
+              regex: String.raw`/core/(?!(paths|load-later|app-data)\.js$|editor/save-file\.js$|fs/)`,
+              message: "main uses core's ground floor only; the host serves core's features.",
             },
           ],
         },

@@ -2,6 +2,7 @@
 // the sandboxed preload and the renderer's first chunk need only these, so they carry them without the contract's
 // TypeBox schemas. shared/ipc.ts checks its contract against these lists at compile time (`satisfies`), and a unit
 // test checks them at run time.
+import { VIEWS, type ViewId } from './views.js';
 
 export const CHANNEL_NAMES = [
   'app:get-version',
@@ -111,5 +112,11 @@ export function methodName(channel: string): string {
 
 /** Commands the desktop menu sends to the renderer (the same ones its keyboard shortcuts run). Here, not in ipc.ts,
  *  so the renderer's first chunk carries them without the contract's TypeBox schemas (issue 14). */
-export const APP_COMMANDS = ['palette', 'save', 'run', 'new-skill', 'history', 'settings'] as const;
-export type AppCommand = (typeof APP_COMMANDS)[number];
+export type AppCommand = 'palette' | 'save' | 'run' | 'new-skill' | ViewId;
+export const APP_COMMANDS: readonly AppCommand[] = [
+  'palette',
+  'save',
+  'run',
+  'new-skill',
+  ...VIEWS.map((v) => v.id),
+];

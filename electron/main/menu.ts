@@ -1,6 +1,7 @@
 // Owns the application menu and its shortcuts.
 import type { MenuItemConstructorOptions } from 'electron';
 import type { AppCommand } from '../../shared/ipc.js';
+import { VIEWS } from '../../shared/views.js';
 
 export interface MenuActions {
   addRoot(): void;
@@ -24,12 +25,11 @@ export interface MenuActions {
 const rendererItem = (
   actions: MenuActions,
   label: string,
-  accelerator: string,
+  accelerator: string | undefined,
   command: AppCommand,
 ): MenuItemConstructorOptions => ({
   label,
-  accelerator,
-  registerAccelerator: false,
+  ...(accelerator ? { accelerator, registerAccelerator: false } : {}),
   click: () => actions.command(command),
 });
 
@@ -55,8 +55,9 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
       label: 'Go',
       submenu: [
         rendererItem(actions, 'Command Palette…', 'CmdOrCtrl+K', 'palette'),
-        rendererItem(actions, 'History', 'CmdOrCtrl+Shift+H', 'history'),
-        rendererItem(actions, 'Settings', 'CmdOrCtrl+,', 'settings'),
+        ...VIEWS.map((v) =>
+          rendererItem(actions, v.label, 'accelerator' in v ? v.accelerator : undefined, v.id),
+        ),
       ],
     },
     {

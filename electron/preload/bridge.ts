@@ -1,8 +1,13 @@
 // Builds the one object the preload exposes as `window.skillbench`: one method per contract entry plus typed event
 // subscriptions returning an unsubscribe function. Never ipcRenderer itself. It uses the contract's names only
-// (shared/ipc-names.ts, re-exported by the contract): the schemas stay in main (issue 19).
+// (shared/ipc-names.ts): the schemas stay in main.
 // Tested by: test/unit/electron/preload.test.ts
-import { CHANNEL_NAMES, EVENT_NAMES, methodName, type EventName } from '../../shared/ipc.js';
+import {
+  CHANNEL_NAMES,
+  EVENT_NAMES,
+  methodName,
+  type EventNameOnly as EventName,
+} from '../../shared/ipc-names.js';
 
 /** Electron's webUtils (docs/api/web-utils.md): the path on disk of a File the page got from a drop. */
 interface WebUtilsLike {

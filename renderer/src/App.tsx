@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { DraftView, HistoryEntryView } from '../../shared/host-types.js';
 import type { HostApi } from '../../shared/ipc.js';
-import { useCommand, useCommandBus, useCommandSources } from './commands/use-commands.js';
+import { useCommand, useCommandBus, useCommandSources, useViewCommands } from './commands/use-commands.js';
 import { useBuffers } from './editor/use-buffers.js';
 import { entryInFolder, folderOf } from './library/entries.js';
 import { LibraryPanel } from './library/LibraryPanel.js';
@@ -13,7 +13,7 @@ import { useLibrary } from './library/use-library.js';
 import type { AddPrefill } from './manage/AddSkillsPanel.js';
 import { InstallBadges } from './manage/InstallBadges.js';
 import { AgentsMdSync } from './library/AgentsMdSync.js';
-import { ManageActions, type ManageRequest } from './manage/ManageActions.js';
+import type { ManageRequest } from './manage/ManageActions.js';
 import { defaultProject } from './manage/manage-model.js';
 import { UpdatesCheck } from './manage/UpdatesCheck.js';
 import { ManageNotices } from './manage/ManageNotices.js';
@@ -26,29 +26,18 @@ import { SignInNotices } from './shell/SignInNotices.js';
 import { useNavigation, type View } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
 import { carryOut, useDropToOpen, useOpenRequests } from './shell/open-requests.js';
-import { SkillView } from './shell/SkillView.js';
 import { TopBar } from './shell/TopBar.js';
+import { loading, VIEW_TABLE, type Workbench } from './shell/view-table.js';
 import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import type { OpenRequest } from '../../shared/open-request.js';
 
-// Views a first paint does not need load on first use (issue 14: the initial chunk's budget, checked by
-// test/integration/renderer-initial-js.test.ts): each brings its own code (the servers' schema form and YAML, the Add
-// skills panel, the history, the settings, the cards of server requests).
-const ServersView = lazy(() => import('./servers/ServersView.js').then((m) => ({ default: m.ServersView })));
-const HistoryView = lazy(() => import('./history/HistoryView.js').then((m) => ({ default: m.HistoryView })));
-const SettingsView = lazy(() =>
-  import('./settings/SettingsView.js').then((m) => ({ default: m.SettingsView })),
-);
+// Panels a first paint does not need load on first use (the initial chunk's budget, checked by
+// test/integration/renderer-initial-js.test.ts); the views' own are in the view table.
 const AddSkillsPanel = lazy(() =>
   import('./manage/AddSkillsPanel.js').then((m) => ({ default: m.AddSkillsPanel })),
 );
 const ClientRequests = lazy(() =>
   import('./servers/ClientRequests.js').then((m) => ({ default: m.ClientRequests })),
-);
-const loading = (
-  <p className="empty" role="status">
-    Loading…
-  </p>
 );
 
 /** How a failed view is named to the user. */
@@ -63,7 +52,7 @@ export function App({ host }: { host: HostApi }) {
   const library = useLibrary(host);
   const { store: buffers, waitingDrafts } = useBuffers(host, library.store);
   const { settings, theme, save: saveSettings, setSettings } = useSettings(host);
-  const { selected, setSelected, view, setView, open, tab } = useNavigation();
+  const { selected, setSelected, view, setView, show, open, tab } = useNavigation();
   const [palette, setPalette] = useState(false);
   const [dialog, setDialog] = useState<SkillDialog>();
   const [problem, setProblem] = useState<string>();
@@ -119,8 +108,7 @@ export function App({ host }: { host: HostApi }) {
   };
   useCommand('palette', () => setPalette((p) => !p));
   useCommand('new-skill', () => setDialog({ kind: 'create' }));
-  useCommand('history', () => setView({ kind: 'history' }));
-  useCommand('settings', () => setView({ kind: 'settings' }));
+  useViewCommands(show);
   useCommand('save-all', saveAll);
   // Outside the editor (which saves its active file), Ctrl/Cmd+S and the menu's Save save everything.
   useCommand('save', saveAll, { fallback: true });
@@ -166,6 +154,23 @@ export function App({ host }: { host: HostApi }) {
     if (owner) open(owner.id, 'edit');
   };
   const shownProblem = library.problem ?? problem;
+  const workbench: Workbench = {
+    host,
+    library,
+    entry,
+    tab,
+    open,
+    buffers,
+    theme,
+    settings,
+    setSettings,
+    manage,
+    manageRequest,
+    clearManageRequest,
+    skillDialog,
+    addSkills,
+    replay,
+  };
 
   return (
     <div className="app">
@@ -196,7 +201,7 @@ export function App({ host }: { host: HostApi }) {
       <main>
         <TopBar
           view={view}
-          onView={setView}
+          onShow={show}
           unsaved={buffers.dirty().length}
           onPalette={() => setPalette(true)}
         />
@@ -251,54 +256,7 @@ export function App({ host }: { host: HostApi }) {
           name={viewName(view, entry?.skill?.name)}
           resetKey={`${view.kind}:${view.kind === 'skill' ? view.tab : ''}:${entry?.id ?? ''}`}
         >
-          {view.kind === 'add-skills' ? null : view.kind === 'servers' ? (
-            <Suspense fallback={loading}>
-              <ServersView
-                host={host}
-                entries={library.entries}
-                roots={library.roots}
-                onOpenSkill={(id) => {
-                  void library.store.reload().then(() => open(id, 'run'));
-                }}
-              />
-            </Suspense>
-          ) : view.kind === 'history' ? (
-            <Suspense fallback={loading}>
-              <HistoryView host={host} onReplay={replay} />
-            </Suspense>
-          ) : view.kind === 'settings' ? (
-            <Suspense fallback={loading}>
-              <SettingsView host={host} settings={settings} onSaved={setSettings} />
-            </Suspense>
-          ) : entry ? (
-            <SkillView
-              host={host}
-              entry={entry}
-              roots={library.roots}
-              tab={view.tab}
-              onTab={(t) => open(entry.id, t)}
-              buffers={buffers}
-              theme={theme}
-              profile={settings.profile}
-              agents={manage.agents}
-              onDialog={skillDialog}
-              manageBar={
-                <ManageActions
-                  host={host}
-                  entry={entry}
-                  manage={manage}
-                  store={manage.store}
-                  request={manageRequest}
-                  onRequestTaken={clearManageRequest}
-                  onInstallTo={addSkills}
-                />
-              }
-            />
-          ) : (
-            <p className="empty">
-              {library.loaded ? 'Select a skill, or press Ctrl/Cmd+K to find one.' : 'Loading the library…'}
-            </p>
-          )}
+          {view.kind === 'add-skills' ? null : VIEW_TABLE[view.kind](workbench)}
         </ErrorBoundary>
       </main>
       {palette ? <CommandPalette items={items} onClose={() => setPalette(false)} /> : null}

@@ -3,6 +3,11 @@
 import { CST, isMap, isScalar, isSeq, Parser, parseDocument, stringify } from 'yaml';
 import { splitFrontmatter } from './frontmatter.js';
 import type { JsonValue } from '../types.js';
+import { FRONTMATTER_YAML, MAX_YAML_ALIASES } from './yaml-options.js';
+
+/** The frontmatter's YAML as the validator reads it (duplicate keys are errors here as there). */
+const parseFrontmatterYaml = (source: string) =>
+  parseDocument(source, { ...FRONTMATTER_YAML, uniqueKeys: true });
 
 interface FrontmatterRange {
   /** 1-based line of the opening `---`. */
@@ -44,7 +49,7 @@ export function readFrontmatter(text: string): FrontmatterRead {
   const range = frontmatterRange(text);
   if (!range)
     return { ok: false, message: 'The file has no frontmatter: start it with a line holding only ---.' };
-  const doc = parseDocument(range.yaml, { uniqueKeys: true });
+  const doc = parseFrontmatterYaml(range.yaml);
   if (doc.errors.length) {
     const e = doc.errors[0];
     const line = (e?.linePos?.[0].line ?? 1) + range.startLine;
@@ -53,7 +58,15 @@ export function readFrontmatter(text: string): FrontmatterRead {
       message: `The frontmatter has a YAML error at line ${line}: fix it in the editor first.`,
     };
   }
-  const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch {
+    return {
+      ok: false,
+      message: 'The frontmatter has a YAML alias that cannot be expanded (no such anchor, or too many).',
+    };
+  }
   if (value === null || value === undefined) return { ok: true, fields: {} };
   if (typeof value !== 'object' || Array.isArray(value))
     return { ok: false, message: 'The frontmatter is not a mapping of keys to values.' };
@@ -69,7 +82,7 @@ export function readFrontmatter(text: string): FrontmatterRead {
 export function setFrontmatterField(text: string, key: string, value: JsonValue | undefined): string {
   const range = frontmatterRange(text);
   if (!range) throw new Error('The file has no frontmatter to edit.');
-  const doc = parseDocument(range.yaml, { uniqueKeys: true });
+  const doc = parseFrontmatterYaml(range.yaml);
   if (doc.errors.length) throw new Error('The frontmatter has a YAML error; fix it in the editor first.');
   if (doc.contents !== null && !isMap(doc.contents)) throw new Error('The frontmatter is not a mapping.');
   const eol = /\r\n/.test(range.yaml) || (!range.yaml.includes('\n') && /\r\n/.test(text)) ? '\r\n' : '\n';
@@ -92,7 +105,7 @@ export function setFrontmatterField(text: string, key: string, value: JsonValue 
   for (const make of candidates) {
     const yaml = make();
     // A rewrite must read back as intended (a plain scalar that would turn into a number, say, falls through).
-    const check = parseDocument(yaml, { uniqueKeys: true });
+    const check = parseFrontmatterYaml(yaml);
     const got = check.errors.length
       ? Symbol('error')
       : (check.toJS() as Record<string, unknown> | null)?.[key];
@@ -109,7 +122,7 @@ export function setFrontmatterField(text: string, key: string, value: JsonValue 
 export function appendFrontmatterListItem(text: string, key: string, item: JsonValue): string {
   const range = frontmatterRange(text);
   if (!range) throw new Error('The file has no frontmatter to edit.');
-  const doc = parseDocument(range.yaml, { uniqueKeys: true });
+  const doc = parseFrontmatterYaml(range.yaml);
   if (doc.errors.length) throw new Error('The frontmatter has a YAML error; fix it in the editor first.');
   const existing = doc.get(key, true);
   if (existing === undefined) return setFrontmatterField(text, key, [item]);
@@ -120,7 +133,7 @@ export function appendFrontmatterListItem(text: string, key: string, item: JsonV
   const eol = /\r\n/.test(range.yaml) ? '\r\n' : '\n';
   const raw = doc.toString({ lineWidth: 0 });
   const yaml = eol === '\r\n' ? raw.replace(/\r?\n/g, '\r\n') : raw;
-  const after = (parseDocument(yaml).toJS() as Record<string, JsonValue[]>)[key];
+  const after = (parseFrontmatterYaml(yaml).toJS() as Record<string, JsonValue[]>)[key];
   if (JSON.stringify(after) !== JSON.stringify([...before, item]))
     throw new Error(`Could not add to ${key} in the frontmatter.`);
   return text.slice(0, range.from) + yaml + text.slice(range.to);

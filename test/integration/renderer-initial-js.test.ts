@@ -67,6 +67,7 @@ describe('the renderer build', () => {
       'renderer/src/settings/SettingsView.tsx',
       'renderer/src/manage/AddSkillsPanel.tsx',
       'renderer/src/runner/schema-form/SchemaForm.tsx',
+      'renderer/src/runner/schema-form/editors/',
       'renderer/src/editor/EditorView.tsx',
       'node_modules/yaml/',
       'node_modules/@sinclair/typebox/',

@@ -5,6 +5,7 @@ import type * as Yaml from 'yaml';
 import type { Document, Node, Pair, Scalar, YAMLError, YAMLMap } from 'yaml';
 import type { DataPath, SpanPart } from './raw-manifest.js';
 import { loadLater } from '../load-later.js';
+import { FRONTMATTER_YAML, MAX_YAML_ALIASES } from '../../../shared/syntax/yaml-options.js';
 
 // `yaml` is CommonJS, about 70 modules, and only needed for a Document: required on first use, not at startup
 // (issue 14), so validating clean frontmatter never loads it.
@@ -13,7 +14,7 @@ const yaml = loadLater<typeof Yaml>('yaml');
 export const isYamlMap = (node: unknown): node is YAMLMap => yaml().isMap(node);
 export const isYamlScalar = (node: unknown): node is Scalar => yaml().isScalar(node);
 
-export const MAX_YAML_ALIASES = 100;
+export { MAX_YAML_ALIASES };
 
 export interface ParsedYaml {
   doc: Document.Parsed;
@@ -26,11 +27,8 @@ export interface ParsedYaml {
 
 export function parseYaml(source: string): ParsedYaml {
   const doc = yaml().parseDocument(source, {
-    schema: 'core',
-    resolveKnownTags: false, // !!binary, !!set, !!timestamp... stay unresolved and are reported
-    merge: false,
+    ...FRONTMATTER_YAML,
     uniqueKeys: false, // checked below in linear time; yaml's own check is quadratic in the number of keys
-    strict: true,
     prettyErrors: false,
   });
   let value: unknown;

@@ -2,6 +2,7 @@
 // desktop menu (`app:command`) and the command palette all carry commands out through one CommandBus.
 import { APP_COMMANDS } from '../../../shared/ipc-names.js';
 import type { JsonValue } from '../../../shared/types.js';
+import { VIEWS, type ViewId } from '../../../shared/views.js';
 
 /** A run from the history, to load into its skill's runner. */
 export interface Replay {
@@ -11,12 +12,11 @@ export interface Replay {
   args: JsonValue;
 }
 
-/** What each command takes: most take nothing. */
-export interface CommandArgs {
+/** What each command takes: most take nothing. Each view is a command too (showing it). */
+export type CommandArgs = OwnCommandArgs & { [V in ViewId]: undefined };
+interface OwnCommandArgs {
   palette: undefined;
   'new-skill': undefined;
-  history: undefined;
-  settings: undefined;
   save: undefined;
   'save-all': undefined;
   run: undefined;
@@ -47,12 +47,29 @@ export interface CommandSpec {
   waits?: boolean;
 }
 
+/** A view's keys, read from the accelerator the menu shows ("CmdOrCtrl+Shift+H"). */
+function chordOf(accelerator: string): Chord {
+  const parts = accelerator.split('+');
+  const key = (parts.pop() ?? '').toLowerCase();
+  return {
+    key,
+    ...(parts.includes('CmdOrCtrl') ? { mod: true } : {}),
+    ...(parts.includes('Shift') ? { shift: true } : {}),
+  };
+}
+
+const VIEW_COMMANDS = Object.fromEntries(
+  VIEWS.map((v): [ViewId, CommandSpec] => [
+    v.id,
+    { label: v.palette, inPalette: true, ...('accelerator' in v ? { keys: chordOf(v.accelerator) } : {}) },
+  ]),
+) as { readonly [V in ViewId]: CommandSpec };
+
 /** Every command, in the order the palette lists them. */
 export const COMMANDS: { readonly [C in CommandId]: CommandSpec } = {
   palette: { label: 'Command palette', keys: { key: 'k', mod: true } },
   'new-skill': { label: 'New skill…', keys: { key: 'n', mod: true, shift: false }, inPalette: true },
-  history: { label: 'Show history', keys: { key: 'h', mod: true, shift: true }, inPalette: true },
-  settings: { label: 'Open settings', keys: { key: ',', mod: true }, inPalette: true },
+  ...VIEW_COMMANDS,
   'save-all': { label: 'Save all unsaved files', inPalette: true },
   save: { label: 'Save the file', keys: { key: 's', mod: true }, inPalette: true },
   run: { label: 'Run the selected tool', keys: { key: 'enter', mod: true }, inPalette: true },

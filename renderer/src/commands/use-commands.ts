@@ -2,6 +2,7 @@
 // and the two outside sources (the window's keys, the desktop menu) feeding the bus.
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
+import { VIEWS, type ViewId } from '../../../shared/views.js';
 import type { CommandBus } from './command-bus.js';
 import { commandForKey, type CommandArgs, type CommandId } from './commands.js';
 
@@ -49,4 +50,13 @@ export function useCommandSources(bus: CommandBus, host: HostApi): void {
       offMenu();
     };
   }, [bus, host]);
+}
+
+/** Every view of the table is a command (the menu's Go items, the palette, their shortcuts) that shows it. */
+export function useViewCommands(show: (id: ViewId) => void): void {
+  const bus = useCommandBus();
+  useEffect(() => {
+    const offs = VIEWS.map((v) => bus.register(v.id, () => show(v.id)));
+    return () => offs.forEach((off) => off());
+  }, [bus, show]);
 }

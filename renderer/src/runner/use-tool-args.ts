@@ -5,7 +5,8 @@
 // keystroke (issue 13's keystroke budget); `checkNow` answers for the value itself when it must (Run).
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { JsonValue, ToolDefinition } from '../../../shared/types.js';
-import { effectiveBranches, initialValue, normalizeSchema } from './schema-form/schema-form-model.js';
+import { effectiveBranches, initialValue } from './schema-form/form-state.js';
+import { normalizeSchema } from './schema-form/schema-form-model.js';
 import { errorsByPointer, validateArgs } from './schema-form/validate-args.js';
 
 export function useToolArgs(tool: ToolDefinition | undefined) {

@@ -1,13 +1,10 @@
 // Where the workbench is: a skill on one of its tabs, the MCP servers, the history, the settings, or Add skills.
 import { useCallback, useState } from 'react';
+import type { ViewId } from '../../../shared/views.js';
 
 export type Tab = 'overview' | 'edit' | 'run' | 'preview' | 'evals';
-export type View =
-  | { kind: 'skill'; tab: Tab }
-  | { kind: 'servers' }
-  | { kind: 'history' }
-  | { kind: 'settings' }
-  | { kind: 'add-skills' };
+/** A view of the table (shared/views.ts), or the Add skills panel (opened by its buttons, kept once visited). */
+export type View = { kind: 'skill'; tab: Tab } | { kind: Exclude<ViewId, 'skill'> } | { kind: 'add-skills' };
 
 export const TABS: ReadonlyArray<readonly [Tab, string]> = [
   ['overview', 'Overview'],
@@ -25,7 +22,15 @@ export function useNavigation() {
     setSelected(id);
     setView({ kind: 'skill', tab });
   }, []);
+  /** Shows a view of the table: the skill view on the tab it is on, else on its overview. */
+  const show = useCallback(
+    (id: ViewId) =>
+      setView((v) =>
+        id === 'skill' ? { kind: 'skill', tab: v.kind === 'skill' ? v.tab : 'overview' } : { kind: id },
+      ),
+    [],
+  );
   /** The tab the skill view is on (or would return to). */
   const tab: Tab = view.kind === 'skill' ? view.tab : 'overview';
-  return { selected, setSelected, view, setView, open, tab };
+  return { selected, setSelected, view, setView, show, open, tab };
 }

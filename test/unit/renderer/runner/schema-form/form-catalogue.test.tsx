@@ -11,8 +11,8 @@ import { parse } from 'yaml';
 import {
   effectiveBranches,
   initialValue,
-  normalizeSchema,
-} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+} from '../../../../../renderer/src/runner/schema-form/form-state.js';
+import { normalizeSchema } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
 import { SchemaForm } from '../../../../../renderer/src/runner/schema-form/SchemaForm.js';
 import {
   errorsByPointer,

@@ -8,9 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   effectiveBranches,
   initialValue,
-  normalizeSchema,
-  type Field,
-} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+} from '../../../../../renderer/src/runner/schema-form/form-state.js';
+import { normalizeSchema } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+import { type Field } from '../../../../../renderer/src/runner/schema-form/field.js';
 import { SchemaForm } from '../../../../../renderer/src/runner/schema-form/SchemaForm.js';
 import {
   errorsByPointer,

@@ -4,16 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../../../shared/types.js';
 import { McpPool } from '../../../../../electron/core/mcp/pool.js';
 import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/kinds/builtin/catalog.js';
+import { initialValue, shownBranch } from '../../../../../renderer/src/runner/schema-form/form-state.js';
+import { normalizeSchema } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
 import {
-  initialValue,
-  normalizeSchema,
-  shownBranch,
   withEntry,
   withItem,
   withProperty,
   withTupleItem,
-  type Field,
-} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+} from '../../../../../renderer/src/runner/schema-form/form-edits.js';
+import { type Field } from '../../../../../renderer/src/runner/schema-form/field.js';
 import { EVERYTHING_SERVER } from '../../../../helpers.js';
 
 const n = (schema: object) => normalizeSchema(schema as JsonSchema);
@@ -166,6 +165,17 @@ describe('structures', () => {
       kind: 'json',
       reason: expect.stringMatching(/https:\/\/example.com\/remote.json, which does not resolve/) as string,
     });
+  });
+
+  it('follows a $ref into an array as the argument check does (not "remote")', () => {
+    const f = n({
+      $defs: { list: [{ type: 'string', title: 'First' }, { type: 'integer' }] },
+      allOf: [{ type: 'object' }, { properties: { id: { type: 'boolean' } } }],
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/list/0' }, b: { $ref: '#/allOf/1/properties/id' } },
+    });
+    expect(prop(f, 'a')).toMatchObject({ kind: 'string', title: 'First' });
+    expect(prop(f, 'b')).toMatchObject({ kind: 'boolean' });
   });
 
   it('merges a single allOf and applies defaults', () => {

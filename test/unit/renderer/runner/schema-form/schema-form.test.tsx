@@ -7,10 +7,8 @@ import { useState } from 'react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { McpPool } from '../../../../../electron/core/mcp/pool.js';
 import { BUILTIN_TOOLS } from '../../../../../electron/core/tools/kinds/builtin/catalog.js';
-import {
-  initialValue,
-  normalizeSchema,
-} from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
+import { initialValue } from '../../../../../renderer/src/runner/schema-form/form-state.js';
+import { normalizeSchema } from '../../../../../renderer/src/runner/schema-form/schema-form-model.js';
 import { SchemaForm } from '../../../../../renderer/src/runner/schema-form/SchemaForm.js';
 import { validateArgs } from '../../../../../renderer/src/runner/schema-form/validate-args.js';
 import type { JsonSchema, JsonValue } from '../../../../../shared/types.js';
