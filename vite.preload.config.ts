@@ -1,9 +1,8 @@
 import { defineConfig } from 'vite';
 
 // The preload runs in Electron's sandbox, which loads exactly one CommonJS file: bundle it, leaving only
-// `electron` to require. It needs the contract's names only (shared/ipc-names.ts, re-exported by shared/ipc.ts):
-// the contract module builds nothing but schema objects at load time, so it is marked free of side effects and
-// its TypeBox schemas are left out of the bundle (issue 19; test/integration/packaging.test.ts checks the bundle).
+// `electron` to require. It imports the contract's names alone (shared/ipc-names.ts, never the TypeBox schemas of
+// shared/ipc.ts; lint enforces it and test/integration/packaging.test.ts checks the bundle).
 export default defineConfig({
   build: {
     outDir: 'dist/preload',
@@ -12,11 +11,6 @@ export default defineConfig({
     sourcemap: false,
     target: 'node20',
     lib: { entry: 'electron/preload/index.ts', formats: ['cjs'], fileName: () => 'index.cjs' },
-    rollupOptions: {
-      external: ['electron'],
-      treeshake: {
-        moduleSideEffects: (id) => !/[\\/]shared[\\/]ipc\.ts$/.test(id) && !id.includes('@sinclair/typebox'),
-      },
-    },
+    rollupOptions: { external: ['electron'] },
   },
 });
