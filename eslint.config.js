@@ -26,7 +26,7 @@ const CORE_PATTERNS = [
 const CORE_FEATURES = ['skills', 'tools', 'evals', 'manage', 'mcp', 'history', 'cases', 'editor', 'schema'];
 const FEATURE_EDGES = {
   skills: ['tools/kinds/**', 'tools/compose-name.js', 'tools/process-runner.js', 'schema/check-schema.js'],
-  tools: ['skills/normalize.js', 'mcp/pool.js', 'mcp/protocol-log.js', 'schema/check-schema.js'],
+  tools: ['mcp/pool.js', 'mcp/protocol-log.js', 'schema/check-schema.js'],
   evals: ['cases/cases.js', 'tools/executor.js'],
   manage: ['skills/diagnostic.js', 'tools/process-runner.js', 'tools/kinds/registry.js'],
   mcp: [],

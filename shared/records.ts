@@ -1,5 +1,5 @@
-// Owns the question "is this value a plain mapping?" for values read from manifests and JSON, and the string view
-// of such a mapping.
+// Owns the question "is this value a plain mapping?" for values read from manifests and JSON, the string view of
+// such a mapping, and one of its fields as written.
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -12,4 +12,10 @@ export function stringRecord(value: Record<string, unknown>): Record<string, str
     else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
   }
   return out;
+}
+
+/** A mapping's field: the key as written (not its canonical spelling) and its value. */
+export interface FieldRef {
+  key: string;
+  value: unknown;
 }

@@ -26,13 +26,8 @@ import {
   type InspectedSkill,
   type SourceInspection,
 } from '../../core/manage/inspect.js';
-import {
-  duplicateNames,
-  installProfiles,
-  installSkills,
-  planInstall,
-  type ManageBase,
-} from '../../core/manage/install.js';
+import { duplicateNames, installProfiles, installSkills, planInstall } from '../../core/manage/install.js';
+import type { ManageBase } from '../../core/manage/base.js';
 import { packSkill } from '../../core/manage/pack.js';
 import { parseSource } from '../../core/manage/source.js';
 import { syncProject, updateSkills, type UpdateCheck } from '../../core/manage/update.js';

@@ -20,7 +20,6 @@ import {
   sharedFolder,
   SHARED_AGENT_ID,
   type Agent,
-  type AgentContext,
   type Scope,
 } from '../agents/folders.js';
 import { cancelledError, checkCancelled, isCancelled } from './cancel.js';
@@ -31,14 +30,7 @@ import { gitTreeHash, type FetchedSource, type RunControl } from './source.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
 import { cleanStaleStaging, exists, Transaction } from './staging.js';
-
-/** Where the project is and whose home the user scope is. */
-export interface ManageBase {
-  project: string;
-  ctx: AgentContext;
-  /** Hears what a run did besides its task (a killed install's leftovers put back or trashed), in words. */
-  note?: (message: string) => void;
-}
+import type { ManageBase } from './base.js';
 
 export interface InstallOptions extends RunControl {
   agents: readonly Agent[];

@@ -7,7 +7,7 @@ import { AGENTS, agentFolders, sharedFolder, type Scope } from '../agents/folder
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import { cachedSkillFolderHash, folderHash, lockedHash } from './skill-hash.js';
 import { eveCopyHash } from './eve.js';
-import type { ManageBase } from './install.js';
+import type { ManageBase } from './base.js';
 import { cleanStaleStaging } from './staging.js';
 import { safeRealpath } from '../fs/confine.js';
 

@@ -7,7 +7,7 @@ import { SkillError } from '../../../shared/errors.js';
 import { moveToTrash } from '../fs/trash.js';
 import { agentFolders, type Agent, type Scope } from '../agents/folders.js';
 import { lockPath, SkillLock } from './lock.js';
-import type { ManageBase } from './install.js';
+import type { ManageBase } from './base.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
 import { safeRealpath } from '../fs/confine.js';

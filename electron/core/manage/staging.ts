@@ -16,7 +16,7 @@ import { moveToTrash } from '../fs/trash.js';
 import { isWithin } from '../fs/confine.js';
 import { agentFolders } from '../agents/folders.js';
 import { processAlive } from '../pid.js';
-import type { ManageBase } from './install.js';
+import type { ManageBase } from './base.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 
 /** Fault injection for the interrupted-install tests: see FAULT_AFTER_STAGING in install.ts. */

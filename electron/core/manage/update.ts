@@ -19,7 +19,8 @@ import {
 } from '../agents/folders.js';
 import { isCancelled } from './cancel.js';
 import { fetchAndInspect, inspectAgain, type InspectedSkill } from './inspect.js';
-import { installSkills, type ManageBase } from './install.js';
+import { installSkills } from './install.js';
+import type { ManageBase } from './base.js';
 import { listInstalled, type InstalledSkill } from './installed.js';
 import { lockPath, SkillLock, type LockEntry } from './lock.js';
 import {

@@ -10,18 +10,12 @@ import type {
   ToolKind,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { isRecord, stringRecord } from '../../../shared/records.js';
+import { isRecord, stringRecord, type FieldRef } from '../../../shared/records.js';
 import { kindOf } from '../tools/kinds/registry.js';
 import { JSON_MAX_DEPTH } from '../../../shared/json-read.js';
 import { placeholderNames } from '../../../shared/syntax/placeholders.js';
 import { canonicalKey, canonicalToolKey, INSTRUCTION_KEYS } from './keys.js';
 import type { RawManifest } from './raw-manifest.js';
-
-export interface FieldRef {
-  /** The key as written. */
-  key: string;
-  value: unknown;
-}
 
 /** Canonical key -> the first spelling found (later spellings are reported by the `key-alias-duplicate` rule). */
 export function fieldsOf(data: Record<string, unknown> | undefined): Map<string, FieldRef> {

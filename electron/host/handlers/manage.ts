@@ -23,13 +23,8 @@ import {
   pathInSource,
   type InspectedSkill,
 } from '../../core/manage/inspect.js';
-import {
-  installProfiles,
-  installSkills,
-  planInstall,
-  type InstallPlan,
-  type ManageBase,
-} from '../../core/manage/install.js';
+import { installProfiles, installSkills, planInstall, type InstallPlan } from '../../core/manage/install.js';
+import type { ManageBase } from '../../core/manage/base.js';
 import { packSkill } from '../../core/manage/pack.js';
 import { parseSource, type FetchedSource } from '../../core/manage/source.js';
 import { updateSkills } from '../../core/manage/update.js';

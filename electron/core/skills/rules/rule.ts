@@ -9,7 +9,7 @@ import type {
   ValidationProfile,
 } from '../../../../shared/types.js';
 import { makeDiagnostic } from '../diagnostic.js';
-import type { FieldRef } from '../normalize.js';
+import type { FieldRef } from '../../../../shared/records.js';
 import { rangeOf, type DataPath, type RawManifest, type SpanPart } from '../raw-manifest.js';
 
 export interface RuleContext {

@@ -2,7 +2,7 @@
 // (skills/rules/tools.ts) and each kind's own manifest checks.
 import type { Severity } from '../../../../shared/types.js';
 import { isRecord } from '../../../../shared/records.js';
-import type { FieldRef } from '../../skills/normalize.js';
+import type { FieldRef } from '../../../../shared/records.js';
 
 export interface ToolEntry {
   index: number;

@@ -64,7 +64,7 @@ export function SchemaForm(props: {
   }, []);
   const disabled = props.disabled ?? false;
   const ctx = useMemo<FormContext>(
-    () => ({ messages, disabled, setInvalid, picks, pick }),
+    () => ({ messages, disabled, setInvalid, picks, pick, Field: FieldEditor }),
     [messages, disabled, setInvalid, picks, pick],
   );
   return (

@@ -1,6 +1,6 @@
 // Owns what every editor of a form shares: the messages by pointer (a small store each field reads at its own
 // pointer), the context (disabled, union picks, invalid text), and stable update functions for members.
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import type { JsonValue } from '../../../../shared/types.js';
 import type { Field } from './field.js';
 
@@ -52,6 +52,8 @@ export interface FormContext {
   /** The user's union picks by pointer, and the callback recording one. */
   picks: ReadonlyMap<string, number>;
   pick: (pointer: string, index: number) => void;
+  /** The editor of one field, by its kind: composite editors render members through it, importing no dispatcher. */
+  Field: ComponentType<EditorProps>;
 }
 export const Ctx = createContext<FormContext>({
   messages: new FormMessages(new Map(), new Map()),
@@ -59,6 +61,7 @@ export const Ctx = createContext<FormContext>({
   disabled: false,
   picks: new Map(),
   pick: () => {},
+  Field: () => null,
 });
 
 export function useMessages(pointer: string): string[] {

@@ -6,9 +6,9 @@ import { itemBlank } from '../form-state.js';
 import { withItem } from '../form-edits.js';
 import { Ctx, useMemberUpdates, type EditorProps } from '../form-context.js';
 import { ErrorsAt, Help, Legend } from './field-parts.js';
-import { FieldEditor } from './FieldEditor.js';
 
 export function ArrayEditor(props: EditorProps & { name: string; clear: ReactNode }) {
+  const { Field: FieldEditor } = useContext(Ctx);
   const { disabled } = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'array' }>;
   const { update } = props;

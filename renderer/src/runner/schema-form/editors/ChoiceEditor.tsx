@@ -6,9 +6,9 @@ import type { Field } from '../field.js';
 import { blankValue, shownBranch } from '../form-state.js';
 import { Ctx, type EditorProps } from '../form-context.js';
 import { ErrorsAt, Help, Legend } from './field-parts.js';
-import { FieldEditor } from './FieldEditor.js';
 
 export function ChoiceEditor(props: EditorProps & { name: string }) {
+  const { Field: FieldEditor } = useContext(Ctx);
   const id = useId();
   const ctx = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'choice' }>;

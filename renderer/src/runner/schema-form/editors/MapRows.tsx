@@ -10,7 +10,6 @@ import type { Field } from '../field.js';
 import { itemBlank, propertyField } from '../form-state.js';
 import { withEntry } from '../form-edits.js';
 import { Ctx, useMemberUpdates, type Update } from '../form-context.js';
-import { FieldEditor } from './FieldEditor.js';
 
 /** Keys beyond the declared properties: a map's entries, pattern keys, or keys typed in the JSON pane. */
 export function MapRows(props: {
@@ -23,6 +22,7 @@ export function MapRows(props: {
   /** The object's update. */
   update: Update;
 }) {
+  const { Field: FieldEditor } = useContext(Ctx);
   const { field, obj, update } = props;
   const { disabled } = useContext(Ctx);
   const entry = useMemberUpdates<string>(

@@ -5,10 +5,10 @@ import type { Field } from '../field.js';
 import { withProperty } from '../form-edits.js';
 import { Ctx, useMemberUpdates, type EditorProps } from '../form-context.js';
 import { ErrorsAt, Help, Legend } from './field-parts.js';
-import { FieldEditor } from './FieldEditor.js';
 import { MapRows } from './MapRows.js';
 
 export function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
+  const { Field: FieldEditor } = useContext(Ctx);
   const id = useId();
   const ctx = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'object' }>;

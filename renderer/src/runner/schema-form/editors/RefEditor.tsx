@@ -2,10 +2,10 @@
 import { useContext, useState } from 'react';
 import type { Field } from '../field.js';
 import { Ctx, type EditorProps } from '../form-context.js';
-import { FieldEditor } from './FieldEditor.js';
 
 /** A recursive reference: a nested form of the same shape, expanded when the user asks (or when it has a value). */
 export function RefEditor(props: EditorProps & { name: string }) {
+  const { Field: FieldEditor } = useContext(Ctx);
   const [open, setOpen] = useState(false);
   const field = props.field as Extract<Field, { kind: 'ref' }>;
   const { disabled } = useContext(Ctx);
