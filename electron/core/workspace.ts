@@ -31,7 +31,7 @@ import {
   type RootSpec,
 } from './skills/library.js';
 import { Executor } from './tools/executor.js';
-import { runsLibraryCode, trustRefusal, type BlockedServer, type OwnedServer } from './trust.js';
+import { runsLibraryCode, trustRefusal, type BlockedServer, type OwnedServer } from './settings/trust.js';
 
 export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {
   roots: RootSpec[];

@@ -17,7 +17,7 @@ import { exportMcpServers, transportOf, type McpServerConfig } from '../../core/
 import { samplingChatRequest, type SamplingParams } from '../../core/mcp/sampling.js';
 import { composeToolName } from '../../core/tools/compose-name.js';
 import { narrowSchema } from '../../core/tools/locked-args.js';
-import type { OwnedServer } from '../../core/trust.js';
+import type { OwnedServer } from '../../core/settings/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { trackRun } from './tools.js';

@@ -1,21 +1,14 @@
 // Owns the app's settings: one JSON file in the user data folder, checked on every change, written atomically under
-// a cross-process lock (the app, `serve` and the CLI share it), and moved aside, never replaced, when it cannot be
-// read (issue 12).
+// a cross-process lock (the app, `serve` and the CLI share it), and moved aside, never replaced, when unreadable.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DEFAULT_SETTINGS, type DataNotice, type Settings } from '../../shared/host-types.js';
-import { SkillError } from '../../shared/errors.js';
-import type { JsonValue } from '../../shared/types.js';
-import { VALIDATION_PROFILES } from '../../shared/types.js';
-import {
-  DATA_FILE_MODE,
-  ensurePrivateDir,
-  makePrivate,
-  moveAside,
-  withFileLock,
-} from '../core/data-files.js';
-import { writeFileAtomically } from '../core/editor/save-file.js';
-import { describeJsonProblem, readJson } from '../../shared/json-read.js';
+import { DEFAULT_SETTINGS, type DataNotice, type Settings } from '../../../shared/host-types.js';
+import { SkillError } from '../../../shared/errors.js';
+import type { JsonValue } from '../../../shared/types.js';
+import { VALIDATION_PROFILES } from '../../../shared/types.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../data-files.js';
+import { writeFileAtomically } from '../editor/save-file.js';
+import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 type Problem = string | undefined;
 const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
