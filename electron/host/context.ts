@@ -67,7 +67,7 @@ export class HostContext {
     }
   }
 
-  /** Stops a run of any area by its id (`tools:cancel`, `manage:cancel`); says whether one was going. */
+  /** Stops a run of any area by its id (`runs:cancel`); says whether one was going. */
   cancelRun(runId: string): { cancelled: boolean } {
     const run = this.runs.get(runId);
     run?.abort();

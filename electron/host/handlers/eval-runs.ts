@@ -17,7 +17,7 @@ import {
 import { isWithin } from '../../core/fs-confine.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
-import { trackWork } from './tools.js';
+import { trackWork } from './runs.js';
 
 type RunChannel =
   | 'evals:run-triggers'

@@ -3,7 +3,7 @@
 // discarded or the host closes. Writes go only where the user chose: an agent's folder in the home folder or in one
 // of the project folders the app was given (never another path), and packages inside the user's writable roots.
 // Fetching and installing are awaited (the host answers other requests meanwhile), tell each step as
-// `manage:progress`, and stop on `manage:cancel`; what a run did with a killed install's leftovers is `manage:notice`.
+// `manage:progress`, and stop on `runs:cancel`; what a run did with a killed install's leftovers is `manage:notice`.
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
@@ -222,7 +222,6 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
       };
       return view;
     },
-    'manage:cancel': ({ runId }) => ctx.cancelRun(runId),
     'manage:install': async ({ runId, inspectionId, skills, agents, scope, project, copy, force }) => {
       const inspection = inspections.get(inspectionId);
       if (!inspection)
