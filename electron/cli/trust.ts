@@ -1,5 +1,5 @@
-// Owns workspace trust on the command line: the roots named on the command line are trusted with --trust (for this
-// run only), and folders the user trusted in the app stay trusted here (the same settings file).
+// Owns workspace trust on the command line: the roots named on the command line are trusted with --trust (for
+// this run only), and folders the user trusted in the app stay trusted here (the same settings file).
 import type { RootInfo } from '../../shared/types.js';
 import { userDataDir } from '../core/history/history-store.js';
 import { SettingsStore } from '../core/settings/store.js';

@@ -1,5 +1,5 @@
-// Owns serving the built renderer's files, for the app's `app://` scheme and for `skillbench serve`: one MIME table,
-// the one path guard, and the headers every page file carries.
+// Owns serving the built renderer's files, for the app's `app://` scheme and for `skillbench serve`: one MIME
+// table, the one path guard, and the headers every page file carries.
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
@@ -25,8 +25,8 @@ export const RENDERER_HEADERS = {
 
 /**
  * The file a URL path names in the renderer folder, with its headers, or why there is none: `bad-path` (a
- * malformed escape, a NUL), `not-found` (outside the folder, a directory, missing) or, for a single-page app whose
- * unknown paths fall back to index.html, `not-built` (no index.html at all).
+ * malformed escape, a NUL), `not-found` (outside the folder, a directory, missing) or, for a single-page app
+ * whose unknown paths fall back to index.html, `not-built` (no index.html at all).
  */
 export type RendererFile =
   { file: string; headers: Record<string, string> } | { problem: 'bad-path' | 'not-found' | 'not-built' };

@@ -1,5 +1,5 @@
-// Owns where eval results are kept and reading them back: trigger reports in `<skill>-workspace/triggers/`, the
-// library's collisions in the data folder, the latest output iteration and a run's transcript.
+// Owns where eval results are kept and reading them back: trigger reports in `<skill>-workspace/triggers/`,
+// the library's collisions in the data folder, the latest output iteration and a run's transcript.
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type {
@@ -54,8 +54,8 @@ export function skillTriggerSet(skill: SkillDefinition): {
 }
 
 /**
- * A trigger report file in any shape it was written in (this version's, the earlier camelCase one, run_eval.py's own
- * output); undefined when missing or unreadable, as for every result file.
+ * A trigger report file in any shape it was written in (this version's, the earlier camelCase one,
+ * run_eval.py's own output); undefined when missing or unreadable, as for every result file.
  */
 function readReport(file: string): TriggerReport | undefined {
   const data = readJsonFile<unknown>(file);

@@ -1,5 +1,5 @@
-// Owns the Evals tab's runs from request to kept result: each checks what it needs first (the set, the snapshot,
-// the manifest) and answers a run to start, whose results go where `evalResults` reads them back.
+// Owns the Evals tab's runs from request to kept result: each checks what it needs first (the set, the
+// snapshot, the manifest) and answers a run to start, whose results go where `evalResults` reads them back.
 import { dirname, join } from 'node:path';
 import type { CollisionsView, OptimizeView, OutputRunView, TriggerReport } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
@@ -15,8 +15,8 @@ import { collisionsFile, skillTriggerSet, triggerReportFile, writeJsonFile } fro
 import { DEFAULT_TRIGGER_SET, runLibraryTriggers, runTriggerEval } from './triggers.js';
 
 /**
- * A run checked and ready, started with its model (made after the checks, as the caller's request names it), its
- * signal and its progress (done of total, and what is being done).
+ * A run checked and ready, started with its model (made after the checks, as the caller's request names it),
+ * its signal and its progress (done of total, and what is being done).
  */
 export type EvalRun<T> = (run: {
   client: ModelClient;
@@ -72,8 +72,8 @@ export function collisionsRun(
 }
 
 /**
- * The skill's output evals into the next `iteration-N` of its workspace, graded by the same model. The `old_skill`
- * baseline is the snapshot, opened as its own library trusted as the skill's root is (`trusted`).
+ * The skill's output evals into the next `iteration-N` of its workspace, graded by the same model. The
+ * `old_skill` baseline is the snapshot, opened as its own library trusted as the skill's root is (`trusted`).
  */
 export function outputEvalsRun(
   lib: Pick<EvalLibrary, 'profile'> & { executor: Executor },

@@ -1,5 +1,5 @@
-// Owns the app's manage planning between requests: which project folder a request writes to, the installed skills
-// matched to library entries, and the sources fetched by a look inside, kept until installed or discarded.
+// Owns the app's manage planning: which project folder a request writes to, installed skills matched to library
+// entries, and sources fetched by a look inside, kept until installed or discarded.
 import { dirname, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { InstalledSkillView, ManageAgentView } from '../../../shared/manage-types.js';
@@ -27,8 +27,8 @@ export function agentsOf(ids: readonly string[]): Agent[] {
 }
 
 /**
- * The project folder of a request: one the app was given (`projects`), the first by default. The user scope needs
- * none; the app's data folder stands in so nothing relative to the working directory is touched.
+ * The project folder of a request: one the app was given (`projects`), the first by default. The user scope
+ * needs none; the app's data folder stands in so nothing relative to the working directory is touched.
  */
 export function manageBase(
   projects: readonly string[],
@@ -51,7 +51,10 @@ export function manageBase(
   return { project: chosen ?? fallback, ctx: agentContext(), ...(note ? { note } : {}) };
 }
 
-/** Every agent with the folders it reads here: the project's (its relative folder with no project open) and the user's. */
+/**
+ * Every agent with the folders it reads here: the project's (its relative folder with no project open) and
+ * the user's.
+ */
 export function agentFolders(hasProject: boolean, base: ManageBase): ManageAgentView[] {
   return AGENTS.map((a) => ({
     id: a.id,
@@ -64,8 +67,8 @@ export function agentFolders(hasProject: boolean, base: ManageBase): ManageAgent
 }
 
 /**
- * Installed skills of the scopes given (each project's project scope, then the user scope), each with the library
- * entries that are it (its folder or one of its links).
+ * Installed skills of the scopes given (each project's project scope, then the user scope), each with the
+ * library entries that are it (its folder or one of its links).
  */
 export function installedWithEntries(
   projectBases: readonly ManageBase[],
@@ -98,7 +101,9 @@ export function installedWithEntries(
   });
 }
 
-/** What installing every skill of a source would replace; none when no plan can be made (installing says why). */
+/**
+ * What installing every skill of a source would replace; none when no plan can be made (installing says why).
+ */
 export function clashesOf(
   base: ManageBase,
   fetched: FetchedSource,
@@ -143,9 +148,9 @@ export class KeptSources {
   }
 
   /**
-   * Installs the skills named from a kept source, then lets it go. Checked with the profiles of the agents this
-   * install is for, whatever the look inside was made for: agents ticked since are checked now, on the source
-   * already fetched (installSkills refuses a skill not checked).
+   * Installs the skills named from a kept source, then lets it go. Checked with the profiles of the agents
+   * this install is for, whatever the look inside was made for: agents ticked since are checked now, on the
+   * source already fetched (installSkills refuses a skill not checked).
    */
   async install(
     id: string,

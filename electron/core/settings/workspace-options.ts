@@ -1,5 +1,5 @@
-// Owns turning the settings into workspace options: which roots trust covers, the project folders, and the whole
-// option set the app's host opens its workspace with (the CLI takes the trust rule, its roots come from arguments).
+// Owns turning the settings into workspace options: the trust rule (the CLI uses it too), the project folders,
+// and the whole option set the app's host opens its workspace with.
 import { resolve } from 'node:path';
 import type { Settings } from '../../../shared/host-types.js';
 import type { RootInfo } from '../../../shared/types.js';
@@ -10,8 +10,9 @@ import type { WorkspaceOptions } from '../workspace.js';
 import { isTrustedFolder } from './trust.js';
 
 /**
- * Which roots are trusted: the command line's project roots when the user said so for this run (`--trust`), else
- * the folders remembered in the settings. `trustedFolders` is asked only when needed (the CLI reads the file late).
+ * Which roots are trusted: the command line's project roots when the user said so for this run (`--trust`),
+ * else the folders remembered in the settings. `trustedFolders` is asked only when needed (the CLI reads the
+ * file late).
  */
 export function rootTrust(
   trustProjectRoots: boolean | undefined,
@@ -22,8 +23,8 @@ export function rootTrust(
 }
 
 /**
- * The folders whose agents' skill folders are managed in the project scope: the command line's roots, then the
- * roots added in settings. The first is the default and is also scanned for installed skills.
+ * The folders whose agents' skill folders are managed in the project scope: the command line's roots, then
+ * the roots added in settings. The first is the default and is also scanned for installed skills.
  */
 export function projectFolders(projectRoots: readonly string[], settings: Settings): string[] {
   return [...new Set([...projectRoots, ...settings.roots].map((p) => resolve(p)))];
@@ -41,17 +42,17 @@ export interface SettingsWorkspaceInput {
 }
 
 /**
- * The workspace as the settings describe it: command-line roots, the agents' folders that exist in each project
- * (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder (every
- * installed skill is seen), the bundled examples.
+ * The workspace as the settings describe it: command-line roots, the agents' folders that exist in each
+ * project (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder
+ * (every installed skill is seen), the bundled examples.
  */
 export function settingsWorkspaceOptions(o: SettingsWorkspaceInput): Omit<WorkspaceOptions, 'history'> {
   const { settings: s, projectRoots = [], bundledSkills, userDataDir } = o;
   const projects = projectFolders(projectRoots, s);
   const ctx = agentContext();
-  // Without a project, only the home folder's agent folders (the data folder stands in for a project). The agent
-  // folders of every project are roots; the first project's keep their plain ids ("project-claude"), the others'
-  // are numbered ("project2-claude").
+  // Without a project, only the home folder's agent folders (the data folder stands in for a project). The
+  // agent folders of every project are roots; the first project's keep their plain ids ("project-claude"),
+  // the others' are numbered ("project2-claude").
   const agentRoots = [
     ...projects.flatMap((p, i) =>
       usualRoots(p, ctx)

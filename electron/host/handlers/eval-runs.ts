@@ -1,5 +1,5 @@
-// The eval runs of `evals:*`: each checked and prepared by core, then tracked like tools' runs (progress, cancel by
-// run id) with a model client made for it.
+// The eval runs of `evals:*`: each checked and prepared by core, then tracked like tools' runs (progress,
+// cancel by run id) with a model client made for it.
 import { dirname, join } from 'node:path';
 import type { SkillDefinition } from '../../../shared/types.js';
 import { defaultWorkspaceDir } from '../../core/evals/benchmark.js';
@@ -41,7 +41,9 @@ export function evalRunHandlers(ctx: HostContext): Pick<AreaHandlers<'evals'>, R
   const cache = new ResponseCache(join(ctx.options.userDataDir, 'eval-cache'));
   const library = () => ({ entries: ctx.workspace.entries, profile: ctx.settings.get().profile });
   const skillOf = (skillId: string) => skillAndWorkspace(ctx, skillId).skill;
-  /** Starts a prepared run; its budget (from the Evals tab; none = no limit) covers it all, grading included. */
+  /**
+   * Starts a prepared run; its budget (from the Evals tab; none = no limit) covers it all, grading included.
+   */
   const start = <T>(
     runId: string,
     failure: string,

@@ -1,5 +1,5 @@
-// `evals:*`: model providers configured in Settings (keys write-only: the page sees "key set", never the key), and
-// eval results read back from the files the runs wrote, so the Evals tab reopens; the runs are in eval-runs.ts.
+// `evals:*`: model providers in Settings (keys write-only: the page sees "key set", never the key) and eval
+// results read back from the files the runs wrote; the runs themselves are in eval-runs.ts.
 import { evalResults, readTranscript } from '../../core/evals/results.js';
 import { snapshotSkill } from '../../core/evals/baseline.js';
 import type { HostContext } from '../context.js';

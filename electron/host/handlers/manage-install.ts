@@ -1,5 +1,5 @@
-// `manage:inspect|install|discard`: a source fetched once by a look inside and kept until it is installed,
-// discarded or the host closes; fetching and installing are tracked runs telling each step as `manage:progress`.
+// `manage:inspect|install|discard`: a source fetched once, kept until installed, discarded or the host closes;
+// fetching and installing are tracked runs telling each step as `manage:progress`.
 import { randomUUID } from 'node:crypto';
 import type { Diagnostic, ValidationProfile } from '../../../shared/types.js';
 import type { InspectedSkillView, ManageScope, ManageStep } from '../../../shared/manage-types.js';

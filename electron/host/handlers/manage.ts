@@ -1,6 +1,5 @@
-// `manage:*`: managing skills across agents from the app, through the very core functions the CLI's add / update /
-// remove / pack use. Writes go only where the user chose: an agent's folder in the home folder or in one of the
-// project folders the app was given (never another path), and packages inside the user's writable roots.
+// `manage:*` through the core functions the CLI's add / update / remove / pack use. Writes go only to agents'
+// folders in the home folder or the project folders the app was given, and packages inside writable roots.
 import { randomUUID } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';

@@ -1,11 +1,13 @@
-// `runs:*`: long work of any area (a tool, an MCP call, an eval) followed the same way: registered under the
-// renderer's run id, progress throttled into `runs:progress`, its end told as `runs:finished`, stopped by `runs:cancel`.
+// `runs:*`: long work of any area (a tool, an MCP call, an eval) followed one way: progress as `runs:progress`,
+// its end as `runs:finished`, stopped by `runs:cancel`.
 import type { ExecuteOptions } from '../../../shared/types.js';
 import type { HostContext } from '../context.js';
 import { ProgressGate } from '../progress-gate.js';
 import { toSkillError, type AreaHandlers } from '../server.js';
 
-/** Runs `run` as a tracked run; a failure is a SkillError (`failure` says what failed) and the call's answer. */
+/**
+ * Runs `run` as a tracked run; a failure is a SkillError (`failure` says what failed) and the call's answer.
+ */
 export async function trackWork<T>(
   ctx: HostContext,
   runId: string,
