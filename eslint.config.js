@@ -10,6 +10,8 @@ const NODE_BUILTINS = {
 };
 /** Folders above core: what core must never import. */
 const LAYERS_ABOVE_CORE = ['**/host/**', '**/main/**', '**/cli/**', '**/preload/**', '**/renderer/**'];
+/** The CLI files that mount the host: `serve` and its HTTP bridge. */
+const CLI_SERVE = ['electron/cli/commands/serve.ts', 'electron/cli/browser-server.ts'];
 const CONTRACT = ['**/shared/ipc.js', '**/shared/ipc'];
 const ELECTRON = {
   name: 'electron',
@@ -27,7 +29,7 @@ const CORE_FEATURES = ['skills', 'tools', 'evals', 'manage', 'mcp', 'history', '
 const FEATURE_EDGES = {
   skills: ['tools/kinds/**', 'tools/compose-name.js', 'tools/process-runner.js', 'schema/check-schema.js'],
   tools: ['mcp/pool.js', 'mcp/protocol-log.js', 'schema/check-schema.js'],
-  evals: ['cases/cases.js', 'tools/executor.js'],
+  evals: ['cases/cases.js', 'tools/executor.js', 'editor/save-file.js'],
   manage: ['skills/diagnostic.js', 'tools/process-runner.js', 'tools/kinds/registry.js'],
   mcp: [],
   history: ['tools/executor.js', 'mcp/protocol-log.js'],
@@ -117,7 +119,27 @@ export default tseslint.config(
     },
   },
   {
+    // The CLI calls core; only `serve` mounts the host (it serves the app's contract over HTTP).
     files: ['electron/cli/**/*.ts'],
+    ignores: CLI_SERVE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ELECTRON],
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**'], message: 'The CLI runs without Electron and the UI.' },
+            {
+              group: ['**/host/**'],
+              message: 'The CLI imports core, never the host (only `serve` mounts it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: CLI_SERVE,
     rules: {
       'no-restricted-imports': [
         'error',

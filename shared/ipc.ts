@@ -203,7 +203,11 @@ export const CONTRACT = {
     }),
     response: returns<ToolOutput>(),
   },
-  'tools:cancel': { request: strict({ runId: Id }), response: returns<{ cancelled: boolean }>() },
+  /**
+   * Stops a run of any area by its id: a tool, an eval, a manage inspect, install or update (nothing is written;
+   * an install is undone whole). Says whether one was going.
+   */
+  'runs:cancel': { request: strict({ runId: Id }), response: returns<{ cancelled: boolean }>() },
 
   'history:list': {
     request: strict({
@@ -265,7 +269,7 @@ export const CONTRACT = {
     request: strict({ name: Id, cursor: Cursor }),
     response: returns<McpPage<McpPromptView>>(),
   },
-  /** Calls a server's tool directly (progress as `runs:progress`, cancel with `tools:cancel` and the same run id). */
+  /** Calls a server's tool directly (progress as `runs:progress`, cancel with `runs:cancel` and the same run id). */
   'mcp:call-tool': {
     request: strict({
       runId: Id,
@@ -353,7 +357,7 @@ export const CONTRACT = {
     response: returns<McpWrapPreview>(),
   },
 
-  // Evals (issue 15). Runs report `runs:progress` and are cancelled with `tools:cancel` and their run id; `budget`
+  // Evals (issue 15). Runs report `runs:progress` and are cancelled with `runs:cancel` and their run id; `budget`
   // stops a run cleanly once spent (its results say so in `stopped`).
   'evals:list-providers': { request: Empty, response: returns<ProviderView[]>() },
   /** Adds or replaces a provider; `key`: a new key, `null` forgets it, absent keeps it. Keys are write-only. */
@@ -412,7 +416,7 @@ export const CONTRACT = {
   /**
    * Asks the model for `count` trigger queries for the skill (should-trigger ones and near-misses) and returns the new
    * ones: nothing is added to the set. `existing`: the set as the tab holds it (unsaved rows too); proposals repeating
-   * one are dropped. Cancel with `tools:cancel` and the run id.
+   * one are dropped. Cancel with `runs:cancel` and the run id.
    */
   'evals:generate-triggers': {
     request: strict({
@@ -455,7 +459,7 @@ export const CONTRACT = {
   },
   /**
    * Fetches a source (folder, .skill/.zip, git) and says what it holds, checked with the agents' profiles. With a
-   * `runId`, each step is told as `manage:progress` and `manage:cancel` stops it; relative paths are read from
+   * `runId`, each step is told as `manage:progress` and `runs:cancel` stops it; relative paths are read from
    * `project` (the first open project by default).
    */
   'manage:inspect': {
@@ -470,8 +474,6 @@ export const CONTRACT = {
     }),
     response: returns<SourceInspectionView>(),
   },
-  /** Stops a running `manage:inspect` or `manage:install` (nothing is written; an install is undone whole). */
-  'manage:cancel': { request: strict({ runId: Id }), response: returns<{ cancelled: boolean }>() },
   /** Installs skills of an inspected source (progress as `manage:progress` with `runId`); the source is then let go. */
   'manage:install': {
     request: strict({
@@ -492,7 +494,7 @@ export const CONTRACT = {
     response: returns<InstalledSkillView[]>(),
   },
   /** Fetches the locked sources and compares; `manage:update` applies (a modified copy only with `force`). */
-  /** Asks each locked source for a newer version; `manage:cancel` with `runId` stops it (nothing is written). */
+  /** Asks each locked source for a newer version; `runs:cancel` with `runId` stops it (nothing is written). */
   'manage:check-updates': {
     request: strict({
       scope: ManageScope,
@@ -502,7 +504,7 @@ export const CONTRACT = {
     }),
     response: returns<UpdateCheckView[]>(),
   },
-  /** Applies updates; `manage:cancel` with `runId` stops it (a skill being installed is undone whole). */
+  /** Applies updates; `runs:cancel` with `runId` stops it (a skill being installed is undone whole). */
   'manage:update': {
     request: strict({
       scope: ManageScope,
@@ -580,7 +582,11 @@ export const EVENTS = {
     message?: string;
     truncated?: boolean;
   }>(),
-  'runs:finished': returns<{ runId: string; output?: ToolOutput; error?: IpcError }>(),
+  /**
+   * A run ended (its last progress was sent before). Only the id: the output or the error is the call's own answer,
+   * and other windows re-read what they show (the history).
+   */
+  'runs:finished': returns<{ runId: string }>(),
   /**
    * An MCP server asks the user to sign in (OAuth): `waiting` with the page's URL (the app opened the browser; browser
    * mode shows the link), then `done` or `failed`.

@@ -11,22 +11,17 @@
 //   and every answer is serialised under a guard, so an answer that cannot be written is an error value.
 // Tested by: test/integration/serve.test.ts
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { EVENTS, type EventName, type IpcError, type IpcResult } from '../../shared/ipc.js';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 import { describeJsonProblem, readJson } from '../../shared/json-read.js';
+import { SESSION_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../shared/serve-protocol.js';
+import { rendererFile } from '../core/fs/renderer-files.js';
 import type { Host } from '../host/host.js';
 import { BodyBudget, MAX_API_BODY, MAX_SESSION_BODY, readBody, type BodyRead } from './request-body.js';
 
-/** The WebSocket subprotocol the page asks for; the token travels as a second one, `skillbench.bearer.<token>`. */
-export const WS_PROTOCOL = 'skillbench';
-export const WS_TOKEN_PREFIX = 'skillbench.bearer.';
-/** Where the page trades the launch code for the session token. */
-export const SESSION_PATH = '/auth/session';
 /** Connections open at once (a page uses a handful); past it new ones are closed at once. */
 export const MAX_CONNECTIONS = 256;
 /** A request's headers must arrive within this, and the whole request within REQUEST_TIMEOUT_MS. */
@@ -36,18 +31,6 @@ const REQUEST_TIMEOUT_MS = 60_000;
 export const PROGRESS_BUFFER_LIMIT = 1024 * 1024;
 /** A client with more than this queued is disconnected (the page reconnects and fetches what it needs). */
 export const CLIENT_BUFFER_LIMIT = 16 * 1024 * 1024;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
-
 export interface BrowserServerOptions {
   host: Host;
   /** Folder of the built renderer (dist/renderer). */
@@ -230,7 +213,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
         return refuse(res, 400, 'path', 'Bad request: the channel name is not valid UTF-8.');
       return void guard(res, handleApi(req, res, channel));
     }
-    return serveStatic(res, url.pathname);
+    return void guard(res, serveStatic(res, url.pathname));
   };
 
   const guard = (res: ServerResponse, work: Promise<void>) =>
@@ -294,26 +277,18 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     }
   };
 
-  const root = resolve(options.rendererDir);
   // The page's files are the public renderer bundle: they need no token (a navigation cannot send one), only the
   // Host and Origin checks. Everything that reads or changes data is under /api and /ws.
-  const serveStatic = (res: ServerResponse, pathname: string) => {
-    const decoded = decodePath(pathname);
-    if (decoded === undefined || decoded.includes('\0'))
-      return refuse(res, 400, 'path', 'Bad request: the path is not valid.');
-    const rel = normalize(decoded).replace(/^([/\\])+/, '');
-    let file = resolve(root, rel || 'index.html');
-    if (file !== root && !file.startsWith(root + sep)) return send(res, 404, 'Not found.');
-    if (!isFile(file)) file = join(root, 'index.html'); // single-page app
-    if (!isFile(file)) return send(res, 503, 'The renderer is not built: run `npm run build` first.');
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-cache',
-    });
-    createReadStream(file)
+  const serveStatic = async (res: ServerResponse, pathname: string) => {
+    const found = await rendererFile(options.rendererDir, pathname, { singlePage: true });
+    if ('problem' in found) {
+      if (found.problem === 'bad-path')
+        return refuse(res, 400, 'path', 'Bad request: the path is not valid.');
+      if (found.problem === 'not-found') return send(res, 404, 'Not found.');
+      return send(res, 503, 'The renderer is not built: run `npm run build` first.');
+    }
+    res.writeHead(200, { ...found.headers, 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-cache' });
+    createReadStream(found.file)
       .on('error', () => res.destroy())
       .pipe(res);
   };
@@ -473,12 +448,4 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 
 function invalid(message: string): IpcResult<never> {
   return { ok: false, error: { code: 'InvalidArgs', message } };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

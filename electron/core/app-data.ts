@@ -27,6 +27,9 @@ export const providersFile = (dataDir: string): string => join(dataDir, 'provide
 /** Model providers' API keys, apart from providers.json. */
 export const providerKeysFile = (dataDir: string): string => join(dataDir, 'provider-keys.json');
 
+/** The app's settings (roots, trust, profile, theme). */
+export const settingsFile = (dataDir: string): string => join(dataDir, 'settings.json');
+
 /** MCP sign-ins, keyed by server URL. */
 export const mcpCredentialsFile = (dataDir: string): string => join(dataDir, 'mcp-credentials.json');
 
@@ -51,4 +54,10 @@ export const recentFoldersFile = (dataDir: string): string => join(dataDir, 'rec
 /** Where `owner/repo` shorthand sources are cloned from instead of GitHub (SKILLBENCH_GIT_BASE: mirrors, tests). */
 export function gitBase(): string | undefined {
   return process.env.SKILLBENCH_GIT_BASE?.trim() || undefined;
+}
+
+/** `gitBase()` as the option source parsing takes: absent when GitHub itself is meant. */
+export function gitBaseOption(): { gitBase?: string } {
+  const base = gitBase();
+  return base ? { gitBase: base } : {};
 }

@@ -32,7 +32,7 @@ import {
   type RootSpec,
 } from './skills/library.js';
 import { Executor } from './tools/executor.js';
-import { trustRefusal, type BlockedServer, type OwnedServer } from './trust.js';
+import { trustRefusal, type BlockedServer, type OwnedServer } from './settings/trust.js';
 import { describeWithLocked, runsLocalCode } from './tools/kinds/registry.js';
 
 export interface WorkspaceOptions extends Omit<LoadOptions, 'mcpServers'> {

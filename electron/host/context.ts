@@ -14,13 +14,11 @@ import type { McpClientSide } from '../core/mcp/client-side.js';
 import type { CredentialCipher } from '../core/fs/credential-file.js';
 import { draftsDir, historyFile, mcpCredentialsFile } from '../core/app-data.js';
 import { McpCredentialFile } from '../core/mcp/oauth.js';
-import { agentContext } from '../core/agents/folders.js';
-import { agentsReading, linkScopes, usualRoots } from '../core/skills/usual-roots.js';
-import { isTrustedFolder } from '../core/trust.js';
+import { SettingsStore } from '../core/settings/store.js';
+import { projectFolders, settingsWorkspaceOptions } from '../core/settings/workspace-options.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import { HostMcpClientSide } from './mcp-client-side.js';
 import type { HostServer } from './server.js';
-import { SettingsStore } from './settings-store.js';
 import { RootWatcher } from './watcher.js';
 
 /** What only the hosting process can do (a native dialog, the OS browser); absent in browser mode. */
@@ -71,7 +69,7 @@ export class HostContext {
     }
   }
 
-  /** Stops a run of any area by its id (`tools:cancel`, `manage:cancel`); says whether one was going. */
+  /** Stops a run of any area by its id (`runs:cancel`); says whether one was going. */
   cancelRun(runId: string): { cancelled: boolean } {
     const run = this.runs.get(runId);
     run?.abort();
@@ -133,60 +131,22 @@ export class HostContext {
     return this.workspace.library.roots;
   }
 
-  /**
-   * The folders whose agents' skill folders the app manages in the project scope (issue 17): the command line's
-   * roots, then the roots added in settings. The first is the default and is also scanned for installed skills.
-   */
+  /** The project folders of the manage area: the command line's roots, then the roots added in settings. */
   manageProjects(): string[] {
-    return [
-      ...new Set([...(this.options.projectRoots ?? []), ...this.settings.get().roots].map((p) => resolve(p))),
-    ];
+    return projectFolders(this.options.projectRoots ?? [], this.settings.get());
   }
 
-  /**
-   * The workspace as the settings describe it: command-line roots, the agents' folders that exist in each
-   * project (`.claude/skills`, `.agents/skills`...), the user's roots, the agents' folders in the home folder (the
-   * agent table, issue 17: every installed skill is seen), the bundled examples.
-   */
   private workspaceOptions(): Omit<WorkspaceOptions, 'history'> {
-    const s = this.settings.get();
-    const { projectRoots = [], bundledSkills, userDataDir, trustProjectRoots } = this.options;
-    const projects = this.manageProjects();
-    // Without a project, only the home folder's agent folders (the data folder stands in for a project). The agent
-    // folders of every project are roots (a skill installed into any of them is seen, issue 17); the first project's
-    // keep their plain ids ("project-claude"), the others' are numbered ("project2-claude").
-    const agentRoots = [
-      ...projects.flatMap((p, i) =>
-        usualRoots(p, agentContext())
-          .filter((r) => r.kind === 'project')
-          .map((r) => (i === 0 || !r.id ? r : { ...r, id: r.id.replace(/^project-/, `project${i + 1}-`) })),
-      ),
-      ...usualRoots(projects[0] ?? userDataDir, agentContext()).filter((r) => r.kind === 'user'),
-    ];
-    // A root that is itself an agent's skill folder is checked as that agent reads it.
-    const given = (path: string, kind: 'project' | 'user') => {
-      const { readers } = agentsReading(path, agentContext());
-      return { path, kind, ...(readers.length ? { readers } : {}) };
-    };
-    return {
-      roots: [
-        ...projectRoots.map((path) => given(path, 'project')),
-        ...agentRoots.filter((r) => r.kind === 'project'),
-        ...s.roots.map((path) => given(path, 'user')),
-        ...agentRoots.filter((r) => r.kind === 'user'),
-        { path: bundledSkills, kind: 'bundled' },
-      ],
-      linkScopes: linkScopes(projects, agentContext()),
-      profile: s.profile,
-      precedence: s.precedence,
-      ...(s.excludedTools.length ? { excludedSkillTools: s.excludedTools } : {}),
-      trust: (root) =>
-        (root.kind === 'project' && trustProjectRoots === true) || isTrustedFolder(root, s.trustedFolders),
+    const { projectRoots, bundledSkills, userDataDir, trustProjectRoots } = this.options;
+    return settingsWorkspaceOptions({
+      settings: this.settings.get(),
+      settingsFile: this.settings.file,
+      bundledSkills,
+      userDataDir,
+      ...(projectRoots ? { projectRoots } : {}),
+      ...(trustProjectRoots !== undefined ? { trustProjectRoots } : {}),
       mcpClient: this.serverClient,
-      ...(Object.keys(s.mcpServers).length
-        ? { settingsServers: { servers: s.mcpServers, file: this.settings.file, baseDir: userDataDir } }
-        : {}),
-    };
+    });
   }
 
   /** Settings changed: rebuild the workspace from them, watch its roots, tell the windows; history limits at once. */

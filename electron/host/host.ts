@@ -14,6 +14,7 @@ import { historyHandlers } from './handlers/history.js';
 import { manageHandlers } from './handlers/manage.js';
 import { mcpHandlers } from './handlers/mcp.js';
 import { settingsHandlers } from './handlers/settings.js';
+import { runHandlers } from './handlers/runs.js';
 import { rootHandlers, skillHandlers } from './handlers/skills.js';
 import { toolHandlers } from './handlers/tools.js';
 import { HostServer, type Handlers } from './server.js';
@@ -35,6 +36,7 @@ export class Host {
       ...fileHandlers(ctx),
       ...draftHandlers(ctx),
       ...toolHandlers(ctx),
+      ...runHandlers(ctx),
       ...historyHandlers(ctx),
       ...caseHandlers(ctx),
       ...mcpHandlers(ctx),

@@ -1,20 +1,9 @@
 // Owns the app:// scheme: its privileges (registered before ready) and serving the built renderer from it, with the
 // CSP on every response and nothing outside the renderer folder.
 import type { Protocol } from 'electron';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, normalize, resolve, sep } from 'node:path';
-import { APP_SCHEME, CONTENT_SECURITY_POLICY } from './security.js';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.ttf': 'font/ttf',
-  '.woff2': 'font/woff2',
-};
+import { readFile } from 'node:fs/promises';
+import { rendererFile, RENDERER_HEADERS } from '../core/fs/renderer-files.js';
+import { APP_SCHEME } from './security.js';
 
 /**
  * Standard and secure (relative URLs, fetch, workers under the CSP), and the V8 code cache: without it the Monaco
@@ -38,23 +27,12 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
  */
 export async function rendererResponse(rendererDir: string, requestUrl: string): Promise<Response> {
   const url = new URL(requestUrl);
-  const root = resolve(rendererDir);
-  const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
-  const notFound = () => new Response('Not found', { status: 404, headers });
-  let path: string;
+  const notFound = () => new Response('Not found', { status: 404, headers: RENDERER_HEADERS });
+  if (url.host !== 'skillbench') return notFound();
+  const found = await rendererFile(rendererDir, url.pathname);
+  if ('problem' in found) return notFound();
   try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return notFound(); // a malformed escape such as %E0%A4%A names no file
-  }
-  const file = resolve(root, normalize(path).replace(/^([/\\])+/, '') || 'index.html');
-  if (url.host !== 'skillbench' || (file !== root && !file.startsWith(root + sep))) return notFound();
-  try {
-    if (!(await stat(file)).isFile()) return notFound();
-    return new Response(await readFile(file), {
-      status: 200,
-      headers: { ...headers, 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' },
-    });
+    return new Response(await readFile(found.file), { status: 200, headers: found.headers });
   } catch {
     return notFound();
   }

@@ -222,7 +222,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'skills:run-command': { id: skillId, command: 'not in the skill' },
       'tools:list': { skillId },
       'tools:run': { runId: 'rt-1', skillId, tool: 'uuid', args: {} },
-      'tools:cancel': { runId: 'none' },
+      'runs:cancel': { runId: 'none' },
       'history:list': { limit: 5 },
       'history:search': { query: 'x' },
       'history:get': { id: 'missing' },
@@ -282,7 +282,6 @@ describe('the contract over HTTP and WebSocket', () => {
         agents: ['claude-code'],
         scope: 'project',
       },
-      'manage:cancel': { runId: 'none' },
       'manage:discard': { inspectionId: 'missing' },
       'manage:check-updates': { scope: 'project', names: ['missing'] },
       'manage:update': { scope: 'project', names: ['missing'] },
@@ -323,7 +322,7 @@ describe('the contract over HTTP and WebSocket', () => {
       args: { text: 'over http' },
     });
     expect(run).toMatchObject({ ok: true, value: { output: 'over http' } });
-    expect(await finished).toMatchObject({ runId: 'ws-1', output: { output: 'over http' } });
+    expect(await finished).toEqual({ runId: 'ws-1' });
     const list = await api.invoke('skills:list', {});
     expect(list.ok && list.value.entries.length).toBe(7);
     const denied = await createBrowserHost(base, Promise.resolve(undefined)).invoke('app:get-version', {});

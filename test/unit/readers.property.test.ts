@@ -9,7 +9,7 @@ import { evaluateText } from '../helpers.js';
 import { describe, expect, it } from 'vitest';
 import { readCase } from '../../electron/core/cases/cases.js';
 import { SkillLock } from '../../electron/core/manage/lock.js';
-import { SettingsStore } from '../../electron/host/settings-store.js';
+import { SettingsStore } from '../../electron/core/settings/store.js';
 import { SkillError } from '../../shared/errors.js';
 
 /** Nesting past every depth cap (a few hundred), or well within it. */

@@ -17,7 +17,7 @@ import {
   type Agent,
   type Scope,
 } from '../../core/agents/folders.js';
-import { gitBase } from '../../core/app-data.js';
+import { gitBaseOption } from '../../core/app-data.js';
 import { isCancelled } from '../../core/manage/cancel.js';
 import {
   blockedFor,
@@ -133,7 +133,7 @@ async function manage(
         apply: !o.check,
         signal,
         ...(o.force ? { force: true } : {}),
-        ...(gitBase() ? { gitBase: gitBase() } : {}),
+        ...gitBaseOption(),
       });
       if (format === 'json') json(io, { updates: results });
       else printUpdates(results, !o.check, io);
@@ -148,7 +148,7 @@ async function manage(
         ...(agents ? { agents } : {}),
         ...(o.copy ? { copy: true } : {}),
         ...(o.force ? { force: true } : {}),
-        ...(gitBase() ? { gitBase: gitBase() } : {}),
+        ...gitBaseOption(),
       });
       if (format === 'json') json(io, { synced: results });
       else {
@@ -300,7 +300,7 @@ async function add(
   signal: AbortSignal,
 ): Promise<number> {
   const agents = agentsOf(o.agent, DEFAULT_AGENTS) ?? [];
-  const source = parseSource(input, { cwd: io.cwd, ...(gitBase() ? { gitBase: gitBase() } : {}) });
+  const source = parseSource(input, { cwd: io.cwd, ...gitBaseOption() });
   const profiles = installProfiles(base, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) });
   const opened = await fetchAndInspect(source, profiles.all, { signal });
   const fetched = opened.fetched;
@@ -457,7 +457,7 @@ async function installedList(
           names,
           apply: false,
           signal,
-          ...(gitBase() ? { gitBase: gitBase() } : {}),
+          ...gitBaseOption(),
         }))
           updates.set(`${scope}/${u.name}`, u);
     }

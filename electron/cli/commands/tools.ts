@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import type { Settings } from '../../../shared/host-types.js';
 import { historyFile, userDataDir } from '../../core/app-data.js';
-import { SettingsStore } from '../../host/settings-store.js';
+import { SettingsStore } from '../../core/settings/store.js';
 import { printNotices, UsageError, type CliIo } from '../io.js';
 import { parseFormat } from '../library-args.js';
 import { openToolSession } from '../tool-session.js';

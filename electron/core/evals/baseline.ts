@@ -3,10 +3,10 @@
 // finding the skill in a folder opened as its own library.
 import { cpSync, existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { SkillDefinition } from '../../../shared/types.js';
+import type { SkillDefinition, ValidationProfile } from '../../../shared/types.js';
 import { SkillError } from '../../../shared/errors.js';
 import { isWithin } from '../fs/confine.js';
-import type { Workspace } from '../workspace.js';
+import { Workspace } from '../workspace.js';
 
 /** skill-creator's name for the copy of the skill taken before editing it, inside the skill's workspace. */
 export const SNAPSHOT_DIR = 'skill-snapshot';
@@ -53,4 +53,32 @@ export function skillAtFolder(workspace: Workspace, folder: string): SkillDefini
       `No skill at ${folder}: the old_skill baseline is a skill folder (its SKILL.md at the top). Take a snapshot with \`skillbench eval snapshot SKILL\` before editing, or pass --baseline-skill FOLDER.`,
     );
   return entry.skill;
+}
+
+/**
+ * The skill's snapshot (`old_skill`) opened as its own library, trusted as the skill's root is, so its tools run as
+ * the skill's did. The caller closes the workspace when the run ends.
+ */
+export function openSnapshot(
+  skill: SkillDefinition,
+  workspaceDir: string,
+  options: { profile: ValidationProfile; trusted: boolean },
+): { workspace: Workspace; skill: SkillDefinition } {
+  const folder = snapshotDir(workspaceDir);
+  if (!existsSync(folder))
+    throw new SkillError(
+      'NotFound',
+      `No snapshot of ${skill.name} at ${folder}: take one (Snapshot the skill) before editing it, then compare.`,
+    );
+  const workspace = Workspace.open({
+    roots: [{ path: folder, kind: 'project' }],
+    profile: options.profile,
+    trust: () => options.trusted,
+  });
+  try {
+    return { workspace, skill: skillAtFolder(workspace, folder) };
+  } catch (error) {
+    void workspace.close();
+    throw error;
+  }
 }

@@ -51,15 +51,19 @@ export function summarizeRuns(runs: readonly EvalRunResult[]): Benchmark['run_su
   return summary;
 }
 
-/** `<skill>-workspace/iteration-N`: the next N after those present. */
-export function nextIterationDir(workspaceDir: string): string {
-  const taken = existsSync(workspaceDir)
+/** The N of each `iteration-N` folder in a skill's workspace (none when it does not exist yet). */
+export function iterationNumbers(workspaceDir: string): number[] {
+  return existsSync(workspaceDir)
     ? readdirSync(workspaceDir)
         .map((n) => /^iteration-(\d+)$/.exec(n)?.[1])
         .filter((n): n is string => n !== undefined)
         .map(Number)
     : [];
-  return join(workspaceDir, `iteration-${Math.max(0, ...taken) + 1}`);
+}
+
+/** `<skill>-workspace/iteration-N`: the next N after those present. */
+export function nextIterationDir(workspaceDir: string): string {
+  return join(workspaceDir, `iteration-${Math.max(0, ...iterationNumbers(workspaceDir)) + 1}`);
 }
 
 /** A name that is safe as one folder name on every OS: no separators, no `..`, not hidden, at most 64 characters. */

@@ -20,6 +20,7 @@ import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
 import { ProviderFailureStop } from './provider-failure.js';
 import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
 import { grade, gradingSummary, ungradedNote } from './grading.js';
+import { writeJsonFile } from './results.js';
 import type { ModelClient } from '../models/model-client.js';
 import type { ChatMessage, ChatRequest, ToolSpec } from '../models/providers/types.js';
 
@@ -134,11 +135,6 @@ async function runAgent(
   };
 }
 
-const writeJson = (file: string, value: unknown) => {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileAtomically(file, `${JSON.stringify(value, null, 2)}\n`);
-};
-
 export interface OutputRunOptions {
   client: ModelClient;
   grader: ModelClient;
@@ -233,7 +229,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
         prompt: e.prompt,
         assertions: e.expectations.map(expectationText),
       };
-      writeJson(join(iterationDir, name, 'eval_metadata.json'), value);
+      writeJsonFile(join(iterationDir, name, 'eval_metadata.json'), value);
       return [e.id, value] as const;
     }),
   );
@@ -277,20 +273,24 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
           // skill-creator's aggregate_benchmark.py takes a run's time from grading.json's
           // timing.total_duration_seconds and reads timing.json (time and total_tokens) only when that is absent or
           // 0, so the total lives in timing.json alone: there both the time and the tokens are read.
-          writeJson(join(dir, 'grading.json'), {
+          writeJsonFile(join(dir, 'grading.json'), {
             ...grading,
             execution_metrics: { total_tool_calls: run.toolCalls, errors_encountered: run.error ? 1 : 0 },
             timing: { executor_duration_seconds: run.seconds, grader_duration_seconds: graderSeconds },
           });
-          writeJson(join(dir, 'transcript.json'), { eval_id: e.id, configuration, messages: run.transcript });
-          writeJson(join(dir, 'timing.json'), {
+          writeJsonFile(join(dir, 'transcript.json'), {
+            eval_id: e.id,
+            configuration,
+            messages: run.transcript,
+          });
+          writeJsonFile(join(dir, 'timing.json'), {
             total_tokens: run.tokens,
             duration_ms: Math.round(run.seconds * 1000),
             total_duration_seconds: run.seconds,
             executor_duration_seconds: run.seconds,
             grader_duration_seconds: graderSeconds,
           });
-          writeJson(join(dir, 'eval_metadata.json'), metadata.get(e.id));
+          writeJsonFile(join(dir, 'eval_metadata.json'), metadata.get(e.id));
           mkdirSync(join(dir, 'outputs'), { recursive: true });
           writeFileAtomically(join(dir, 'outputs', 'answer.md'), run.answer);
           results.push({
@@ -364,7 +364,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
       ...ungradedTotal(results),
     ],
   };
-  writeJson(join(iterationDir, 'benchmark.json'), benchmark);
+  writeJsonFile(join(iterationDir, 'benchmark.json'), benchmark);
   return { iterationDir, benchmark, failures, ...(stopped ? { stopped } : {}) };
 }
 

@@ -17,10 +17,10 @@ import { exportMcpServers, transportOf, type McpServerConfig } from '../../core/
 import { samplingChatRequest, type SamplingParams } from '../../core/mcp/sampling.js';
 import { composeToolName } from '../../core/tools/compose-name.js';
 import { narrowSchema } from '../../core/tools/locked-args.js';
-import type { OwnedServer } from '../../core/trust.js';
+import type { OwnedServer } from '../../core/settings/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
-import { trackRun } from './tools.js';
+import { trackWork } from './runs.js';
 
 /** SDK values (zod-parsed JSON) as the contract's JSON views. */
 const json = <T>(value: unknown): T => value as T;
@@ -91,7 +91,7 @@ export function mcpHandlers(ctx: HostContext): AreaHandlers<'mcp'> {
     // server's schema, the same output conversion as a skill's `kind: mcp` tool, and the history.
     'mcp:call-tool': ({ runId, name, tool, args, timeoutSecs }) => {
       pool(name);
-      return trackRun(ctx, runId, `${name}__${tool} failed`, (signal, onProgress) =>
+      return trackWork(ctx, runId, `${name}__${tool} failed`, (signal, onProgress) =>
         ctx.workspace.executor.executeDirect(`${name}__${tool}`, args as JsonValue, {
           signal,
           ...(timeoutSecs ? { timeoutSecs } : {}),

@@ -7,7 +7,7 @@ import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine, isWithin } from '../../core/fs/confine.js';
 import { syncAgentsMd } from '../../core/skills/agents-md.js';
-import { folderIdentity } from '../../core/trust.js';
+import { folderIdentity } from '../../core/settings/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
 

@@ -1,5 +1,5 @@
 // Owns one eval run's lifecycle in the Evals tab: idle → running (the host's progress, a ticking clock) → a value or
-// an error; cancel asks the host to stop it (`tools:cancel`, as tools' runs). One run at a time per hook.
+// an error; cancel asks the host to stop it (`runs:cancel`, as tools' runs). One run at a time per hook.
 import { useCallback, useState } from 'react';
 import type { HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
 import { useRunningCall, type ProgressOf } from '../runner/use-run.js';

@@ -13,13 +13,11 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../../shared/ipc.js';
+import { SESSION_PATH, WS_PROTOCOL, WS_TOKEN_PREFIX } from '../../../shared/serve-protocol.js';
 
 type Listener = (payload: unknown) => void;
 
-/** Must match electron/cli/browser-server.ts (the renderer may not import it). */
-const SESSION_PATH = '/auth/session';
-const WS_PROTOCOL = 'skillbench';
-const WS_TOKEN_PREFIX = 'skillbench.bearer.';
+/** Where this origin keeps its session token. */
 const SESSION_KEY = 'skillbench.session';
 
 /** The page's session: trades a `#code=` in the address for a token once, else the token this origin already has. */

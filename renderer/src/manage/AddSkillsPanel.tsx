@@ -155,7 +155,7 @@ export function AddSkillsPanel(props: {
     setProgress(undefined);
   };
 
-  const cancel = () => void host.invoke('manage:cancel', { runId: runId.current });
+  const cancel = () => void host.invoke('runs:cancel', { runId: runId.current });
 
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];

@@ -96,7 +96,7 @@ export class ManageStore {
 
   /** Stops a check or an update started with `runId`. */
   cancel(runId: string): void {
-    void this.host.invoke('manage:cancel', { runId });
+    void this.host.invoke('runs:cancel', { runId });
   }
 
   /** Records what an update did (an applied one is up to date now). */

@@ -33,7 +33,7 @@ const asReported: ProgressOf = (p) => p;
 /**
  * What every run of the app shares (tools, server tools, evals): the running call with the host's progress (as
  * `progressOf` keeps it: pass a function defined once, not per render), a ticking clock, and cancel
- * (`tools:cancel`). `begin` starts a run and answers its id; `end` marks it finished.
+ * (`runs:cancel`). `begin` starts a run and answers its id; `end` marks it finished.
  */
 export function useRunningCall(host: HostApi, progressOf: ProgressOf = asReported) {
   const [running, setRunning] = useState<RunningCall>();
@@ -63,7 +63,7 @@ export function useRunningCall(host: HostApi, progressOf: ProgressOf = asReporte
   const end = useCallback(() => setRunning(undefined), []);
 
   const cancel = useCallback(() => {
-    if (running) void host.invoke('tools:cancel', { runId: running.runId });
+    if (running) void host.invoke('runs:cancel', { runId: running.runId });
   }, [running, host]);
 
   const progress = running?.progress;

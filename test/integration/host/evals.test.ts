@@ -308,7 +308,7 @@ describe('eval runs', () => {
     ]);
   });
 
-  it('cancels a run with tools:cancel and its id', async () => {
+  it('cancels a run with runs:cancel and its id', async () => {
     const { host, ok, skillId } = open();
     await ok('evals:save-provider', { provider: fake(), key: KEY });
     server.script = () => ({ hang: true });
@@ -323,7 +323,7 @@ describe('eval runs', () => {
     });
     const run = host.handle('evals:run-triggers', { runId: 'slow', skillId, provider: 'fake', runs: 1 });
     await started;
-    expect(await ok('tools:cancel', { runId: 'slow' })).toEqual({ cancelled: true });
+    expect(await ok('runs:cancel', { runId: 'slow' })).toEqual({ cancelled: true });
     expect(await run).toMatchObject({ ok: false, error: { code: 'Cancelled' } });
   });
 

@@ -1,6 +1,6 @@
 // Issue 17, the host side of async fetch and install: a clone held by a slow `git` (first on PATH, it waits until
 // the test lets it go) shows that progress arrives before the request completes, that other requests are answered
-// while the clone runs, and that `manage:cancel` stops git, removes its temporary folder and writes nothing. Also:
+// while the clone runs, and that `runs:cancel` stops git, removes its temporary folder and writes nothing. Also:
 // a killed install's leftovers reach the app as `manage:notice`, and the target project can be any open project.
 import {
   cpSync,
@@ -114,7 +114,7 @@ describe('manage:inspect while git clones', () => {
     expect(log.at(-1)).toBe('answered');
   });
 
-  it('stops on manage:cancel: git is killed, its temporary folder removed, nothing written', async () => {
+  it('stops on runs:cancel: git is killed, its temporary folder removed, nothing written', async () => {
     const pending = host.handle('manage:inspect', {
       source: remote,
       agents: ['claude-code'],
@@ -122,7 +122,7 @@ describe('manage:inspect while git clones', () => {
     });
     const pid = await slow.started();
     expect(sourceFolders()).toHaveLength(1); // the clone's folder exists while it runs
-    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'look-2' })).toEqual({
+    expect(await ok<{ cancelled: boolean }>('runs:cancel', { runId: 'look-2' })).toEqual({
       cancelled: true,
     });
     const r = await pending;
@@ -134,14 +134,14 @@ describe('manage:inspect while git clones', () => {
     expect(sourceFolders()).toEqual([]);
     expect(readdirSync(project)).toEqual([]);
     // A run that is over is not cancelled again.
-    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'look-2' })).toEqual({
+    expect(await ok<{ cancelled: boolean }>('runs:cancel', { runId: 'look-2' })).toEqual({
       cancelled: false,
     });
   });
 });
 
 describe('checking and applying updates', () => {
-  it('stops a check on manage:cancel: git is killed, its folder removed, the install left as it was', async () => {
+  it('stops a check on runs:cancel: git is killed, its folder removed, the install left as it was', async () => {
     // notes, installed from the git source (as an install writes it), for Claude Code.
     const notes = join(project, '.agents', 'skills', 'notes');
     cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), notes, { recursive: true });
@@ -164,7 +164,7 @@ describe('checking and applying updates', () => {
     writeFileSync(join(project, 'skills-lock.json'), lock);
     const pending = host.handle('manage:check-updates', { scope: 'project', runId: 'check-1' });
     const pid = await slow.started();
-    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'check-1' })).toEqual({
+    expect(await ok<{ cancelled: boolean }>('runs:cancel', { runId: 'check-1' })).toEqual({
       cancelled: true,
     });
     const r = await pending;
@@ -177,7 +177,7 @@ describe('checking and applying updates', () => {
     rmSync(join(tmp, 'slow-git', 'started')); // so started() waits for this run's clone
     const applying = host.handle('manage:update', { scope: 'project', runId: 'update-1' });
     await slow.started();
-    expect(await ok<{ cancelled: boolean }>('manage:cancel', { runId: 'update-1' })).toEqual({
+    expect(await ok<{ cancelled: boolean }>('runs:cancel', { runId: 'update-1' })).toEqual({
       cancelled: true,
     });
     const u = await applying;

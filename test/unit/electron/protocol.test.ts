@@ -25,7 +25,7 @@ describe('app://', () => {
   it('serves the page with the CSP and no unsafe-eval', async () => {
     const page = await l.fake.fetch('app://skillbench/index.html');
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toBe('text/html');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
     expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-eval/);
     expect(await page.text()).toMatch(/<html/i);

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { parseArgs } from 'node:util';
 import { formatRate } from '../../../../shared/evals.js';
-import { evalCacheDir, providersFile, userDataDir } from '../../../core/app-data.js';
+import { evalCacheDir, userDataDir } from '../../../core/app-data.js';
 import { Budget } from '../../../core/models/budget.js';
 import { ResponseCache } from '../../../core/models/cache.js';
 import { ModelClient } from '../../../core/models/model-client.js';
@@ -18,6 +18,7 @@ import {
   type KeySource,
   type ProviderConfig,
 } from '../../../core/models/providers/index.js';
+import { ProviderStore } from '../../../core/models/provider-store.js';
 import { UsageError, type CliIo } from '../../io.js';
 import { openFromArgs } from '../../library-args.js';
 import { cliTrust } from '../../trust.js';
@@ -90,12 +91,11 @@ export function fraction(v: Values, key: keyof Values): number | undefined {
   return n;
 }
 
+/** The providers of --providers FILE, else the app's own (the provider store's file, as Settings keeps it). */
 function readProviders(v: Values, io: CliIo): ProviderConfig[] {
-  const file = v.providers ? resolve(io.cwd, v.providers) : providersFile(userDataDir());
-  if (!existsSync(file)) {
-    if (v.providers) throw new UsageError(`No such providers file: ${v.providers}`);
-    return [];
-  }
+  if (!v.providers) return new ProviderStore(userDataDir()).list();
+  const file = resolve(io.cwd, v.providers);
+  if (!existsSync(file)) throw new UsageError(`No such providers file: ${v.providers}`);
   return parseProviderConfigs(readFileSync(file, 'utf8'), file);
 }
 

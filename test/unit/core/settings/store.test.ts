@@ -12,8 +12,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/host-types.js';
-import { SettingsStore } from '../../../electron/host/settings-store.js';
+import { DEFAULT_SETTINGS } from '../../../../shared/host-types.js';
+import { SettingsStore } from '../../../../electron/core/settings/store.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'skillbench-settings-'));
 

@@ -3,9 +3,9 @@
 // built-in `shell` elevation. A server is called only by the skills of the root whose config defines it; the
 // user's own servers (settings, --mcp-config) only by skills of trusted roots.
 import { realpathSync, statSync } from 'node:fs';
-import type { RootInfo, SkillTool } from '../../shared/types.js';
-import type { McpServerConfig } from './mcp/config.js';
-import { describeTool, mcpServerOf, runsLocalCode } from './tools/kinds/registry.js';
+import type { RootInfo, SkillTool } from '../../../shared/types.js';
+import type { McpServerConfig } from '../mcp/config.js';
+import { describeTool, mcpServerOf, runsLocalCode } from '../tools/kinds/registry.js';
 
 /** Who may call a server: the roots whose config defines it, or the user (settings, an explicit file). */
 export type ServerOwner =

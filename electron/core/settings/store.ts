@@ -1,21 +1,15 @@
 // Owns the app's settings: one JSON file in the user data folder, checked on every change, written atomically under
-// a cross-process lock (the app, `serve` and the CLI share it), and moved aside, never replaced, when it cannot be
-// read (issue 12).
+// a cross-process lock (the app, `serve` and the CLI share it), and moved aside, never replaced, when unreadable.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { DEFAULT_SETTINGS, type DataNotice, type Settings } from '../../shared/host-types.js';
-import { SkillError } from '../../shared/errors.js';
-import type { JsonValue } from '../../shared/types.js';
-import { VALIDATION_PROFILES } from '../../shared/types.js';
-import {
-  DATA_FILE_MODE,
-  ensurePrivateDir,
-  makePrivate,
-  moveAside,
-  withFileLock,
-} from '../core/fs/data-files.js';
-import { writeFileAtomically } from '../core/fs/atomic-write.js';
-import { describeJsonProblem, readJson } from '../../shared/json-read.js';
+import { dirname } from 'node:path';
+import { DEFAULT_SETTINGS, type DataNotice, type Settings } from '../../../shared/host-types.js';
+import { SkillError } from '../../../shared/errors.js';
+import type { JsonValue } from '../../../shared/types.js';
+import { VALIDATION_PROFILES } from '../../../shared/types.js';
+import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, moveAside, withFileLock } from '../fs/data-files.js';
+import { writeFileAtomically } from '../fs/atomic-write.js';
+import { settingsFile } from '../app-data.js';
+import { describeJsonProblem, readJson } from '../../../shared/json-read.js';
 
 type Problem = string | undefined;
 const isStringList = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -113,7 +107,7 @@ export class SettingsStore {
   private version = '';
 
   constructor(userDataDir: string) {
-    this.file = join(userDataDir, 'settings.json');
+    this.file = settingsFile(userDataDir);
     ensurePrivateDir(dirname(this.file));
     this.current = this.read();
   }
