@@ -5,8 +5,10 @@ import { ProviderError } from '../models/providers/types.js';
 
 export class ProviderFailureStop {
   private readonly stop = new AbortController();
-  /** The signal to give every request of the run: the user's, or this stop's. */
+  /** Cancels the run's work even in flight: the user's cancel, or this stop. */
   readonly signal: AbortSignal;
+  /** Only keeps requests from starting: one already sent ends on its own (nothing lands after the run returned). */
+  readonly stopStarting: AbortSignal = this.stop.signal;
   private first: string | undefined;
   private failed = 0;
 

@@ -195,7 +195,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
   let done = 0;
   const total = o.set.length * runs;
   const failure = new ProviderFailureStop(o.signal);
-  const signal = failure.signal;
+  const { signal } = o;
   const jobs = o.set.flatMap((q, qi) =>
     Array.from({ length: runs }, async (_, sample) => {
       const r = results[qi];
@@ -204,6 +204,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
       try {
         const { response, cached } = await o.client.complete(triggerRequest(entries, o.profile, q.query), {
           ...(signal ? { signal } : {}),
+          stopStarting: failure.stopStarting,
           sample,
         });
         usageIn += cached ? 0 : response.usage.inputTokens;

@@ -149,10 +149,10 @@ export class ModelClient {
     };
   }
 
-  private async acquire(signal?: AbortSignal): Promise<void> {
+  private async acquire(signal?: AbortSignal, stopStarting?: AbortSignal): Promise<void> {
     while (this.active >= this.opts.concurrency) {
       await new Promise<void>((resolve) => this.waiting.push(resolve));
-      if (signal?.aborted) {
+      if (signal?.aborted || stopStarting?.aborted) {
         this.waiting.shift()?.(); // the slot this wake-up stood for goes to the next waiter, who may not be cancelled
         throw new SkillError('Cancelled', 'The run was cancelled.');
       }
@@ -165,20 +165,25 @@ export class ModelClient {
     this.waiting.shift()?.();
   }
 
-  /** One model call. `sample` tells repeated runs of the same request apart in the cache. */
+  /**
+   * One model call. `sample` tells repeated runs of the same request apart in the cache. `signal` cancels it even
+   * in flight; `stopStarting` only keeps it from starting (or retrying): a request already sent runs to its end.
+   */
   async complete(
     request: ChatRequest,
-    options: { signal?: AbortSignal; sample?: number } = {},
+    options: { signal?: AbortSignal; sample?: number; stopStarting?: AbortSignal } = {},
   ): Promise<ModelResult> {
-    const { signal } = options;
+    const { signal, stopStarting } = options;
     const config = this.provider.config;
     const key = this.opts.cache ? cacheKey(config, request, options.sample ?? 0) : '';
     const hit = this.opts.cache?.get(key);
     if (hit) return { response: hit, cached: true, attempts: 0, durationMs: 0 };
-    await this.acquire(signal);
+    if (stopStarting?.aborted) throw new SkillError('Cancelled', 'The run was cancelled.');
+    await this.acquire(signal, stopStarting);
     try {
       for (let attempt = 1; ; attempt++) {
-        if (signal?.aborted) throw new SkillError('Cancelled', 'The run was cancelled.');
+        if (signal?.aborted || stopStarting?.aborted)
+          throw new SkillError('Cancelled', 'The run was cancelled.');
         const over = this.budget.exhausted();
         if (over) throw new BudgetExhaustedError(`${STOPPED_PREFIX}${over}.`);
         const started = Date.now();

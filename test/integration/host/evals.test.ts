@@ -164,7 +164,7 @@ describe('model providers', () => {
 
 describe('provider keys in the app', () => {
   it('sends an OpenAI-kind provider with a base URL OPENAI_API_KEY, and a 401 names the key that was sent', async () => {
-    const { ok, skillId } = open();
+    const { ok, err, skillId } = open();
     const saved = process.env.OPENAI_API_KEY;
     process.env.OPENAI_API_KEY = 'sk-from-the-environment';
     try {
@@ -173,28 +173,18 @@ describe('provider keys in the app', () => {
       });
       server.received.length = 0;
       server.script = () => ({ status: 401 });
-      const fromEnv = await ok<TriggerReport>('evals:run-triggers', {
-        runId: 'k1',
-        skillId,
-        provider: 'gw',
-        runs: 1,
-      });
+      // A 401 stops the run: one error naming the first failure, not a report of queries failed.
+      const fromEnv = await err('evals:run-triggers', { runId: 'k1', skillId, provider: 'gw', runs: 1 });
       expect(server.received[0]?.headers.authorization).toBe('Bearer sk-from-the-environment');
-      expect(fromEnv.results[0]?.errors?.message).toContain(
-        'Check the API key: the key sent came from OPENAI_API_KEY.',
-      );
+      expect(fromEnv.message).toMatch(/^The run stopped: a model request failed/);
+      expect(fromEnv.message).toContain('Check the API key: the key sent came from OPENAI_API_KEY.');
       await ok('evals:save-provider', {
         provider: { name: 'gw', kind: 'openai', model: 'm', baseURL: server.openaiBaseURL },
         key: KEY,
       });
-      const kept = await ok<TriggerReport>('evals:run-triggers', {
-        runId: 'k2',
-        skillId,
-        provider: 'gw',
-        runs: 1,
-      });
+      const kept = await err('evals:run-triggers', { runId: 'k2', skillId, provider: 'gw', runs: 1 });
       expect(server.received.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
-      expect(kept.results[0]?.errors?.message).toContain(
+      expect(kept.message).toContain(
         'Check the API key: the key sent is the one kept in Settings → Model providers.',
       );
       expect(JSON.stringify(kept)).not.toContain(KEY);
