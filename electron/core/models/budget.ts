@@ -1,5 +1,5 @@
 // Owns a run's token and cost budget: what was spent, and whether another request may start.
-// Tested by: test/unit/core/evals/providers.test.ts
+// Tested by: test/unit/core/models/providers.test.ts
 import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
 import { CHARS_PER_TOKEN, tokensForChars } from '../../../shared/tokens.js';
 import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';

@@ -1,7 +1,7 @@
 // Owns where configured model providers live (issue 15): `providers.json` in the user data folder, the file the CLI's
 // `--provider NAME` reads, and their API keys, which are never written there: they go to a separate 0600 file,
 // each entry encrypted when the host has a cipher (the app: Electron's safeStorage), as MCP sign-ins are.
-// Tested by: test/unit/core/data-files.test.ts
+// Tested by: test/unit/core/fs/data-files.test.ts
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { providerKeysFile, providersFile } from '../app-data.js';
