@@ -10,7 +10,12 @@ import { parseSource } from '../../core/manage/source.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { gitBaseOption } from '../../core/app-data.js';
-import type { ManageBases } from './manage.js';
+import type { ManageBase } from '../../core/manage/base.js';
+
+/** The project folder a request writes to (one the app was given), with the notices of the run. */
+export interface ManageBases {
+  of(scope: ManageScope, project: string | undefined): ManageBase;
+}
 
 type InstallChannel = 'manage:inspect' | 'manage:install' | 'manage:discard';
 

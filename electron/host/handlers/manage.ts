@@ -6,18 +6,12 @@ import { SkillError } from '../../../shared/errors.js';
 import type { ManageScope } from '../../../shared/manage-types.js';
 import { gitBaseOption } from '../../core/app-data.js';
 import { agentFolders, agentsOf, installedWithEntries, manageBase } from '../../core/manage/app-manage.js';
-import type { ManageBase } from '../../core/manage/base.js';
 import { packSkill } from '../../core/manage/pack.js';
 import { removeSkills } from '../../core/manage/remove.js';
 import { updateSkills } from '../../core/manage/update.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
-import { manageInstallHandlers } from './manage-install.js';
-
-/** The project folder a request writes to (one the app was given), with the notices of the run. */
-export interface ManageBases {
-  of(scope: ManageScope, project: string | undefined): ManageBase;
-}
+import { manageInstallHandlers, type ManageBases } from './manage-install.js';
 
 export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
   const bases: ManageBases = {
