@@ -1,5 +1,5 @@
-// One modal dialog for the whole UI: labelled for screen readers, focus moved in on open and back on close,
-// Escape cancels, Tab stays inside.
+// One modal dialog for the whole UI: labelled for screen readers, focus moved in on open (never onto a destructive
+// button) and back on close, Escape cancels, Tab stays inside.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './modal.css';
 
@@ -14,9 +14,10 @@ export function Modal(props: {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>(
-      '[data-autofocus], input, textarea, select, button',
-    );
+    // A field or a safe choice takes the focus, never a destructive one: Enter must not delete by default.
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>('input, textarea, select, button:not(.danger)');
     first?.focus();
     return () => before?.focus?.();
   }, []);
