@@ -8,7 +8,7 @@ export interface HistoryEntryView {
   skillName: string;
   tool: string;
   args: JsonValue;
-  status: 'ok' | 'tool-error' | 'error';
+  status: 'ok' | 'tool-error' | 'error' | 'cancelled';
   output: string;
   errorCode?: string;
   durationMs: number;

@@ -94,7 +94,14 @@ export class HistoryStore {
       skillName: run.skillName,
       tool: run.tool,
       args: maskSecrets(run.args, run.schema),
-      status: run.error ? 'error' : run.output?.isError ? 'tool-error' : 'ok',
+      // A run the author stopped did not fail: History says so instead of showing it as an error.
+      status: run.error
+        ? run.error.code === 'Cancelled'
+          ? 'cancelled'
+          : 'error'
+        : run.output?.isError
+          ? 'tool-error'
+          : 'ok',
       output:
         text.length > this.limits.maxOutputChars
           ? `${text.slice(0, this.limits.maxOutputChars)}\n[truncated in history]`

@@ -137,7 +137,9 @@ export function HistoryView(props: { host: HostApi; onReplay(entry: HistoryEntry
                   <td>
                     <code>{e.tool}</code>
                   </td>
-                  <td className={e.status === 'ok' ? 'ok' : 'sev-error'}>{e.status}</td>
+                  <td className={e.status === 'ok' ? 'ok' : e.status === 'cancelled' ? 'muted' : 'sev-error'}>
+                    {e.status}
+                  </td>
                   <td>{formatDuration(e.durationMs)}</td>
                   <td className="row-actions">
                     <button

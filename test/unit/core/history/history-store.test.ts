@@ -100,6 +100,9 @@ describe('history store', () => {
     const all = h.list();
     expect(all.map((e) => e.output)).toEqual(['bad args', 'out 4', 'out 3', 'out 2', 'out 1', 'out 0']);
     expect(all[0]).toMatchObject({ status: 'error', errorCode: 'InvalidArgs' });
+    // Stopped by the author: cancelled, not an error.
+    h.record(run(6, { output: undefined, error: { code: 'Cancelled', message: 'The run was cancelled.' } }));
+    expect(h.list()[0]).toMatchObject({ status: 'cancelled', errorCode: 'Cancelled' });
     expect(h.list({ query: 'CALL 3' }).map((e) => e.output)).toEqual(['out 3']);
     expect(h.get(all[1]!.id)?.output).toBe('out 4');
   });
