@@ -250,8 +250,10 @@ export interface ToolOutput {
   structured?: JsonValue;
   /** Standard error of a process, capped. */
   stderr?: string;
-  /** Process exit code or HTTP status, when there is one. */
+  /** A process's exit code, when it exited. */
   exitCode?: number;
+  /** An HTTP tool's response status. */
+  httpStatus?: number;
   durationMs: number;
 }
 

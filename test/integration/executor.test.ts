@@ -254,7 +254,7 @@ describe('http tools', () => {
     const out = await executor.executeTool('web', 'get-item', { port, id: 'a/b c', token: 't0k' });
     expect(out).toMatchObject({
       isError: false,
-      exitCode: 200,
+      httpStatus: 200,
       structured: { method: 'GET', url: '/items/a%2Fb%20c' },
     });
     expect(seen.at(-1)?.headers['x-token']).toBe('t0k');
@@ -269,7 +269,7 @@ describe('http tools', () => {
   it('reports HTTP errors as error outputs with the status', async () => {
     expect(await executor.executeTool('web', 'get-item', { port, id: 'missing' })).toMatchObject({
       isError: true,
-      exitCode: 404,
+      httpStatus: 404,
     });
   });
 

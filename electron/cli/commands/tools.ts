@@ -189,7 +189,7 @@ function printOutput(output: ToolOutput, format: 'text' | 'json', io: CliIo): vo
   if (output.stderr) io.stderr(output.stderr.endsWith('\n') ? output.stderr : `${output.stderr}\n`);
   if (output.isError)
     io.stderr(
-      `skillbench: the tool reported an error${output.exitCode !== undefined ? ` (exit ${output.exitCode})` : ''}\n`,
+      `skillbench: the tool reported an error${output.exitCode !== undefined ? ` (exit ${output.exitCode})` : output.httpStatus !== undefined ? ` (HTTP ${output.httpStatus})` : ''}\n`,
     );
 }
 

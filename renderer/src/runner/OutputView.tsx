@@ -84,6 +84,7 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
         <span className="muted">
           {formatDuration(output.durationMs)}
           {output.exitCode !== undefined ? ` · exit ${output.exitCode}` : ''}
+          {output.httpStatus !== undefined ? ` · HTTP ${output.httpStatus}` : ''}
         </span>
         {structured !== undefined ? (
           <div className="segmented" role="group" aria-label="Output view">

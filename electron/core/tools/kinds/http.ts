@@ -94,7 +94,7 @@ export async function httpCall(call: HttpCall): Promise<KindResult> {
     const result: KindResult = {
       output: output || `HTTP ${response.status} ${response.statusText}`,
       isError: !response.ok,
-      exitCode: response.status,
+      httpStatus: response.status,
       content: [{ type: 'text', text: output }],
     };
     if (structured !== undefined && !truncated) result.structured = structured;

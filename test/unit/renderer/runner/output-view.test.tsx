@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// Issue 16: an MCP tool's audio content is shown as audio (its type and size), never as a broken image.
+// The output view: an MCP tool's audio content is shown as audio (its type and size), never as a broken image; an
+// HTTP tool's status reads as HTTP, not as a process's exit code.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutputView } from '../../../../renderer/src/runner/OutputView.js';
@@ -44,5 +45,17 @@ describe('the output view', () => {
     );
     const audio = screen.getByLabelText('Audio (text/html,<b>x</b>;)');
     expect(audio.querySelector('audio')).toBeNull();
+  });
+
+  it('names an HTTP status as HTTP and an exit code as exit', () => {
+    const { rerender } = render(
+      <OutputView output={{ output: 'not found', isError: true, durationMs: 5, httpStatus: 404 }} />,
+    );
+    const head = () =>
+      screen.getByRole('region', { name: 'Output' }).querySelector('.output-head .muted')!.textContent;
+    expect(head()).toMatch(/· HTTP 404$/);
+    expect(head()).not.toContain('exit');
+    rerender(<OutputView output={{ output: 'x', isError: true, durationMs: 5, exitCode: 3 }} />);
+    expect(head()).toMatch(/· exit 3$/);
   });
 });
