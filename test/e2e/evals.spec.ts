@@ -73,7 +73,7 @@ test('set up a provider, edit and run a trigger set, see the results and the col
   const heat = page.getByRole('table', { name: 'Collision matrix' });
   // pdf-extract's queries fired csv-report twice: the collision off the diagonal.
   await expect(heat.getByRole('row').nth(2).getByRole('cell')).toHaveText(['2 runs', '4 runs']);
-  await expect(heat.locator('caption')).toContainText('Each cell counts runs');
+  await expect(heat).toHaveAccessibleDescription(/^Each cell counts runs/);
   await expect(heat.getByRole('columnheader')).toHaveText([/queries of/, 'csv-report', 'pdf-extract']);
   await heat.scrollIntoViewIfNeeded();
   await docShot(page, 'evals-collisions');

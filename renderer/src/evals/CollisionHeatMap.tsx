@@ -1,6 +1,7 @@
 // The library's collision matrix as a heat map (issue 15): rows are skills (their should-trigger queries), columns
 // the skills that fired; a cell's shade is its share of the row, so two descriptions competing stand out off the
 // diagonal. A table, so every count stays readable by a screen reader.
+import { useId } from 'react';
 import type { CollisionsView } from '../../../shared/evals.js';
 import { BudgetStop } from './BudgetStop.js';
 import { percent } from './format.js';
@@ -9,18 +10,19 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
   const { matrix } = props.view;
   const rows = Object.keys(matrix).sort();
   const runsPerQuery = props.view.reports[0]?.runs_per_query;
+  const unitId = useId();
   const columns = [...new Set([...rows, ...Object.values(matrix).flatMap((r) => Object.keys(r))])].sort();
   return (
     <div className="heat-map-wrap">
       {props.view.stopped ? <BudgetStop message={props.view.stopped} /> : null}
-      <table className="heat-map" aria-label="Collision matrix">
-        <caption className="muted small-text">
-          {props.view.stopped ? <span className="partial">Partial run. </span> : null}
-          Each cell counts runs: how many times the column's skill fired on the row skill's should-trigger
-          queries
-          {runsPerQuery ? ` (${runsPerQuery} run${runsPerQuery === 1 ? '' : 's'} per query)` : ''}; its shade
-          is its share of the row.
-        </caption>
+      <p className="muted small-text" id={unitId}>
+        {props.view.stopped ? <span className="partial">Partial run. </span> : null}
+        Each cell counts runs: how many times the column's skill fired on the row skill's should-trigger
+        queries
+        {runsPerQuery ? ` (${runsPerQuery} run${runsPerQuery === 1 ? '' : 's'} per query)` : ''}; its shade is
+        its share of the row.
+      </p>
+      <table className="heat-map" aria-label="Collision matrix" aria-describedby={unitId}>
         <thead>
           <tr>
             <th scope="col">queries of ↓ / fired →</th>
