@@ -8,9 +8,9 @@ import { Ctx, type EditorProps } from '../form-context.js';
 import { ErrorsAt, Help, Legend } from './field-parts.js';
 
 export function ChoiceEditor(props: EditorProps & { name: string }) {
-  const { Field: FieldEditor } = useContext(Ctx);
   const id = useId();
   const ctx = useContext(Ctx);
+  const FieldEditor = ctx.Field;
   const field = props.field as Extract<Field, { kind: 'choice' }>;
   // A branch picked for an optional value stays shown while its first field is still empty.
   const [active, setActive] = useState(false);

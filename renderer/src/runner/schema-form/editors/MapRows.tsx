@@ -22,9 +22,8 @@ export function MapRows(props: {
   /** The object's update. */
   update: Update;
 }) {
-  const { Field: FieldEditor } = useContext(Ctx);
   const { field, obj, update } = props;
-  const { disabled } = useContext(Ctx);
+  const { disabled, Field: FieldEditor } = useContext(Ctx);
   const entry = useMemberUpdates<string>(
     update,
     field,

@@ -8,9 +8,9 @@ import { ErrorsAt, Help, Legend } from './field-parts.js';
 import { MapRows } from './MapRows.js';
 
 export function ObjectEditor(props: EditorProps & { name: string; clear: ReactNode }) {
-  const { Field: FieldEditor } = useContext(Ctx);
   const id = useId();
   const ctx = useContext(Ctx);
+  const FieldEditor = ctx.Field;
   const field = props.field as Extract<Field, { kind: 'object' }>;
   const { value, update } = props;
   const obj = isObj(value) ? value : {};

@@ -5,10 +5,9 @@ import { Ctx, type EditorProps } from '../form-context.js';
 
 /** A recursive reference: a nested form of the same shape, expanded when the user asks (or when it has a value). */
 export function RefEditor(props: EditorProps & { name: string }) {
-  const { Field: FieldEditor } = useContext(Ctx);
   const [open, setOpen] = useState(false);
   const field = props.field as Extract<Field, { kind: 'ref' }>;
-  const { disabled } = useContext(Ctx);
+  const { disabled, Field: FieldEditor } = useContext(Ctx);
   if (props.value === undefined && !open)
     return (
       <div className="form-row ref-collapsed">

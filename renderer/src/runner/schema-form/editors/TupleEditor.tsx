@@ -8,8 +8,7 @@ import { Ctx, useMemberUpdates, type EditorProps } from '../form-context.js';
 import { ErrorsAt, Help, Legend } from './field-parts.js';
 
 export function TupleEditor(props: EditorProps & { name: string; clear: ReactNode }) {
-  const { Field: FieldEditor } = useContext(Ctx);
-  const { disabled } = useContext(Ctx);
+  const { disabled, Field: FieldEditor } = useContext(Ctx);
   const field = props.field as Extract<Field, { kind: 'tuple' }>;
   const { update } = props;
   const items = Array.isArray(props.value) ? props.value : [];
