@@ -254,6 +254,8 @@ export interface ToolOutput {
   exitCode?: number;
   /** An HTTP tool's response status. */
   httpStatus?: number;
+  /** The text was cut at `atBytes` (what a call keeps); `totalBytes` is its full size, when it is known. */
+  truncated?: { atBytes: number; totalBytes?: number };
   durationMs: number;
 }
 

@@ -102,6 +102,9 @@ describe('shell tools', () => {
     const out = await executor.executeTool('proc', 'flood', {});
     expect(out.output.length).toBeLessThan(1024 * 1024 + 100);
     expect(out.output).toMatch(/\[stdout truncated at 1 MiB\]$/);
+    // Flagged for the runner's status line, with what the process wrote in all.
+    expect(out.truncated?.atBytes).toBe(1024 * 1024);
+    expect(out.truncated?.totalBytes).toBeGreaterThan(1024 * 1024);
   });
 
   it('kills the whole process tree on timeout: the grandchild is gone too', async () => {
@@ -276,6 +279,7 @@ describe('http tools', () => {
   it('caps the response body with a note, and times out a server that hangs', async () => {
     const big = await executor.executeTool('web', 'path', { port, path: 'big' });
     expect(big.output).toMatch(/\[response truncated at 1 MiB\]$/);
+    expect(big.truncated).toEqual({ atBytes: 1024 * 1024 });
     expect((await failure(executor.executeTool('web', 'path', { port, path: 'hang' }))).code).toBe('Timeout');
   });
 

@@ -77,14 +77,18 @@ export interface ProcessResult {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   truncated: { stdout: boolean; stderr: boolean };
+  /** How many bytes the process wrote to each stream, kept or not. */
+  written: { stdout: number; stderr: number };
 }
 
 class CappedBuffer {
   private chunks: Buffer[] = [];
   private size = 0;
   truncated = false;
+  written = 0;
   constructor(private readonly cap: number) {}
   push(chunk: Buffer): void {
+    this.written += chunk.length;
     if (this.size >= this.cap) {
       this.truncated = true;
       return;
@@ -334,6 +338,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
             exitCode,
             signal,
             truncated: { stdout: stdout.truncated, stderr: stderr.truncated },
+            written: { stdout: stdout.written, stderr: stderr.written },
           });
       }),
     );

@@ -6,7 +6,13 @@ import type { IpcError } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
 import { parseStructured } from '../../../shared/structured.js';
 import { formatDuration } from '../ui/format.js';
-import { base64Bytes } from '../../../shared/units.js';
+import { base64Bytes, formatBytes } from '../../../shared/units.js';
+
+/** What the status line says of output cut at the cap: up front, not at the end of a long scroll. */
+function truncationNote(t: NonNullable<ToolOutput['truncated']>): string {
+  const of = t.totalBytes !== undefined ? ` of ${formatBytes(t.totalBytes)}` : '';
+  return ` — output truncated at ${formatBytes(t.atBytes)}${of}`;
+}
 
 /** An audio block's type that may go into a data: URL as it is. */
 const PLAYABLE_AUDIO = /^audio\/[a-z0-9.+-]+$/i;
@@ -80,6 +86,7 @@ export function OutputView(props: { output?: ToolOutput; error?: IpcError }) {
       <div className="output-head">
         <strong className={output.isError ? 'sev-error' : 'ok'}>
           {output.isError ? 'Tool error' : 'OK'}
+          {output.truncated ? <span className="sev-warning">{truncationNote(output.truncated)}</span> : null}
         </strong>
         <span className="muted">
           {formatDuration(output.durationMs)}

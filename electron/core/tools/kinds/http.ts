@@ -98,6 +98,8 @@ export async function httpCall(call: HttpCall): Promise<KindResult> {
       content: [{ type: 'text', text: output }],
     };
     if (structured !== undefined && !truncated) result.structured = structured;
+    // The rest of the body is not read, so its size is not known.
+    if (truncated) result.truncated = { atBytes: HTTP_BODY_CAP };
     return result;
   } catch (error) {
     if (reason) throw reason;

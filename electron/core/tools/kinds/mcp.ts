@@ -50,10 +50,17 @@ class ResultBudget {
   private text = MCP_TEXT_CAP_BYTES;
   private binary = MCP_BINARY_CAP_BYTES;
   private textCut = false;
+  /** Bytes of text the server sent, kept or not. */
+  textBytes = 0;
   readonly notes: string[] = [];
+
+  get truncated() {
+    return this.textCut ? { atBytes: MCP_TEXT_CAP_BYTES, totalBytes: this.textBytes } : undefined;
+  }
 
   takeText(text: string): string {
     const bytes = Buffer.byteLength(text);
+    this.textBytes += bytes;
     if (bytes <= this.text) {
       this.text -= bytes;
       return text;
@@ -134,6 +141,7 @@ export function mcpResultToOutput(result: CallToolResult, outputSchema: JsonSche
   }
   if (out.output === '' && out.structured !== undefined) out.output = JSON.stringify(out.structured, null, 2);
   if (budget.notes.length) out.output = `${out.output}\n${budget.notes.join('\n')}`.trim();
+  if (budget.truncated) out.truncated = budget.truncated;
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Owns turning a finished process into a ToolOutput: stdout as text (or stderr when stdout is empty), JSON stdout
 // as structured output, a non-zero exit as an error.
+import { OUTPUT_CAP_BYTES } from '../../../../shared/units.js';
 import type { ProcessResult } from '../process-runner.js';
 import { parseStructured, type KindResult } from './kind.js';
 
@@ -13,6 +14,9 @@ export function processOutput(result: ProcessResult): KindResult {
     stderr: result.stderr,
   };
   if (result.exitCode !== null) out.exitCode = result.exitCode;
+  const shown = result.stdout ? 'stdout' : failed ? 'stderr' : undefined;
+  if (shown && result.truncated[shown])
+    out.truncated = { atBytes: OUTPUT_CAP_BYTES, totalBytes: result.written[shown] };
   const structured = result.truncated.stdout ? undefined : parseStructured(result.stdout);
   if (structured !== undefined) out.structured = structured;
   return out;

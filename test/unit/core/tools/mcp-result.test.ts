@@ -23,6 +23,8 @@ describe('an MCP result turned into a ToolOutput', () => {
     expect(kept.length).toBe(MCP_TEXT_CAP_BYTES);
     expect(out.output.length).toBeLessThan(MCP_TEXT_CAP_BYTES + 200);
     expect(out.output.match(/\[text truncated at 1 MiB\]/g)).toHaveLength(1);
+    // The status line's flag, with what the server sent in all.
+    expect(out.truncated).toEqual({ atBytes: MCP_TEXT_CAP_BYTES, totalBytes: 9 * MiB });
   });
 
   it('leaves out images and blobs beyond 4 MiB, and structured content beyond 1 MiB, saying so', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The output view: an MCP tool's audio content is shown as audio (its type and size), never as a broken image; an
-// HTTP tool's status reads as HTTP, not as a process's exit code.
+// HTTP tool's status reads as HTTP, not as a process's exit code; output cut at the cap says so in the status line.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutputView } from '../../../../renderer/src/runner/OutputView.js';
@@ -57,5 +57,27 @@ describe('the output view', () => {
     expect(head()).not.toContain('exit');
     rerender(<OutputView output={{ output: 'x', isError: true, durationMs: 5, exitCode: 3 }} />);
     expect(head()).toMatch(/· exit 3$/);
+  });
+
+  it('says up front, in the status line, that the output was truncated, with its full size when known', () => {
+    const MiB = 1024 * 1024;
+    const { container, rerender } = render(
+      <OutputView
+        output={{
+          output: 'x'.repeat(10),
+          isError: false,
+          durationMs: 3,
+          truncated: { atBytes: MiB, totalBytes: 1.5 * MiB },
+        }}
+      />,
+    );
+    const state = () => container.querySelector('.output-head strong')?.textContent;
+    expect(state()).toBe('OK — output truncated at 1 MiB of 1.5 MiB');
+    rerender(
+      <OutputView output={{ output: 'x', isError: false, durationMs: 3, truncated: { atBytes: MiB } }} />,
+    );
+    expect(state()).toBe('OK — output truncated at 1 MiB');
+    rerender(<OutputView output={{ output: 'x', isError: false, durationMs: 3 }} />);
+    expect(state()).toBe('OK');
   });
 });
