@@ -14,35 +14,47 @@ import { SaveCaseDialog } from './SaveCaseDialog.js';
 import { SchemaForm } from './schema-form/SchemaForm.js';
 import { useCases } from './use-cases.js';
 import { useRun } from './use-run.js';
-import { useToolArgs } from './use-tool-args.js';
+import { useSelectedTool, useToolArgs } from './use-tool-args.js';
 import './runner.css';
 
 export default function RunnerView(props: { host: HostApi; entry: ListedEntry; theme: 'light' | 'dark' }) {
   const { host, entry } = props;
   const [tools, setTools] = useState<ToolDefinition[]>();
   const [loadError, setLoadError] = useState<string>();
-  const [selected, setSelected] = useState<string>();
+  const [stored, setSelected] = useSelectedTool(entry.id);
+  const selected = tools?.some((t) => t.name === stored) ? stored : tools?.[0]?.name;
   const tool = tools?.find((t) => t.name === selected);
-  const args = useToolArgs(tool);
+  const args = useToolArgs(entry.id, tool);
   const call = useRun(host, entry.id);
   const cases = useCases(host, entry.id);
   const [jsonError, setJsonError] = useState<string>();
   const [timeoutSecs, setTimeoutSecs] = useState('');
   const [savingCase, setSavingCase] = useState(false);
 
+  // The tools as the manifest on disk declares them now: listed again whenever the skill changes.
   useEffect(() => {
     let live = true;
     setTools(undefined);
     setLoadError(undefined);
-    void host.invoke('tools:list', { skillId: entry.id }).then((r) => {
-      if (!live) return;
-      if (r.ok) {
-        setTools(r.value);
-        setSelected((s) => (s && r.value.some((t) => t.name === s) ? s : r.value[0]?.name));
-      } else setLoadError(r.error.message);
+    let latest = 0;
+    const list = () => {
+      const mine = ++latest;
+      void host.invoke('tools:list', { skillId: entry.id }).then((r) => {
+        // Only the newest listing counts: an older answer may arrive after it.
+        if (!live || mine !== latest) return;
+        if (r.ok) {
+          setTools(r.value);
+          setLoadError(undefined);
+        } else setLoadError(r.error.message);
+      });
+    };
+    list();
+    const off = host.on('skills:changed', (change) => {
+      if (change.reset || change.ids.includes(entry.id)) list();
     });
     return () => {
       live = false;
+      off();
     };
   }, [host, entry.id]);
 
@@ -59,7 +71,7 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
     if (!t) return;
     setSelected(t.name);
     setArgsOf(t.name, replay.args);
-  }, [replay, tools, setArgsOf]);
+  }, [replay, tools, setArgsOf, setSelected]);
 
   // Text that is not a value yet blocks any run; arguments the schema refuses block Run (not "Run anyway").
   const blocked = jsonError ?? (args.invalid.size ? [...args.invalid.values()][0] : undefined);

@@ -8,7 +8,7 @@ import { OutputView } from '../runner/OutputView.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
 import { useRun, type StartRun } from '../runner/use-run.js';
-import { useToolArgs } from '../runner/use-tool-args.js';
+import { useSelectedTool, useToolArgs } from '../runner/use-tool-args.js';
 import { usePagedList } from './use-paged-list.js';
 import { WrapToolDialog } from './WrapToolDialog.js';
 
@@ -33,11 +33,11 @@ export function ServerTools(props: {
 }) {
   const { host, server } = props;
   const list = usePagedList(host, 'mcp:list-tools', server);
-  const [selected, setSelected] = useState<string>();
+  const [selected, setSelected] = useSelectedTool(`mcp:${server}`);
   const [wrapping, setWrapping] = useState(false);
   const spec = list.items.find((t) => t.name === selected);
   const tool = useMemo(() => (spec ? asDefinition(server, spec) : undefined), [server, spec]);
-  const args = useToolArgs(tool);
+  const args = useToolArgs(`mcp:${server}`, tool);
   const startRun = useCallback<StartRun>(
     (r) => host.invoke('mcp:call-tool', { ...r, name: server }),
     [host, server],
