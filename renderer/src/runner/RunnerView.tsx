@@ -13,7 +13,7 @@ import { RunProgress } from './RunProgress.js';
 import { SaveCaseDialog } from './SaveCaseDialog.js';
 import { SchemaForm } from './schema-form/SchemaForm.js';
 import { useCases } from './use-cases.js';
-import { useRun } from './use-run.js';
+import { useRun, useRunKeys } from './use-run.js';
 import { useSelectedTool, useToolArgs } from './use-tool-args.js';
 import './runner.css';
 
@@ -83,8 +83,7 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
     void call.start(tool.name, args.value ?? {}, timeoutSecs && secs >= 1 ? secs : undefined);
   };
   const run = () => start(false);
-  useCommand('run', run);
-  useCommand('cancel-run', call.cancel, { enabled: !!call.running });
+  useRunKeys(run, call);
 
   if (loadError)
     return (

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventOf, HostApi, IpcError, IpcResult } from '../../../shared/ipc.js';
 import type { JsonValue, ToolOutput } from '../../../shared/types.js';
+import { useCommand } from '../commands/use-commands.js';
 
 interface RunningCall {
   runId: string;
@@ -77,6 +78,15 @@ export function useRunningCall(host: HostApi, progressOf: ProgressOf = asReporte
     /** Percent done, when the host reports a total. */
     percent: progress?.total ? Math.min(100, (100 * (progress.progress ?? 0)) / progress.total) : undefined,
   };
+}
+
+/**
+ * The keys of a tool call, wherever a tool is called (the runner, the Servers view): Ctrl/Cmd+Enter runs (`run`
+ * decides whether it may), Esc cancels the call while it runs.
+ */
+export function useRunKeys(run: () => void, call: { running: RunningCall | undefined; cancel: () => void }) {
+  useCommand('run', run);
+  useCommand('cancel-run', call.cancel, { enabled: !!call.running });
 }
 
 export function useRun(host: HostApi, skillId: string, startRun?: StartRun) {
