@@ -7,7 +7,9 @@ import type { ListedEntry, RootInfo, ToolDefinition } from '../../../shared/type
 import { OutputView } from '../runner/OutputView.js';
 import { RunProgress } from '../runner/RunProgress.js';
 import { SchemaForm } from '../runner/schema-form/SchemaForm.js';
-import { useRun, type StartRun } from '../runner/use-run.js';
+import { useRun, useRunKeys, type StartRun } from '../runner/use-run.js';
+import { shortcutOf } from '../commands/commands.js';
+import { sessionArgs } from '../runner/args-store.js';
 import { useSelectedTool, useToolArgs } from '../runner/use-tool-args.js';
 import { usePagedList } from './use-paged-list.js';
 import { WrapToolDialog } from './WrapToolDialog.js';
@@ -44,6 +46,10 @@ export function ServerTools(props: {
   );
   const call = useRun(host, `mcp:${server}`, startRun);
   const blocked = args.invalid.size ? [...args.invalid.values()][0] : undefined;
+  const run = () => {
+    if (tool && !blocked) void call.start(tool.name, args.value ?? {});
+  };
+  useRunKeys(run, call);
   const resultHere = call.result && tool && call.result.tool === tool.name ? call.result : undefined;
 
   return (
@@ -110,7 +116,8 @@ export function ServerTools(props: {
                   className="primary"
                   aria-label="Call tool"
                   disabled={!!blocked}
-                  onClick={() => void call.start(tool.name, args.value ?? {})}
+                  onClick={run}
+                  title={`Call (${shortcutOf('run')})`}
                 >
                   Call
                 </button>
@@ -135,8 +142,10 @@ export function ServerTools(props: {
           entries={props.entries}
           roots={props.roots}
           onClose={() => setWrapping(false)}
-          onWrapped={(skillId) => {
+          onWrapped={(skillId, toolName) => {
             setWrapping(false);
+            // The runner opens on the new tool.
+            sessionArgs.select(skillId, toolName);
             props.onOpenSkill(skillId);
           }}
         />

@@ -1,4 +1,4 @@
-// "Wrap as skill tool" (issue 16): adds a `kind: mcp` tool for a server's tool to a chosen skill's SKILL.md, through
+// "Wrap as skill tool": adds a `kind: mcp` tool for a server's tool to a chosen skill's SKILL.md, through
 // the frontmatter writer that keeps the manifest's comments and layout, with some arguments locked; it shows the
 // composed name and the schema a model would be offered before anything is written.
 import { useEffect, useMemo, useState } from 'react';
@@ -6,10 +6,12 @@ import type { McpToolView, McpWrapPreview } from '../../../shared/host-types.js'
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { appendFrontmatterListItem } from '../../../shared/syntax/frontmatter-edit.js';
-import { isReadOnly } from '../library/entries.js';
 import { JsonTree } from '../runner/OutputView.js';
 import { Modal } from '../ui/Modal.js';
-import { suggestedToolName, wrapToolEntry } from './servers-model.js';
+import { suggestedToolName, wrapTargets, wrapToolEntry } from './servers-model.js';
+
+/** The skill last wrapped into, offered first the next time (for the session). */
+let lastWrappedInto: string | undefined;
 
 /** A locked value as typed: JSON when it parses (numbers, booleans, objects), else the text itself. */
 function lockedValue(text: string): JsonValue {
@@ -27,13 +29,12 @@ export function WrapToolDialog(props: {
   entries: ListedEntry[];
   roots: RootInfo[];
   onClose(): void;
-  onWrapped(skillId: string): void;
+  /** The tool was added to the skill as `toolName`. */
+  onWrapped(skillId: string, toolName: string): void;
 }) {
   const { host, server, tool } = props;
-  const skills = props.entries.filter(
-    (e) => e.format === 'skill-md' && e.skill && e.status !== 'excluded' && !isReadOnly(e, props.roots),
-  );
-  const [skillId, setSkillId] = useState(skills[0]?.id ?? '');
+  const { targets, preferred } = wrapTargets(props.entries, props.roots, lastWrappedInto);
+  const [skillId, setSkillId] = useState(preferred ?? '');
   const [name, setName] = useState(suggestedToolName(tool.name));
   const [description, setDescription] = useState(tool.description ?? '');
   const [locked, setLocked] = useState<Record<string, string>>({});
@@ -45,7 +46,9 @@ export function WrapToolDialog(props: {
     () => Object.fromEntries(Object.entries(locked).map(([k, v]) => [k, lockedValue(v)])),
     [locked],
   );
-  const skill = skills.find((e) => e.id === skillId);
+  const skill = targets.some((t) => t.id === skillId)
+    ? props.entries.find((e) => e.id === skillId)
+    : undefined;
   const clash = skill?.skill?.tools.some((t) => t.name === name);
 
   useEffect(() => {
@@ -88,7 +91,8 @@ export function WrapToolDialog(props: {
     });
     setSaving(false);
     if (!saved.ok) return setProblem(saved.error.message);
-    props.onWrapped(skill.id);
+    lastWrappedInto = skill.id;
+    props.onWrapped(skill.id, name);
   };
 
   return (
@@ -109,7 +113,7 @@ export function WrapToolDialog(props: {
         </>
       }
     >
-      {skills.length === 0 ? (
+      {targets.length === 0 ? (
         <p className="problem">
           No SKILL.md skill in a writable root: create one first (the bundled examples are read-only).
         </p>
@@ -117,9 +121,9 @@ export function WrapToolDialog(props: {
       <label className="form-row">
         Skill
         <select value={skillId} onChange={(e) => setSkillId(e.target.value)}>
-          {skills.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.skill?.name ?? e.id}
+          {targets.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
             </option>
           ))}
         </select>

@@ -3,7 +3,8 @@
 // request gets from the user.
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import type { McpProtocolEntryView } from '../../../shared/host-types.js';
-import type { JsonValue } from '../../../shared/types.js';
+import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
+import { isReadOnly, rootOf } from '../library/entries.js';
 
 /** The variables of an RFC 6570 template (`demo://resource/{id}` → `['id']`), in order. */
 export function templateVariables(uriTemplate: string): string[] {
@@ -114,6 +115,39 @@ export function wrapToolEntry(options: {
     target: `${options.server}__${options.tool}`,
     ...(Object.keys(options.lockedArgs).length ? { locked_args: options.lockedArgs } : {}),
   };
+}
+
+export interface WrapTarget {
+  id: string;
+  /** The skill's name; its root's folder too when another root holds a skill of that name. */
+  label: string;
+  hasErrors: boolean;
+}
+
+/**
+ * The skills a server's tool may be wrapped into (SKILL.md in a writable root) and the one offered first: the one
+ * last wrapped into while it is still error-free, else the first without errors (a broken manifest may not even
+ * take the new entry).
+ */
+export function wrapTargets(
+  entries: readonly ListedEntry[],
+  roots: readonly RootInfo[],
+  lastUsed?: string,
+): { targets: WrapTarget[]; preferred: string | undefined } {
+  const skills = entries.filter(
+    (e) => e.format === 'skill-md' && e.skill && e.status !== 'excluded' && !isReadOnly(e, roots),
+  );
+  const nameOf = (e: ListedEntry) => e.skill?.name ?? e.id;
+  const count = new Map<string, number>();
+  for (const e of skills) count.set(nameOf(e), (count.get(nameOf(e)) ?? 0) + 1);
+  const targets = skills.map((e) => {
+    const hasErrors = e.diagnostics.some((d) => d.severity === 'error');
+    const root = (count.get(nameOf(e)) ?? 0) > 1 ? ` — ${rootOf(e, roots)?.path ?? e.rootId}` : '';
+    return { id: e.id, label: `${nameOf(e)}${root}${hasErrors ? ' (has errors)' : ''}`, hasErrors };
+  });
+  const valid = targets.filter((t) => !t.hasErrors);
+  const preferred = (valid.find((t) => t.id === lastUsed) ?? valid[0] ?? targets[0])?.id;
+  return { targets, preferred };
 }
 
 /** A tool name the manifest accepts, made from a server tool's name (letters, digits, `_` and `-`). */

@@ -1,5 +1,6 @@
 // Issue 16: the Servers view's pure rules: template variables and URIs, the protocol log's filter, timings and
-// export, the manifest entry of a wrapped tool, a sampling request's transcript and reply.
+// export, the skills a tool may be wrapped into and the manifest entry it gets, a sampling request's transcript and
+// reply.
 import { describe, expect, it } from 'vitest';
 import type { McpProtocolEntryView } from '../../../../shared/host-types.js';
 import {
@@ -12,8 +13,10 @@ import {
   samplingTranscript,
   suggestedToolName,
   templateVariables,
+  wrapTargets,
   wrapToolEntry,
 } from '../../../../renderer/src/servers/servers-model.js';
+import type { Diagnostic, ListedEntry, RootInfo } from '../../../../shared/types.js';
 
 const log: McpProtocolEntryView[] = [
   {
@@ -127,5 +130,52 @@ describe('sampling', () => {
         stopReason: 'endTurn',
       },
     });
+  });
+});
+
+describe('the skills a server tool may be wrapped into', () => {
+  const roots: RootInfo[] = [
+    { id: 'bundled', path: '/app/skills', kind: 'bundled', trusted: true },
+    { id: 'p1', path: '/work/one', kind: 'project', trusted: true },
+    { id: 'p2', path: '/work/two', kind: 'project', trusted: true },
+  ];
+  const error: Diagnostic = {
+    severity: 'error',
+    code: 'yaml-syntax',
+    message: 'bad',
+    file: '',
+    line: 1,
+    column: 1,
+  };
+  const entry = (rootId: string, name: string, diagnostics: Diagnostic[] = []): ListedEntry => ({
+    id: `${rootId}/${name}`,
+    rootId,
+    path: `/${rootId}/${name}/SKILL.md`,
+    format: 'skill-md',
+    status: 'loaded',
+    diagnostics,
+    skill: { name } as ListedEntry['skill'],
+  });
+  const entries = [
+    entry('bundled', 'example'),
+    entry('p1', 'aaa-broken', [error]),
+    entry('p1', 'notes'),
+    entry('p2', 'notes'),
+    entry('p2', 'zeta'),
+  ];
+
+  it('names the root of skills that share a name, marks broken ones, and leaves out read-only roots', () => {
+    expect(wrapTargets(entries, roots).targets.map((t) => t.label)).toEqual([
+      'aaa-broken (has errors)',
+      'notes — /work/one',
+      'notes — /work/two',
+      'zeta',
+    ]);
+  });
+
+  it('offers the skill last wrapped into while it is valid, else the first without errors', () => {
+    expect(wrapTargets(entries, roots).preferred).toBe('p1/notes');
+    expect(wrapTargets(entries, roots, 'p2/zeta').preferred).toBe('p2/zeta');
+    expect(wrapTargets(entries, roots, 'p1/aaa-broken').preferred).toBe('p1/notes');
   });
 });
