@@ -1,7 +1,7 @@
 // Issue 13's forms end to end: the fixture skill form-shapes echoes what it receives, so each test fills a form
 // through its controls, runs the tool and compares what arrived with what the form and the JSON pane showed.
 import { expect, test, type Page } from '@playwright/test';
-import { docShot, openSkill, watchPageErrors } from './helpers.js';
+import { docShot, jsonPane, openSkill, shownJson, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -26,22 +26,7 @@ const pickTool = (page: Page, name: string) =>
     .click();
 const form = (page: Page) => page.getByRole('region', { name: 'Arguments form' });
 const output = (page: Page) => page.getByRole('region', { name: 'Output' });
-const jsonPane = (page: Page) => page.locator('.json-editor .view-lines');
 const runButton = (page: Page) => page.getByRole('button', { name: 'Run tool' });
-
-/**
- * The JSON pane's text as a value. Monaco positions its line elements absolutely and reuses them after edits, so
- * the lines are read in the order of their position, not of the DOM.
- */
-async function shownJson(page: Page): Promise<unknown> {
-  const text = await jsonPane(page).evaluate((el) =>
-    [...el.querySelectorAll<HTMLElement>('.view-line')]
-      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
-      .join('\n'),
-  );
-  return JSON.parse(text) as unknown;
-}
 
 /** Runs the tool and returns what the echo script received; it must equal what the JSON pane showed. */
 async function runAndEcho(page: Page): Promise<unknown> {

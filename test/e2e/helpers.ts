@@ -62,3 +62,20 @@ export async function addModelProvider(page: Page, baseURL: string, key: string)
   await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('key set');
   return form;
 }
+
+/** The runner's JSON pane (its Monaco lines). */
+export const jsonPane = (page: Page) => page.locator('.json-editor .view-lines');
+
+/**
+ * The runner's JSON pane's text as a value. Monaco positions its line elements absolutely and reuses them after
+ * edits, so the lines are read in the order of their position, not of the DOM.
+ */
+export async function shownJson(page: Page): Promise<unknown> {
+  const text = await jsonPane(page).evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('.view-line')]
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n'),
+  );
+  return JSON.parse(text) as unknown;
+}
