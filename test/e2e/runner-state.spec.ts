@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { MOD, openSkill, shownJson, watchPageErrors } from './helpers.js';
+import { jsonPane, MOD, openSkill, shownJson, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -62,6 +62,23 @@ test.describe('the runner', () => {
     await expect(output(page).getByText('OK')).toBeVisible();
     // The tool echoes the arguments it received.
     expect(JSON.parse((await output(page).getByLabel('Text output').textContent()) ?? '')).toEqual(shown);
+  });
+
+  test('text typed in the JSON pane that is not JSON yet is still there after a tool switch, and blocks Run', async ({
+    page,
+  }) => {
+    await openSkill(page, 'form-shapes', 'Run');
+    await pickTool(page, 'scalars');
+    await jsonPane(page).click();
+    await page.keyboard.press(`${MOD}+a`);
+    await page.keyboard.type('{"text": oops', { delay: 40 });
+    await expect(page.locator('#run-reason')).toContainText('Not valid JSON');
+    await pickTool(page, 'formats');
+    await expect(page.locator('#run-reason')).toHaveCount(0);
+    await pickTool(page, 'scalars');
+    await expect(jsonPane(page)).toContainText('oops');
+    await expect(page.locator('#run-reason')).toContainText('Cannot run: Not valid JSON');
+    await expect(page.getByRole('button', { name: 'Run tool' })).toBeDisabled();
   });
 
   test("the Run tab follows SKILL.md on disk: a tool's new description and kind show without leaving it", async ({
