@@ -1,0 +1,146 @@
+// The workbench's layout from the smallest window Electron allows (800×600) to a large one: every view of the VIEWS
+// table (each skill tab) is shot at both sizes into docs/screenshots/sizes, and at 800×600 every visible control can
+// be reached (on screen, or in a box that scrolls it into view), nothing overflows the window, and Monaco keeps room.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { VIEWS } from '../../shared/views.js';
+import { TABS } from '../../renderer/src/shell/navigation.js';
+import { openSkill, watchPageErrors } from './helpers.js';
+import { REPO, startServe, type Served } from './serve-fixture.js';
+
+const SIZES = [
+  { width: 800, height: 600 },
+  { width: 1920, height: 1080 },
+] as const;
+const SKILL = 'runner-demo';
+
+let server: Served;
+let pageErrors: string[] = [];
+test.beforeEach(async ({ page }) => {
+  pageErrors = watchPageErrors(page);
+  server = await startServe({ workbench: true });
+});
+test.afterEach(() => {
+  server.stop();
+  expect(pageErrors).toEqual([]);
+});
+
+const nav = (page: Page, label: string) =>
+  page
+    .getByRole('navigation', { name: 'Workbench' })
+    .getByRole('button', { name: label, exact: true })
+    .click();
+
+/** Each view of the table, a skill view once per tab; each shows itself and waits until it has drawn. */
+const VISITS: { name: string; show(page: Page): Promise<void> }[] = VIEWS.flatMap((v) =>
+  v.id === 'skill'
+    ? TABS.map(([tab, label]) => ({
+        name: `skill-${tab}`,
+        show: async (page: Page) => {
+          await openSkill(page, SKILL, label as Parameters<typeof openSkill>[2]);
+          if (tab === 'edit') await expect(page.locator('.editor-view .monaco-editor').first()).toBeVisible();
+          if (tab === 'run') await expect(page.getByRole('region', { name: 'Arguments form' })).toBeVisible();
+          if (tab === 'evals')
+            await expect(page.getByRole('button', { name: 'Run trigger eval' })).toBeVisible();
+        },
+      }))
+    : [
+        {
+          name: v.id,
+          show: async (page: Page) => {
+            await nav(page, v.label);
+            if (v.id === 'servers') {
+              await page
+                .getByRole('listbox', { name: 'Server' })
+                .getByRole('option', { name: /everything/ })
+                .click();
+              await expect(page.getByRole('tablist', { name: 'Server views' })).toBeVisible();
+            } else await expect(page.getByRole('heading', { level: 2, name: v.label })).toBeVisible();
+          },
+        },
+      ],
+);
+
+/**
+ * The visible controls that cannot be reached: clipped by a box that does not scroll, or outside the window in a
+ * direction the window does not scroll. A box that scrolls brings any of its content into view; Monaco's own
+ * widgets are left to Monaco.
+ */
+function unreachableControls(): string[] {
+  const selector = 'button, a[href], input, select, textarea, [role="tab"], [tabindex]:not([tabindex="-1"])';
+  const scrolls = (v: string) => v === 'auto' || v === 'scroll';
+  const out: string[] = [];
+  for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+    if (el.closest('.monaco-editor, [hidden], [aria-hidden="true"]')) continue;
+    const style = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    if (style.visibility === 'hidden' || r.width < 2 || r.height < 2 || el.closest('.sr-only')) continue;
+    let box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    let clippedBy: Element | undefined;
+    let fixed = style.position === 'fixed';
+    for (let a = el.parentElement; a && !fixed && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const ar = a.getBoundingClientRect();
+      const inner = {
+        left: ar.left + a.clientLeft,
+        right: ar.left + a.clientLeft + a.clientWidth,
+        top: ar.top + a.clientTop,
+        bottom: ar.top + a.clientTop + a.clientHeight,
+      };
+      // A scrolling box can bring the control into its own view; from there on it is where that box is.
+      if (scrolls(s.overflowX))
+        box = { ...box, left: inner.left, right: Math.min(inner.right, box.right - box.left + inner.left) };
+      else if (s.overflowX !== 'visible' && (box.left < inner.left - 1 || box.right > inner.right + 1))
+        clippedBy = a;
+      if (scrolls(s.overflowY))
+        box = { ...box, top: inner.top, bottom: Math.min(inner.bottom, box.bottom - box.top + inner.top) };
+      else if (s.overflowY !== 'visible' && (box.top < inner.top - 1 || box.bottom > inner.bottom + 1))
+        clippedBy = a;
+      if (clippedBy) break;
+      fixed = s.position === 'fixed';
+    }
+    const page = document.scrollingElement ?? document.documentElement;
+    const windowScrollsDown = page.scrollHeight > innerHeight;
+    const offWindow =
+      box.left < -1 || box.right > innerWidth + 1 || (!windowScrollsDown && box.bottom > innerHeight + 1);
+    if (clippedBy || offWindow) {
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.getAttribute('title') ?? '').trim();
+      const where = clippedBy ? `clipped by .${String(clippedBy.className).split(' ')[0]}` : 'off the window';
+      out.push(`${el.tagName.toLowerCase()} "${name.slice(0, 40)}" ${where}`);
+    }
+  }
+  return out;
+}
+
+for (const size of SIZES) {
+  test(`every view at ${size.width}×${size.height}: shot${size.width === 800 ? ', reachable, no overflow' : ''}`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(size);
+    await page.goto(server.url);
+    const dir = join(REPO, 'docs', 'screenshots', 'sizes');
+    mkdirSync(dir, { recursive: true });
+    const problems: string[] = [];
+    for (const visit of VISITS) {
+      await visit.show(page);
+      await page.screenshot({ path: join(dir, `${visit.name}-${size.width}x${size.height}.png`) });
+      if (size.width !== 800) continue;
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      if (overflow > 0) problems.push(`${visit.name}: the page is ${overflow}px wider than the window`);
+      for (const p of await page.evaluate(unreachableControls)) problems.push(`${visit.name}: ${p}`);
+    }
+    expect(problems).toEqual([]);
+  });
+}
+
+test('at 800×600 the editor keeps Monaco at least 360px wide', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(server.url);
+  await openSkill(page, SKILL, 'Edit');
+  const monaco = page.locator('.editor-view .monaco-editor').first();
+  await expect(monaco).toBeVisible();
+  const box = await monaco.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(360);
+});
