@@ -14,12 +14,13 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 const SKILL = 'runner-demo';
+const LONG = 'a-skill-name-long-enough-to-need-an-ellipsis-in-a-narrow-window';
 
 let server: Served;
 let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
-  server = await startServe({ workbench: true });
+  server = await startServe({ workbench: true, skills: [LONG] });
 });
 test.afterEach(() => {
   server.stop();
@@ -143,4 +144,79 @@ test('at 800×600 the editor keeps Monaco at least 360px wide', async ({ page })
   await expect(monaco).toBeVisible();
   const box = await monaco.boundingBox();
   expect(box?.width ?? 0).toBeGreaterThanOrEqual(360);
+});
+
+test('at 800×600 the library is a drawer: it takes the focus, Escape or a pick closes it; docked, a hide is remembered', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(server.url);
+  const toggle = page.getByRole('button', { name: 'Library', exact: true });
+  const list = page.getByRole('listbox', { name: 'Skills' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(list).toBeHidden();
+  await toggle.click();
+  await expect(list).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search skills' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await openSkill(page, SKILL);
+  await expect(list).toBeHidden();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(list).toBeVisible();
+  await toggle.click();
+  await expect(list).toBeHidden();
+  // Remembered for the session: through other views, and through a narrow window and back.
+  await nav(page, 'Servers');
+  await nav(page, 'Skill');
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(list).toBeHidden();
+  await toggle.click();
+  await expect(list).toBeVisible();
+});
+
+test('at 800×600 a long name ellipsizes and the actions are a menu the keyboard drives', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(server.url);
+  await openSkill(page, LONG);
+  const heading = page.getByRole('heading', { level: 2, name: LONG });
+  await expect(heading).toHaveAttribute('title', LONG);
+  const shape = await heading.evaluate((h) => ({
+    cut: h.scrollWidth > h.clientWidth,
+    lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight || '20')),
+  }));
+  expect(shape).toEqual({ cut: true, lines: 1 });
+
+  const more = page.getByRole('button', { name: 'More actions' });
+  await expect(page.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);
+  await more.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: 'More actions' });
+  await expect(menu.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Enter');
+  await menu.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('dialog', { name: `Duplicate ${LONG}` })).toBeVisible();
+});
+
+test('at 800×600 the frontmatter panel is a drawer over Monaco that Escape closes', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(server.url);
+  await openSkill(page, SKILL, 'Edit');
+  const panel = page.getByRole('complementary', { name: 'Frontmatter' });
+  const button = page.getByRole('button', { name: 'Frontmatter', pressed: false });
+  await expect(panel).toBeHidden();
+  await button.click();
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('name', { exact: true })).toHaveValue(SKILL);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(button).toBeFocused();
 });

@@ -16,8 +16,13 @@ export function SidePane(props: {
   const ref = useRef<HTMLDivElement>(null);
   const drawerOpen = !pane.docked && pane.shown;
   useEffect(() => {
-    if (drawerOpen)
-      ref.current?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex="0"]')?.focus();
+    if (!drawerOpen) return;
+    const pane = ref.current;
+    // A search box or a marked field first (what a drawer is opened for), else its first control.
+    (
+      pane?.querySelector<HTMLElement>('[data-autofocus], input[type="search"]') ??
+      pane?.querySelector<HTMLElement>('input, button, select, textarea, [tabindex="0"]')
+    )?.focus();
   }, [drawerOpen]);
   const close = () => {
     pane.dismiss();
