@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { VIEWS } from '../../shared/views.js';
 import { TABS } from '../../renderer/src/shell/navigation.js';
-import { openSkill, watchPageErrors } from './helpers.js';
+import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
+import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
+import { addModelProvider, editorCursor, openSkill, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 const SIZES = [
@@ -17,13 +19,19 @@ const SKILL = 'runner-demo';
 const LONG = 'a-skill-name-long-enough-to-need-an-ellipsis-in-a-narrow-window';
 
 let server: Served;
+let model: FakeModelServer | undefined;
 let pageErrors: string[] = [];
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page }, info) => {
   pageErrors = watchPageErrors(page);
-  server = await startServe({ workbench: true, skills: [LONG] });
+  if (info.title.includes('eval results')) {
+    model = await startFakeModelServer(scriptedServer());
+    server = await startServe({ skills: EVAL_SKILLS });
+  } else server = await startServe({ workbench: true, skills: [LONG] });
 });
-test.afterEach(() => {
+test.afterEach(async () => {
   server.stop();
+  await model?.close();
+  model = undefined;
   expect(pageErrors).toEqual([]);
 });
 
@@ -219,4 +227,43 @@ test('at 800×600 the frontmatter panel is a drawer over Monaco that Escape clos
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+/** How far the Evals tab's content runs past its width, and the controls in the page that cannot be reached. */
+const evalsFit = async (page: Page) => ({
+  overflow: await page.locator('.evals-view').evaluate((v) => v.scrollWidth - v.clientWidth),
+  unreachable: await page.evaluate(unreachableControls),
+});
+
+test('eval results (the A/B comparison, the benchmark charts) fit at 1280×800 and 800×600', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(server.url);
+  await addModelProvider(page, model!.anthropicBaseURL, 'sk-layout');
+  await openSkill(page, 'csv-report', 'Evals');
+  await page.getByRole('spinbutton', { name: 'Runs' }).fill('1');
+  await page.getByRole('button', { name: 'Run trigger eval' }).click();
+  await expect(page.getByRole('region', { name: 'Saved description' })).toContainText('queries passed');
+  // The A/B runs the description as the editor has it, unsaved.
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Edit' }).click();
+  await editorCursor(page, 3, 14);
+  await page.keyboard.type('Always ');
+  await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: 'Evals' }).click();
+  await page.getByRole('button', { name: 'Run A/B with the unsaved description' }).click();
+  await expect(page.getByRole('region', { name: 'Unsaved description (A/B)' })).toContainText(
+    'queries passed',
+  );
+  await page.getByRole('button', { name: 'Run output evals' }).click();
+  const output = page.getByRole('region', { name: 'Output evals' });
+  await expect(output.getByRole('img', { name: /^Pass rate/ })).toBeVisible();
+
+  const dir = join(REPO, 'docs', 'screenshots', 'sizes');
+  for (const size of [{ width: 1280, height: 800 }, SIZES[0]]) {
+    await page.setViewportSize(size);
+    await page.getByRole('region', { name: 'Trigger eval' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(dir, `evals-results-${size.width}x${size.height}.png`) });
+    expect(await evalsFit(page), `${size.width}×${size.height}`).toEqual({ overflow: 0, unreachable: [] });
+  }
 });
