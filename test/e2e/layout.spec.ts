@@ -1,6 +1,6 @@
 // The workbench's layout from the smallest window Electron allows (800×600) to a large one: every view of the VIEWS
-// table (each skill tab) is shot at both sizes into docs/screenshots/sizes, and at 800×600 every visible control can
-// be reached (on screen, or in a box that scrolls it into view), nothing overflows the window, and Monaco keeps room.
+// table (each skill tab) is shot at both sizes into docs/screenshots/sizes; at every size each visible control can be
+// reached (on screen, or in a box that scrolls it into view) and nothing overflows the window; Monaco keeps room.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -11,9 +11,11 @@ import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
 import { addModelProvider, editorCursor, openSkill, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
+/** Shot into docs: the smallest window and a large one; checked besides: the library docked beside a narrow main area. */
 const SIZES = [
-  { width: 800, height: 600 },
-  { width: 1920, height: 1080 },
+  { width: 800, height: 600, shot: true },
+  { width: 1024, height: 768, shot: false },
+  { width: 1920, height: 1080, shot: true },
 ] as const;
 const SKILL = 'runner-demo';
 const LONG = 'a-skill-name-long-enough-to-need-an-ellipsis-in-a-narrow-window';
@@ -122,8 +124,8 @@ function unreachableControls(): string[] {
   return out;
 }
 
-for (const size of SIZES) {
-  test(`every view at ${size.width}×${size.height}: shot${size.width === 800 ? ', reachable, no overflow' : ''}`, async ({
+for (const { shot, ...size } of SIZES) {
+  test(`every view at ${size.width}×${size.height}: reachable, no overflow${shot ? ', shot' : ''}`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -134,8 +136,7 @@ for (const size of SIZES) {
     const problems: string[] = [];
     for (const visit of VISITS) {
       await visit.show(page);
-      await page.screenshot({ path: join(dir, `${visit.name}-${size.width}x${size.height}.png`) });
-      if (size.width !== 800) continue;
+      if (shot) await page.screenshot({ path: join(dir, `${visit.name}-${size.width}x${size.height}.png`) });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
       if (overflow > 0) problems.push(`${visit.name}: the page is ${overflow}px wider than the window`);
       for (const p of await page.evaluate(unreachableControls)) problems.push(`${visit.name}: ${p}`);
@@ -144,14 +145,20 @@ for (const size of SIZES) {
   });
 }
 
-test('at 800×600 the editor keeps Monaco at least 360px wide', async ({ page }) => {
+test('at 800×600, and at 1024×768 beside the library, the editor keeps Monaco at least 360px wide', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await page.goto(server.url);
   await openSkill(page, SKILL, 'Edit');
   const monaco = page.locator('.editor-view .monaco-editor').first();
   await expect(monaco).toBeVisible();
-  const box = await monaco.boundingBox();
-  expect(box?.width ?? 0).toBeGreaterThanOrEqual(360);
+  expect((await monaco.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(360);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByRole('listbox', { name: 'Skills' })).toBeVisible();
+  await expect(async () =>
+    expect((await monaco.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(360),
+  ).toPass();
 });
 
 test('at 800×600 the library is a drawer: it takes the focus, Escape or a pick closes it; docked, a hide is remembered', async ({
@@ -166,6 +173,7 @@ test('at 800×600 the library is a drawer: it takes the focus, Escape or a pick 
   await toggle.click();
   await expect(list).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search skills' })).toBeFocused();
+  expect(await page.evaluate(unreachableControls)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(list).toBeHidden();
   await expect(toggle).toBeFocused();
@@ -260,7 +268,10 @@ test('eval results (the A/B comparison, the benchmark charts) fit at 1280×800 a
   await expect(output.getByRole('img', { name: /^Pass rate/ })).toBeVisible();
 
   const dir = join(REPO, 'docs', 'screenshots', 'sizes');
-  for (const size of [{ width: 1280, height: 800 }, SIZES[0]]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 600 },
+  ]) {
     await page.setViewportSize(size);
     await page.getByRole('region', { name: 'Trigger eval' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(dir, `evals-results-${size.width}x${size.height}.png`) });
