@@ -27,6 +27,8 @@ import { useNavigation, type View } from './shell/navigation.js';
 import { paletteItems } from './shell/palette-items.js';
 import { carryOut, useDropToOpen, useOpenRequests } from './shell/open-requests.js';
 import { TopBar } from './shell/TopBar.js';
+import { LIBRARY_DOCK_MIN, usePane, useWindowAtLeast } from './shell/panes.js';
+import { PaneToggle, SidePane } from './shell/SidePane.js';
 import { loading, VIEW_TABLE, type Workbench } from './shell/view-table.js';
 import { ErrorBoundary } from './ui/ErrorBoundary.js';
 import type { OpenRequest } from '../../shared/open-request.js';
@@ -54,6 +56,7 @@ export function App({ host }: { host: HostApi }) {
   const { settings, theme, save: saveSettings, setSettings } = useSettings(host);
   const { selected, setSelected, view, setView, show, open, tab } = useNavigation();
   const [palette, setPalette] = useState(false);
+  const libraryPane = usePane('library', useWindowAtLeast(LIBRARY_DOCK_MIN));
   const [dialog, setDialog] = useState<SkillDialog>();
   const [problem, setProblem] = useState<string>();
   const entry = library.entries.find((e) => e.id === selected && e.status !== 'excluded');
@@ -173,38 +176,52 @@ export function App({ host }: { host: HostApi }) {
   };
 
   return (
-    <div className="app">
-      <ErrorBoundary name="The library">
-        <LibraryPanel
-          entries={library.entries}
-          selected={selected}
-          onSelect={(id) => open(id, tab)}
-          loaded={library.loaded}
-          onNewSkill={() => setDialog({ kind: 'create' })}
-          onAddSkills={() => addSkills()}
-          status={
-            <>
-              <UpdatesCheck manage={manage} store={manage.store} />
-              <AgentsMdSync host={host} entries={library.entries} />
-            </>
-          }
-          rowBadges={(e) => (
-            <InstallBadges
-              installs={manage.byEntry.get(e.id)}
-              agents={manage.agents}
-              updates={manage.updates}
-              compact
-            />
-          )}
-        />
-      </ErrorBoundary>
+    <div className={`app${libraryPane.docked && libraryPane.shown ? '' : ' library-aside'}`}>
+      <SidePane pane={libraryPane} id="library-pane" className="library-pane">
+        <ErrorBoundary name="The library">
+          <LibraryPanel
+            entries={library.entries}
+            selected={selected}
+            onSelect={(id) => {
+              open(id, tab);
+              libraryPane.dismiss();
+            }}
+            loaded={library.loaded}
+            onNewSkill={() => {
+              libraryPane.dismiss();
+              setDialog({ kind: 'create' });
+            }}
+            onAddSkills={() => {
+              libraryPane.dismiss();
+              addSkills();
+            }}
+            status={
+              <>
+                <UpdatesCheck manage={manage} store={manage.store} />
+                <AgentsMdSync host={host} entries={library.entries} />
+              </>
+            }
+            rowBadges={(e) => (
+              <InstallBadges
+                installs={manage.byEntry.get(e.id)}
+                agents={manage.agents}
+                updates={manage.updates}
+                compact
+              />
+            )}
+          />
+        </ErrorBoundary>
+      </SidePane>
       <main>
-        <TopBar
-          view={view}
-          onShow={show}
-          unsaved={buffers.dirty().length}
-          onPalette={() => setPalette(true)}
-        />
+        <div className="shell-bar">
+          <PaneToggle pane={libraryPane} controls="library-pane" label="Library" />
+          <TopBar
+            view={view}
+            onShow={show}
+            unsaved={buffers.dirty().length}
+            onPalette={() => setPalette(true)}
+          />
+        </div>
         <DataNotices host={host} />
         <ManageNotices notices={manage.notices} onDismiss={() => manage.store.dismissNotices()} />
         <SignInNotices host={host} />

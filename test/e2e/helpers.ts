@@ -12,6 +12,8 @@ export async function openSkill(
   tab?: 'Overview' | 'Edit' | 'Run' | 'Preview' | 'Evals',
 ) {
   const list = page.getByRole('listbox', { name: 'Skills' });
+  // In a narrow window the library is a drawer, opened by its toggle (it closes again on the pick).
+  if (!(await list.isVisible())) await page.getByRole('button', { name: 'Library', exact: true }).click();
   await list.getByRole('option').filter({ hasText: name }).first().click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   if (tab) await page.getByRole('tablist', { name: 'Skill views' }).getByRole('tab', { name: tab }).click();

@@ -10,6 +10,8 @@ import { shortcutOf } from '../commands/commands.js';
 import { useCommand } from '../commands/use-commands.js';
 import { folderOf } from '../library/entries.js';
 import { Modal } from '../ui/Modal.js';
+import { usePane, useWidth } from '../shell/panes.js';
+import { PaneToggle, SidePane } from '../shell/SidePane.js';
 import { isDirty, statusOf, type BufferStore } from './buffers.js';
 import { DiskBanner } from './DiskBanner.js';
 import { FileTree } from './FileTree.js';
@@ -21,6 +23,10 @@ import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
 import './editor.css';
 import './frontmatter-completion.js';
 import { SKILL_MD } from './skill-md-language.js';
+
+// The editor's width from which its side panes dock (else they are drawers): Monaco keeps at least 400px.
+const FILES_DOCK_MIN = 600;
+const FRONTMATTER_DOCK_MIN = 880;
 
 const LANGUAGES: Record<string, string> = {
   md: 'markdown',
@@ -67,7 +73,10 @@ export default function EditorView(props: {
     setNotes(({ [path]: _old, ...rest }) => (text ? { ...rest, [path]: text } : rest));
   const [merging, setMerging] = useState<string>();
   const [closing, setClosing] = useState<string>();
-  const [showFrontmatter, setShowFrontmatter] = useState(true);
+  const view = useRef<HTMLDivElement>(null);
+  const width = useWidth(view);
+  const filesPane = usePane('files', width >= FILES_DOCK_MIN);
+  const frontmatterPane = usePane('frontmatter', width >= FRONTMATTER_DOCK_MIN);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const buffer = store.get(active);
 
@@ -220,17 +229,25 @@ export default function EditorView(props: {
   const dirty = buffer ? isDirty(buffer) : false;
 
   return (
-    <div className="editor-view workspace">
-      <FileTree
-        files={files}
-        folder={folder}
-        active={active}
-        isDirty={(path) => {
-          const b = store.get(path);
-          return b ? isDirty(b) : false;
-        }}
-        onOpen={(path) => void openFile(path)}
-      />
+    <div
+      ref={view}
+      className={`editor-view workspace${filesPane.docked && filesPane.shown ? '' : ' files-aside'}`}
+    >
+      <SidePane pane={filesPane} id="editor-files" className="editor-files">
+        <FileTree
+          files={files}
+          folder={folder}
+          active={active}
+          isDirty={(path) => {
+            const b = store.get(path);
+            return b ? isDirty(b) : false;
+          }}
+          onOpen={(path) => {
+            filesPane.dismiss();
+            void openFile(path);
+          }}
+        />
+      </SidePane>
       <div className="editor-main">
         <div className="tabs" role="tablist" aria-label="Open files">
           {tabs.map((t) => {
@@ -268,6 +285,7 @@ export default function EditorView(props: {
           })}
         </div>
         <div className="toolbar">
+          {filesPane.docked ? null : <PaneToggle pane={filesPane} controls="editor-files" label="Files" />}
           <span className="path" title={active}>
             {relative(active)}
             {dirty ? <span className="dirty-label"> — unsaved</span> : null}
@@ -286,7 +304,11 @@ export default function EditorView(props: {
             Revert
           </button>
           {active === entry.path && entry.format === 'skill-md' ? (
-            <button aria-pressed={showFrontmatter} onClick={() => setShowFrontmatter((v) => !v)}>
+            <button
+              aria-pressed={frontmatterPane.shown}
+              aria-controls="editor-frontmatter"
+              onClick={frontmatterPane.toggle}
+            >
               Frontmatter
             </button>
           ) : null}
@@ -351,8 +373,17 @@ export default function EditorView(props: {
               <p className="empty">Opening…</p>
             )}
           </div>
-          {showFrontmatter && buffer && active === entry.path && entry.format === 'skill-md' ? (
-            <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
+          {buffer && active === entry.path && entry.format === 'skill-md' ? (
+            <SidePane
+              pane={frontmatterPane}
+              id="editor-frontmatter"
+              className="editor-frontmatter"
+              side="right"
+            >
+              {frontmatterPane.shown ? (
+                <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
+              ) : null}
+            </SidePane>
           ) : null}
         </div>
         <ProblemsList

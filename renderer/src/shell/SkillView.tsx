@@ -1,6 +1,6 @@
 // One skill: its name, its tabs (overview, editor, runner, preview, evals) and its actions. The editor, runner and preview
 // load on first use (with Monaco), keeping the library screen's bundle lean.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, type ReactNode } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry, RootInfo, ValidationProfile } from '../../../shared/types.js';
 import { isDirty, type BufferStore } from '../editor/buffers.js';
@@ -9,7 +9,12 @@ import { qualifiedName } from '../../../shared/effective.js';
 import { SkillDetails, type AgentName } from '../library/SkillDetails.js';
 import { TrustBanner } from '../library/TrustBanner.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
+import { MenuButton } from '../ui/MenuButton.js';
 import { TABS, type Tab } from './navigation.js';
+import { useWidth } from './panes.js';
+
+/** Below this header width the skill's actions fold into More actions (the name and the tabs keep the room). */
+const ACTIONS_INLINE_MIN = 840;
 
 const EditorView = lazy(() => import('../editor/EditorView.js'));
 const RunnerView = lazy(() => import('../runner/RunnerView.js'));
@@ -37,10 +42,18 @@ export function SkillView(props: {
   const manifest = buffers.get(entry.path);
   const readOnly = isReadOnly(entry, props.roots);
   const root = rootOf(entry, props.roots);
+  const head = useRef<HTMLElement>(null);
+  const inline = useWidth(head) >= ACTIONS_INLINE_MIN;
+  const name = entry.skill ? qualifiedName(entry.skill) : entry.id;
+  const actions = [
+    { label: 'Duplicate', onSelect: () => props.onDialog({ kind: 'duplicate', entry }) },
+    { label: 'Rename', onSelect: () => props.onDialog({ kind: 'rename', entry }), disabled: readOnly },
+    { label: 'Delete', onSelect: () => props.onDialog({ kind: 'delete', entry }), disabled: readOnly },
+  ];
   return (
     <div className="skill-view">
-      <header className="skill-head">
-        <h2>{entry.skill ? qualifiedName(entry.skill) : entry.id}</h2>
+      <header className="skill-head" ref={head}>
+        <h2 title={name}>{name}</h2>
         <div className="tabs" role="tablist" aria-label="Skill views">
           {TABS.map(([tab, label]) => (
             <button key={tab} role="tab" aria-selected={props.tab === tab} onClick={() => props.onTab(tab)}>
@@ -50,13 +63,15 @@ export function SkillView(props: {
           ))}
         </div>
         <span className="spacer" />
-        <button onClick={() => props.onDialog({ kind: 'duplicate', entry })}>Duplicate</button>
-        <button onClick={() => props.onDialog({ kind: 'rename', entry })} disabled={readOnly}>
-          Rename
-        </button>
-        <button onClick={() => props.onDialog({ kind: 'delete', entry })} disabled={readOnly}>
-          Delete
-        </button>
+        {inline ? (
+          actions.map((a) => (
+            <button key={a.label} onClick={a.onSelect} disabled={a.disabled}>
+              {a.label}
+            </button>
+          ))
+        ) : (
+          <MenuButton label="More actions" items={actions} />
+        )}
       </header>
       {props.manageBar}
       {root && <TrustBanner key={root.id} host={host} root={root} />}
