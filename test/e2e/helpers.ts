@@ -51,7 +51,7 @@ export function watchPageErrors(page: Page): string[] {
 
 /** Adds a model provider in Settings → Model providers (the Evals tab runs against it). */
 export async function addModelProvider(page: Page, baseURL: string, key: string) {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'Settings' }).click();
   const form = page.getByRole('form', { name: 'Add a provider' });
   await form.getByLabel('Name').fill('fake');
   await form.getByLabel('Kind').selectOption('anthropic');

@@ -122,7 +122,7 @@ test('replay a run from the history into the form', async ({ page }) => {
   await form(page).getByLabel(/^text/).fill('remember me');
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(output(page).getByLabel('Text output')).toHaveText('remember me');
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'History' }).click();
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('region', { name: 'History' });
   await history.getByRole('searchbox', { name: 'Search history' }).fill('remember');
   const row = history.getByRole('row').filter({ hasText: 'say' });

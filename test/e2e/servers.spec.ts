@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
   server = await startServe({ workbench: true });
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(server.url);
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Servers' }).click();
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'Servers' }).click();
   await page
     .getByRole('listbox', { name: 'Server' })
     .getByRole('option', { name: /everything/ })
@@ -163,10 +163,7 @@ test('wrap a server tool into a skill with a locked argument and run it from the
 test('draft a sampling reply with a model provider set up in Settings, then approve it', async ({ page }) => {
   const model = await startFakeModelServer(() => ({ text: 'Paris (drafted by the model).' }));
   try {
-    await page
-      .getByRole('navigation', { name: 'Workbench' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
+    await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'Settings' }).click();
     const form = page.getByRole('form', { name: 'Add a provider' });
     await form.getByLabel('Name').fill('local');
     await form.getByLabel('Kind').selectOption('anthropic');
@@ -176,10 +173,7 @@ test('draft a sampling reply with a model provider set up in Settings, then appr
     await form.getByRole('button', { name: 'Add provider' }).click();
     await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('key set');
 
-    await page
-      .getByRole('navigation', { name: 'Workbench' })
-      .getByRole('button', { name: 'Servers' })
-      .click();
+    await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'Servers' }).click();
     await page
       .getByRole('listbox', { name: 'Server' })
       .getByRole('option', { name: /everything/ })

@@ -126,7 +126,7 @@ test('preview: the instructions with the typed arguments substituted, and the ca
 test('settings: theme applies at once, MCP servers are checked before saving, roots can be added', async ({
   page,
 }) => {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: 'Settings' }).click();
   const settings = page.getByRole('region', { name: 'Settings' });
   await settings.getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

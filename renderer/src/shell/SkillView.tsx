@@ -9,7 +9,10 @@ import { qualifiedName } from '../../../shared/effective.js';
 import { SkillDetails, type AgentName } from '../library/SkillDetails.js';
 import { TrustBanner } from '../library/TrustBanner.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
+import { useTablistKeys } from '../ui/roving-focus.js';
 import { TABS, type Tab } from './navigation.js';
+
+const TAB_IDS = TABS.map(([tab]) => tab);
 
 const EditorView = lazy(() => import('../editor/EditorView.js'));
 const RunnerView = lazy(() => import('../runner/RunnerView.js'));
@@ -37,13 +40,14 @@ export function SkillView(props: {
   const manifest = buffers.get(entry.path);
   const readOnly = isReadOnly(entry, props.roots);
   const root = rootOf(entry, props.roots);
+  const { tablist, tab: tabProps } = useTablistKeys(TAB_IDS, props.tab, (t) => props.onTab(t));
   return (
     <div className="skill-view">
       <header className="skill-head">
         <h2>{entry.skill ? qualifiedName(entry.skill) : entry.id}</h2>
-        <div className="tabs" role="tablist" aria-label="Skill views">
+        <div className="tabs" aria-label="Skill views" {...tablist}>
           {TABS.map(([tab, label]) => (
-            <button key={tab} role="tab" aria-selected={props.tab === tab} onClick={() => props.onTab(tab)}>
+            <button key={tab} onClick={() => props.onTab(tab)} {...tabProps(tab)}>
               {label}
               {tab === 'edit' && dirtyInSkill ? ' ●' : ''}
             </button>
