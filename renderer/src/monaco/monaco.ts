@@ -77,6 +77,8 @@ export const EDITOR_OPTIONS = {
   minimap: { enabled: false },
   scrollBeyondLastLine: false,
   automaticLayout: true,
+  // Linux's default dims the last line's number below a readable contrast.
+  renderFinalNewline: 'on',
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
 /**
