@@ -1,7 +1,7 @@
 // The workbench shell: the library on the left; on the right the selected skill (overview, editor, runner, preview)
 // or the history and settings. It wires features together: their state lives in hooks (useLibrary, useBuffers,
 // useSettings, useNavigation), their shortcuts and menu items in the command bus.
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { DraftView, HistoryEntryView } from '../../shared/host-types.js';
 import type { HostApi } from '../../shared/ipc.js';
 import { useCommand, useCommandBus, useCommandSources, useViewCommands } from './commands/use-commands.js';
@@ -19,6 +19,7 @@ import { UpdatesCheck } from './manage/UpdatesCheck.js';
 import { ManageNotices } from './manage/ManageNotices.js';
 import { useManage } from './manage/use-manage.js';
 import { CommandPalette } from './palette/CommandPalette.js';
+import { usePaletteFocus } from './palette/use-palette-focus.js';
 import { useClientRequests } from './servers/use-client-requests.js';
 import { useSettings } from './settings/use-settings.js';
 import { DataNotices } from './shell/DataNotices.js';
@@ -105,6 +106,9 @@ export function App({ host }: { host: HostApi }) {
   const addProject = defaultProject(entry?.path, manage.projects);
   const anyInstalled = installs.length > 0;
   const lockedInstalled = installs.some((i) => i.source);
+  const viewKey = `${view.kind}:${view.kind === 'skill' ? view.tab : ''}:${entry?.id ?? ''}`;
+  const mainRef = useRef<HTMLElement>(null);
+  usePaletteFocus(palette, viewKey, mainRef);
 
   const saveAll = () => {
     for (const b of buffers.dirty()) void buffers.save(b.path);
@@ -212,7 +216,7 @@ export function App({ host }: { host: HostApi }) {
           />
         </ErrorBoundary>
       </SidePane>
-      <main>
+      <main ref={mainRef} tabIndex={-1}>
         <div className="shell-bar">
           <PaneToggle pane={libraryPane} controls="library-pane" label="Library" />
           <TopBar
@@ -269,10 +273,7 @@ export function App({ host }: { host: HostApi }) {
             </ErrorBoundary>
           </div>
         ) : null}
-        <ErrorBoundary
-          name={viewName(view, entry?.skill?.name)}
-          resetKey={`${view.kind}:${view.kind === 'skill' ? view.tab : ''}:${entry?.id ?? ''}`}
-        >
+        <ErrorBoundary name={viewName(view, entry?.skill?.name)} resetKey={viewKey}>
           {view.kind === 'add-skills' ? null : VIEW_TABLE[view.kind](workbench)}
         </ErrorBoundary>
       </main>

@@ -31,7 +31,7 @@ test('the preview lists Claude Code commands and runs one only on request, in th
     const commands = page.getByRole('note', { name: 'Commands Claude Code would run' });
     await expect(commands.getByRole('listitem')).toHaveCount(6);
     await expect(page.getByRole('region', { name: 'Output of command 4' })).toHaveCount(0);
-    await commands.getByRole('button', { name: 'Run command 4 in the sandbox' }).click();
+    await commands.getByRole('button', { name: 'Run in sandbox: command 4' }).click();
     const output = page.getByRole('region', { name: 'Output of command 4' });
     await expect(output).toContainText('bash exited with 0');
     await expect(output).toContainText('/library/cc-commands');

@@ -51,9 +51,17 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Shows a top-level view by its tab in the top bar. */
+export async function showView(page: Page, label: 'Skill' | 'Servers' | 'History' | 'Settings') {
+  await page
+    .getByRole('navigation', { name: 'Workbench' })
+    .getByRole('tab', { name: label, exact: true })
+    .click();
+}
+
 /** Adds a model provider in Settings → Model providers (the Evals tab runs against it). */
 export async function addModelProvider(page: Page, baseURL: string, key: string) {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await showView(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add a provider' });
   await form.getByLabel('Name').fill('fake');
   await form.getByLabel('Kind').selectOption('anthropic');

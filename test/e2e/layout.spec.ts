@@ -38,10 +38,7 @@ test.afterEach(async () => {
 });
 
 const nav = (page: Page, label: string) =>
-  page
-    .getByRole('navigation', { name: 'Workbench' })
-    .getByRole('button', { name: label, exact: true })
-    .click();
+  page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: label, exact: true }).click();
 
 /** Each view of the table, a skill view once per tab; each shows itself and waits until it has drawn. */
 const VISITS: { name: string; show(page: Page): Promise<void> }[] = VIEWS.flatMap((v) =>

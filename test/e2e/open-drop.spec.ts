@@ -37,13 +37,13 @@ test('a folder dropped in browser mode is taken and explained, not lost to a nav
 });
 
 test('automatic update checks can be turned off in Settings', async ({ page }) => {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Settings' }).click();
   const box = page.getByRole('checkbox', { name: /Check for new versions automatically/ });
   await expect(box).toBeChecked();
   await box.click(); // controlled by the saved settings: it changes once the host saved it
   await expect(box).not.toBeChecked();
   await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(
     page.getByRole('checkbox', { name: /Check for new versions automatically/ }),
   ).not.toBeChecked();

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { jsonPane, MOD, openSkill, shownJson, watchPageErrors } from './helpers.js';
+import { jsonPane, MOD, openSkill, shownJson, showView, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -124,10 +124,7 @@ test.describe("the Servers view's tool caller", () => {
     server = await startServe({ workbench: true, projects: [other] });
     await page.setViewportSize({ width: 1280, height: 860 });
     await page.goto(server.url);
-    await page
-      .getByRole('navigation', { name: 'Workbench' })
-      .getByRole('button', { name: 'Servers' })
-      .click();
+    await showView(page, 'Servers');
     await page
       .getByRole('listbox', { name: 'Server' })
       .getByRole('option', { name: /everything/ })

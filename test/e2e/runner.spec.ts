@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { watchPageErrors, docShot, MOD, openSkill, shot } from './helpers.js';
+import { docShot, MOD, openSkill, shot, showView, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -122,7 +122,7 @@ test('replay a run from the history into the form', async ({ page }) => {
   await form(page).getByLabel(/^text/).fill('remember me');
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(output(page).getByLabel('Text output')).toHaveText('remember me');
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'History' }).click();
+  await showView(page, 'History');
   const history = page.getByRole('region', { name: 'History' });
   await history.getByRole('searchbox', { name: 'Search history' }).fill('remember');
   const row = history.getByRole('row').filter({ hasText: 'say' });

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { FIXTURES } from '../helpers.js';
-import { docShot, openSkill, watchPageErrors } from './helpers.js';
+import { docShot, openSkill, showView, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -32,7 +32,7 @@ const options = (page: Page, list: string) =>
   page.getByRole('listbox', { name: list, exact: true }).getByRole('option');
 
 test('load every page of a server’s lists, and see a subscribed resource’s updates', async ({ page }) => {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Servers' }).click();
+  await showView(page, 'Servers');
   await options(page, 'Server').filter({ hasText: 'paging' }).click();
   await serverTab(page, 'Tools');
   const tools = options(page, 'Tool');
@@ -88,7 +88,7 @@ test('the History shows an MCP run as it went on the wire, the locked argument i
   await page.getByRole('button', { name: 'Run tool' }).click();
   await expect(page.getByRole('region', { name: 'Output' })).toContainText('"greeting":"hello"');
 
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'History' }).click();
+  await showView(page, 'History');
   const history = page.getByRole('region', { name: 'History' });
   const row = history.getByRole('row').filter({ hasText: 'greet' });
   await row.getByRole('button', { expanded: false }).click();

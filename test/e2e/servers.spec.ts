@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeModelServer } from '../fakes/model-server.js';
-import { docShot, watchPageErrors } from './helpers.js';
+import { docShot, showView, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
   server = await startServe({ workbench: true });
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto(server.url);
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Servers' }).click();
+  await showView(page, 'Servers');
   await page
     .getByRole('listbox', { name: 'Server' })
     .getByRole('option', { name: /everything/ })
@@ -163,10 +163,7 @@ test('wrap a server tool into a skill with a locked argument and run it from the
 test('draft a sampling reply with a model provider set up in Settings, then approve it', async ({ page }) => {
   const model = await startFakeModelServer(() => ({ text: 'Paris (drafted by the model).' }));
   try {
-    await page
-      .getByRole('navigation', { name: 'Workbench' })
-      .getByRole('button', { name: 'Settings' })
-      .click();
+    await showView(page, 'Settings');
     const form = page.getByRole('form', { name: 'Add a provider' });
     await form.getByLabel('Name').fill('local');
     await form.getByLabel('Kind').selectOption('anthropic');
@@ -176,10 +173,7 @@ test('draft a sampling reply with a model provider set up in Settings, then appr
     await form.getByRole('button', { name: 'Add provider' }).click();
     await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('key set');
 
-    await page
-      .getByRole('navigation', { name: 'Workbench' })
-      .getByRole('button', { name: 'Servers' })
-      .click();
+    await showView(page, 'Servers');
     await page
       .getByRole('listbox', { name: 'Server' })
       .getByRole('option', { name: /everything/ })

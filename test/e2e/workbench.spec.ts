@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { watchPageErrors, docShot, editorCursor, MOD, openSkill } from './helpers.js';
+import { docShot, editorCursor, MOD, openSkill, showView, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -126,7 +126,7 @@ test('preview: the instructions with the typed arguments substituted, and the ca
 test('settings: theme applies at once, MCP servers are checked before saving, roots can be added', async ({
   page,
 }) => {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await showView(page, 'Settings');
   const settings = page.getByRole('region', { name: 'Settings' });
   await settings.getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

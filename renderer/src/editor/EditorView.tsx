@@ -18,6 +18,7 @@ import { FileTree } from './FileTree.js';
 import { MergeView } from './MergeView.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
 import { ProblemsList } from './ProblemsList.js';
+import { TabFocusHint } from './TabFocusHint.js';
 import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
 import { EDITOR_OPTIONS, monaco, monacoTheme } from '../monaco/monaco.js';
 import './editor.css';
@@ -293,6 +294,7 @@ export default function EditorView(props: {
           <span className="status" role="status">
             {notes[active] ?? (buffer ? statusOf(buffer) : '')}
           </span>
+          <TabFocusHint />
           <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
             Save
           </button>

@@ -1,9 +1,10 @@
 // The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
 // thousands of skills stay fast (only the visible rows are rendered).
-import { useMemo, useState, type ReactNode, type UIEvent } from 'react';
+import { useId, useMemo, useState, type ReactNode, type UIEvent } from 'react';
 import type { ListedEntry } from '../../../shared/types.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import { shortcutOf } from '../commands/commands.js';
+import { movedIndex } from '../ui/roving-focus.js';
 import './library.css';
 
 const ROW_HEIGHT = 44;
@@ -70,6 +71,16 @@ export function LibraryPanel(props: {
       ),
     [props.entries, query, filters],
   );
+  // The row the arrows move (Enter opens it): the selected one until the arrows move away from it.
+  const [active, setActive] = useState<string>();
+  const [selectedBefore, setSelectedBefore] = useState(props.selected);
+  if (selectedBefore !== props.selected) {
+    setSelectedBefore(props.selected);
+    setActive(undefined);
+  }
+  const activeIndex = visible.findIndex((v) => v.id === (active ?? props.selected));
+  const listId = useId();
+  const rowId = (index: number) => `${listId}-row-${index}`;
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(visible.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
@@ -152,23 +163,26 @@ export function LibraryPanel(props: {
         className="list"
         role="listbox"
         aria-label="Skills"
+        // One Tab stop: the focus stays on the list and the active row is named to assistive technology (rows are
+        // windowed, so they cannot hold the focus themselves).
+        tabIndex={0}
+        aria-activedescendant={activeIndex >= first && activeIndex < last ? rowId(activeIndex) : undefined}
         onScroll={onScroll}
         onKeyDown={(e) => {
-          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+          if ((e.key === 'Enter' || e.key === ' ') && visible[activeIndex]) {
+            e.preventDefault();
+            props.onSelect(visible[activeIndex].id);
+            return;
+          }
+          const index = movedIndex(e.key, activeIndex, visible.length, 'vertical');
+          const next = index === undefined ? undefined : visible[index];
+          if (index === undefined || !next) return;
           e.preventDefault();
-          const at = visible.findIndex((v) => v.id === props.selected);
-          const next =
-            visible[Math.max(0, Math.min(visible.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))];
-          if (!next) return;
-          props.onSelect(next.id);
+          setActive(next.id);
           const list = e.currentTarget;
-          const index = visible.indexOf(next);
           if (index * ROW_HEIGHT < list.scrollTop) list.scrollTop = index * ROW_HEIGHT;
           else if ((index + 1) * ROW_HEIGHT > list.scrollTop + list.clientHeight)
             list.scrollTop = (index + 1) * ROW_HEIGHT - list.clientHeight;
-          requestAnimationFrame(() =>
-            list.querySelector<HTMLElement>(`[data-id="${CSS.escape(next.id)}"]`)?.focus(),
-          );
         }}
       >
         {props.loaded === false ? <p className="empty">Loading the library…</p> : null}
@@ -185,18 +199,18 @@ export function LibraryPanel(props: {
           return (
             <div
               key={`${entry.id}|${entry.path}`}
-              className="row"
+              id={rowId(first + i)}
+              className={first + i === activeIndex ? 'row active' : 'row'}
               data-id={entry.id}
               title={
                 entry.status === 'shadowed' ? `Shadowed: ${entry.reason ?? 'another skill wins'}` : undefined
               }
               role="option"
               aria-selected={props.selected === entry.id}
-              tabIndex={0}
               style={{ top: (first + i) * ROW_HEIGHT }}
-              onClick={() => props.onSelect(entry.id)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') props.onSelect(entry.id);
+              onClick={() => {
+                setActive(entry.id);
+                props.onSelect(entry.id);
               }}
             >
               <div className="name">

@@ -4,3 +4,12 @@
 declare module 'monaco-editor/esm/vs/editor/editor.api.js' {
   export * from 'monaco-editor';
 }
+
+// Monaco's Tab-moves-focus switch: the editor API exposes no getter, only this module (which its toggle action uses).
+declare module 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js' {
+  export const TabFocus: {
+    getTabFocusMode(): boolean;
+    setTabFocusMode(tabFocusMode: boolean): void;
+    onDidChangeTabFocus(listener: (tabFocusMode: boolean) => void): { dispose(): void };
+  };
+}

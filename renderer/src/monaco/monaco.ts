@@ -40,6 +40,7 @@ import 'monaco-editor/esm/vs/editor/contrib/dnd/browser/dnd.js';
 import 'monaco-editor/esm/vs/editor/contrib/wordHighlighter/browser/wordHighlighter.js';
 // Accessibility and safety: Ctrl+M toggles Tab's focus trap, read-only files say so, invisible characters are shown.
 import 'monaco-editor/esm/vs/editor/contrib/toggleTabFocusMode/browser/toggleTabFocusMode.js';
+import { TabFocus } from 'monaco-editor/esm/vs/editor/browser/config/tabFocus.js';
 import 'monaco-editor/esm/vs/editor/contrib/readOnlyMessage/browser/contribution.js';
 import 'monaco-editor/esm/vs/editor/contrib/unicodeHighlighter/browser/unicodeHighlighter.js';
 import 'monaco-editor/esm/vs/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess.js';
@@ -76,6 +77,8 @@ export const EDITOR_OPTIONS = {
   minimap: { enabled: false },
   scrollBeyondLastLine: false,
   automaticLayout: true,
+  // Linux's default dims the last line's number below a readable contrast.
+  renderFinalNewline: 'on',
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
 /**
@@ -89,5 +92,8 @@ export function validateJsonModel(modelUri: string, schemaUri: string, schema: u
     schemas: [{ uri: schemaUri, fileMatch: [modelUri], schema }],
   });
 }
+
+/** Whether Tab moves the focus out of every editor (Ctrl+M toggles it), and its changes. */
+export const tabFocus = TabFocus;
 
 export { monaco };

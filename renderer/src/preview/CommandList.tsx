@@ -43,6 +43,8 @@ export function CommandList(props: {
               ? 'Save the file to run this command.'
               : undefined;
           const outcome = outcomes[i];
+          // The name starts with the visible label (voice control users say what they see), then which command.
+          const label = outcome === 'running' ? 'Running…' : 'Run in sandbox';
           return (
             <li key={i}>
               <code>{shown}</code>{' '}
@@ -50,10 +52,10 @@ export function CommandList(props: {
                 className="small"
                 disabled={why !== undefined || outcome === 'running'}
                 title={why}
-                aria-label={`Run command ${i + 1} in the sandbox`}
+                aria-label={`${label}: command ${i + 1}`}
                 onClick={() => written !== undefined && void run(i, written)}
               >
-                {outcome === 'running' ? 'Running…' : 'Run in sandbox'}
+                {label}
               </button>
               {why ? <span className="muted"> {why}</span> : null}
               {outcome && outcome !== 'running' ? <CommandOutcome outcome={outcome} index={i} /> : null}

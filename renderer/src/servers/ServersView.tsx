@@ -7,6 +7,7 @@ import type { McpNotificationView, McpServerInfoView, McpServerView } from '../.
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonValue, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { JsonTree } from '../runner/OutputView.js';
+import { useTablistKeys } from '../ui/roving-focus.js';
 import { ProtocolLog } from './ProtocolLog.js';
 import { ServerPrompts } from './ServerPrompts.js';
 import { ServerResources } from './ServerResources.js';
@@ -22,6 +23,7 @@ const SERVER_TABS: ReadonlyArray<readonly [ServerTab, string]> = [
   ['prompts', 'Prompts'],
   ['log', 'Protocol log'],
 ];
+const SERVER_TAB_IDS = SERVER_TABS.map(([t]) => t);
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 /** Notifications kept in the view (the newest). */
 const NOTIFICATIONS_KEPT = 500;
@@ -233,6 +235,12 @@ export function ServersView(props: {
   }, [servers]);
 
   const server = servers?.find((s) => s.name === selected);
+  const serverTabs = useTablistKeys(
+    SERVER_TAB_IDS,
+    tab,
+    setTab,
+    (t) => server?.state === 'untrusted' && t !== 'overview',
+  );
   const info = selected ? infos[selected] : undefined;
   // Tools, resources and prompts connect the server: the overview learns what it said about itself.
   // Keyed by name and state (not the view object, which every refresh replaces): a failure is not retried in a loop.
@@ -300,14 +308,13 @@ export function ServersView(props: {
         <div className="server-detail">
           <header className="skill-head">
             <h2>{server.name}</h2>
-            <div className="tabs" role="tablist" aria-label="Server views">
+            <div className="tabs" aria-label="Server views" {...serverTabs.tablist}>
               {SERVER_TABS.map(([t, label]) => (
                 <button
                   key={t}
-                  role="tab"
-                  aria-selected={tab === t}
                   disabled={server.state === 'untrusted' && t !== 'overview'}
                   onClick={() => setTab(t)}
+                  {...serverTabs.tab(t)}
                 >
                   {label}
                 </button>

@@ -10,11 +10,14 @@ import { SkillDetails, type AgentName } from '../library/SkillDetails.js';
 import { TrustBanner } from '../library/TrustBanner.js';
 import type { SkillDialog } from '../library/SkillDialogs.js';
 import { MenuButton } from '../ui/MenuButton.js';
+import { useTablistKeys } from '../ui/roving-focus.js';
 import { TABS, type Tab } from './navigation.js';
 import { useWidth } from './panes.js';
 
 /** Below this header width the skill's actions fold into More actions (the name and the tabs keep the room). */
 const ACTIONS_INLINE_MIN = 840;
+
+const TAB_IDS = TABS.map(([tab]) => tab);
 
 const EditorView = lazy(() => import('../editor/EditorView.js'));
 const RunnerView = lazy(() => import('../runner/RunnerView.js'));
@@ -50,13 +53,14 @@ export function SkillView(props: {
     { label: 'Rename', onSelect: () => props.onDialog({ kind: 'rename', entry }), disabled: readOnly },
     { label: 'Delete', onSelect: () => props.onDialog({ kind: 'delete', entry }), disabled: readOnly },
   ];
+  const { tablist, tab: tabProps } = useTablistKeys(TAB_IDS, props.tab, (t) => props.onTab(t));
   return (
     <div className="skill-view">
       <header className="skill-head" ref={head}>
         <h2 title={name}>{name}</h2>
-        <div className="tabs" role="tablist" aria-label="Skill views">
+        <div className="tabs" aria-label="Skill views" {...tablist}>
           {TABS.map(([tab, label]) => (
-            <button key={tab} role="tab" aria-selected={props.tab === tab} onClick={() => props.onTab(tab)}>
+            <button key={tab} onClick={() => props.onTab(tab)} {...tabProps(tab)}>
               {label}
               {tab === 'edit' && dirtyInSkill ? ' ●' : ''}
             </button>

@@ -58,7 +58,7 @@ async function commandsHost(trusted: boolean) {
   return { api, entry: listedEntry(entry.value), folder: join(root, 'cc-commands') };
 }
 
-const runButton = (n: number) => screen.getByRole('button', { name: `Run command ${n} in the sandbox` });
+const runButton = (n: number) => screen.getByRole('button', { name: `Run in sandbox: command ${n}` });
 
 const row = (key: string) =>
   within(screen.getByRole('region', { name: 'Effective values' }))

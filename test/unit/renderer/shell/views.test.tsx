@@ -23,17 +23,15 @@ describe('the view table', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('is the top bar: one button per row, showing that view', () => {
+  it('is the top bar: one tab per row, showing that view', () => {
     const shown: string[] = [];
     render(
       <TopBar view={{ kind: 'servers' }} onShow={(id) => shown.push(id)} unsaved={0} onPalette={() => {}} />,
     );
     const bar = within(screen.getByRole('navigation', { name: 'Workbench' }));
-    const buttons = bar.getAllByRole('button').filter((b) => !b.classList.contains('palette-button'));
+    const buttons = within(bar.getByRole('tablist', { name: 'Views' })).getAllByRole('tab');
     expect(buttons.map((b) => b.textContent)).toEqual(VIEWS.map((v) => v.label));
-    expect(buttons.filter((b) => b.classList.contains('active')).map((b) => b.textContent)).toEqual([
-      'Servers',
-    ]);
+    expect(bar.getAllByRole('tab', { selected: true }).map((b) => b.textContent)).toEqual(['Servers']);
     for (const b of buttons) fireEvent.click(b);
     expect(shown).toEqual(ids);
   });
