@@ -4,6 +4,7 @@
 // user's own servers (settings, --mcp-config) only by skills of trusted roots.
 import { realpathSync, statSync } from 'node:fs';
 import type { RootInfo, SkillTool } from '../../../shared/types.js';
+import { isWithin } from '../fs/confine.js';
 import type { McpServerConfig } from '../mcp/config.js';
 import { describeTool, mcpServerOf, runsLocalCode } from '../tools/kinds/registry.js';
 
@@ -65,11 +66,20 @@ export function folderIdentity(path: string): { path: string; identity: string }
   }
 }
 
-/** Whether `root` is one of the remembered trusted folders (same real path, same identity). */
+/**
+ * Whether `root` is a remembered trusted folder or inside one (a trusted project covers the agents' skill folders in
+ * it, `.claude/skills` and `.agents/skills`, where installs land). The trusted folder must still be the one trusted:
+ * same real path, same identity.
+ */
 export function isTrustedFolder(
   root: RootInfo,
   trusted: ReadonlyArray<{ path: string; identity: string }>,
 ): boolean {
   const id = folderIdentity(root.path);
-  return !!id && trusted.some((t) => t.path === id.path && t.identity === id.identity);
+  if (!id) return false;
+  return trusted.some(
+    (t) =>
+      isWithin(t.path, id.path) &&
+      (t.path === id.path ? t.identity === id.identity : folderIdentity(t.path)?.identity === t.identity),
+  );
 }
