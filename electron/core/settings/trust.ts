@@ -3,7 +3,8 @@
 // built-in `shell` elevation. A server is called only by the skills of the root whose config defines it; the
 // user's own servers (settings, --mcp-config) only by skills of trusted roots.
 import { realpathSync, statSync } from 'node:fs';
-import type { RootInfo, SkillTool } from '../../../shared/types.js';
+import { bangCommands } from '../../../shared/syntax/instructions.js';
+import type { RootInfo, SkillDefinition, SkillTool } from '../../../shared/types.js';
 import { isWithin } from '../fs/confine.js';
 import type { McpServerConfig } from '../mcp/config.js';
 import { describeTool, mcpServerOf, runsLocalCode } from '../tools/kinds/registry.js';
@@ -50,6 +51,17 @@ export function trustRefusal(
   return active.owner.rootIds.has(root.id)
     ? undefined
     : `${what} calls the MCP server "${server}", which ${active.owner.file} defines for another root; a server is called only by the skills of the root that defines it.`;
+}
+
+/**
+ * Whether a skill declares something a restricted root holds back: a tool that runs local code (its kind says) or
+ * calls an MCP server, or a `` !`command` `` line. A skill of instructions and safe built-ins runs nothing.
+ */
+export function declaresRunnable(skill: Pick<SkillDefinition, 'tools' | 'instructions'>): boolean {
+  return (
+    skill.tools.some((t) => runsLocalCode(t) || mcpServerOf(t) !== undefined) ||
+    bangCommands(skill.instructions).length > 0
+  );
 }
 
 /**
