@@ -265,6 +265,8 @@ export function App({ host }: { host: HostApi }) {
           host={host}
           dialog={dialog}
           roots={library.roots}
+          rootProblems={library.diagnostics}
+          agents={manage.agents}
           dirtyFiles={dialog.kind === 'create' ? 0 : buffers.dirty(folderOf(dialog.entry.path)).length}
           onClose={() => setDialog(undefined)}
           onDone={(done) => {
