@@ -180,6 +180,7 @@ export function App({ host }: { host: HostApi }) {
           selected={selected}
           onSelect={(id) => open(id, tab)}
           loaded={library.loaded}
+          problems={library.diagnostics}
           onNewSkill={() => setDialog({ kind: 'create' })}
           onAddSkills={() => addSkills()}
           status={

@@ -1,9 +1,10 @@
 // The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useMemo, useState, type ReactNode, type UIEvent } from 'react';
-import type { ListedEntry } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry } from '../../../shared/types.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import { shortcutOf } from '../commands/commands.js';
+import { UnreadableFolders } from './UnreadableFolders.js';
 import './library.css';
 
 const ROW_HEIGHT = 44;
@@ -55,6 +56,8 @@ export function LibraryPanel(props: {
   rowBadges?: (entry: ListedEntry) => ReactNode;
   /** Under the count: the installed skills' update check (issue 17). */
   status?: ReactNode;
+  /** The library's problems with its roots: folders that could not be read are listed with the fix. */
+  problems?: readonly Diagnostic[];
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
@@ -147,6 +150,7 @@ export function LibraryPanel(props: {
           {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
         </div>
         {props.status}
+        <UnreadableFolders problems={props.problems ?? []} />
       </header>
       <div
         className="list"
