@@ -11,7 +11,7 @@ import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
 import type { AddPrefill } from './manage/AddSkillsPanel.js';
-import { InstallBadges } from './manage/InstallBadges.js';
+import { installBadgeItems } from './manage/InstallBadges.js';
 import { AgentsMdSync } from './library/AgentsMdSync.js';
 import type { ManageRequest } from './manage/ManageActions.js';
 import { defaultProject } from './manage/manage-model.js';
@@ -189,14 +189,7 @@ export function App({ host }: { host: HostApi }) {
               <AgentsMdSync host={host} entries={library.entries} />
             </>
           }
-          rowBadges={(e) => (
-            <InstallBadges
-              installs={manage.byEntry.get(e.id)}
-              agents={manage.agents}
-              updates={manage.updates}
-              compact
-            />
-          )}
+          rowBadges={(e) => installBadgeItems(manage.byEntry.get(e.id), manage.agents, manage.updates, true)}
         />
       </ErrorBoundary>
       <main>
