@@ -51,7 +51,7 @@ test('a crowded row shows the badges that fit and "+N" naming the rest, none cut
     .getByRole('option')
     .filter({ hasText: 'a-skill-with-a-rather-long-name' });
   const more = row.locator('.badge.more');
-  await expect(more).toHaveText(/^\+\d+$/);
+  await expect(more.locator('[aria-hidden="true"]')).toHaveText(/^\+\d+$/);
   const { clipped, shown } = await row.locator('.badges').evaluate((box) => {
     const right = box.getBoundingClientRect().right;
     const badges = [...box.children] as HTMLElement[];
@@ -61,8 +61,11 @@ test('a crowded row shows the badges that fit and "+N" naming the rest, none cut
     };
   });
   expect(clipped).toEqual([]);
-  const hidden = ((await more.getAttribute('aria-label')) ?? '').replace(/^\d+ more: /, '').split(', ');
-  expect(await more.textContent()).toBe(`+${hidden.length}`);
+  // What a screen reader hears: how many more, and which.
+  const spoken = (await more.locator('.sr-only').textContent()) ?? '';
+  const hidden = spoken.replace(/^\d+ more: /, '').split(', ');
+  expect(spoken).toBe(`${hidden.length} more: ${hidden.join(', ')}`);
+  expect(await more.locator('[aria-hidden="true"]').textContent()).toBe(`+${hidden.length}`);
   expect(await more.getAttribute('title')).toBe(hidden.join(', '));
   // Every badge is either shown or named by "+N": errors, warnings and tools, in that order.
   expect([...shown, ...hidden]).toEqual(['2 errors', '1 warning', '3 tools']);

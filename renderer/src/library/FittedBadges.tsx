@@ -95,13 +95,11 @@ export function FittedBadges(props: { items: readonly BadgeItem[] }) {
         </span>
       ))}
       {rest.count > 0 && (
-        <span
-          className="badge more"
-          data-plus
-          title={rest.labels.join(', ')}
-          aria-label={`${rest.count} more: ${rest.labels.join(', ')}`}
-        >
-          +{rest.count}
+        <span className="badge more" data-plus title={rest.labels.join(', ')}>
+          <span aria-hidden="true">+{rest.count}</span>
+          <span className="sr-only">
+            {rest.count} more: {rest.labels.join(', ')}
+          </span>
         </span>
       )}
     </span>
