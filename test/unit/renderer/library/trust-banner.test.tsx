@@ -24,6 +24,8 @@ beforeEach(() => {
   mkdirSync(project);
   for (const name of ['builtin-own-schema', 'tools-good', 'runtime/cc-commands'])
     cpSync(fixtureSkill(name), join(project, name.split('/').at(-1) ?? name), { recursive: true });
+  // Claude Code's folder in the project: a root of its own, trusted with the project.
+  cpSync(fixtureSkill('tools-bad'), join(project, '.claude', 'skills', 'tools-bad'), { recursive: true });
   for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
   host = new Host({
     bundledSkills: join(REPO, 'skills'),
@@ -62,5 +64,16 @@ describe('the Restricted banner', () => {
     expect(await bannerOver('tools-good')).toBe(true); // shell, script and MCP tools
     expect(await bannerOver('cc-commands')).toBe(true); // `!command` lines
     expect(await bannerOver('builtin-own-schema')).toBe(false); // echo and now
+  });
+
+  it("lists, under what would run, the tools of the agents' folders inside the project, which trusting it trusts", async () => {
+    const roots = await host.handle('roots:list', {});
+    const project = (roots.ok ? (roots.value as RootInfo[]) : []).find(
+      (r) => r.kind === 'project' && !r.readers,
+    );
+    const info = await host.handle('roots:trust-info', { id: project?.id ?? '' });
+    const tools = info.ok ? (info.value as { tools: Array<{ skillId: string; tool: string }> }).tools : [];
+    expect(tools.some((t) => t.tool === 'greet')).toBe(true); // tools-good, in the project itself
+    expect(tools.some((t) => t.tool === 'placeholder')).toBe(true); // tools-bad, in .claude/skills
   });
 });
