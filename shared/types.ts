@@ -169,6 +169,11 @@ export interface LibraryEntry {
  */
 export interface ListedEntry extends Omit<LibraryEntry, 'skill'> {
   skill?: ListedSkill;
+  /**
+   * The skill declares something that runs (a tool that runs local code or calls an MCP server, a `` !`command` ``
+   * line): what a restricted root holds back. Absent otherwise. Decided in core (`declaresRunnable`).
+   */
+  runsCode?: true;
 }
 export type ListedSkill = Omit<SkillDefinition, 'instructions'>;
 

@@ -121,9 +121,17 @@ export class Workspace {
     return { active: this.servers, blocked: this.blocked };
   }
 
-  /** What a root would run once trusted: its servers' command lines, env keys and folders, its process tools. */
+  /**
+   * What a root would run once trusted: its servers' command lines, env keys and folders, its process tools; and
+   * those of the roots inside it (an agent's skills folder in a project), which trusting it trusts too.
+   */
   trustReport(rootId: string): TrustReportView {
-    const owned = (s: OwnedServer) => s.owner.kind === 'roots' && s.owner.rootIds.has(rootId);
+    const at = this.library.roots.find((r) => r.id === rootId);
+    const covered = new Set(
+      at ? this.library.roots.filter((r) => isWithin(at.path, r.path)).map((r) => r.id) : [rootId],
+    );
+    const owned = (s: OwnedServer) =>
+      s.owner.kind === 'roots' && [...s.owner.rootIds].some((id) => covered.has(id));
     const servers = Object.entries({ ...this.servers, ...this.blocked })
       .filter(([, s]) => owned(s))
       .map(([name, { config: c, owner }]) => ({
@@ -135,7 +143,7 @@ export class Workspace {
         ...(c.url ? { url: c.url } : {}),
       }));
     const tools = this.library.entries
-      .filter((e) => e.rootId === rootId && e.skill && e.status !== 'excluded')
+      .filter((e) => covered.has(e.rootId) && e.skill && e.status !== 'excluded')
       .flatMap((e) =>
         (e.skill?.tools ?? []).filter(runsLocalCode).map((t) => ({
           skillId: e.id,

@@ -6,7 +6,7 @@ import type { SkillsChanged } from '../../shared/ipc.js';
 import { SkillError } from '../../shared/errors.js';
 import type { DataNotice, Settings } from '../../shared/host-types.js';
 import type { OpenRequest } from '../../shared/open-request.js';
-import { listedEntry, type LibraryEntry, type RootInfo } from '../../shared/types.js';
+import { listedEntry, type LibraryEntry, type ListedEntry, type RootInfo } from '../../shared/types.js';
 import { DraftStore } from '../core/editor/drafts.js';
 import { ProviderStore } from '../core/models/provider-store.js';
 import { confine, isWithin } from '../core/fs/confine.js';
@@ -15,11 +15,18 @@ import type { CredentialCipher } from '../core/fs/credential-file.js';
 import { draftsDir, historyFile, mcpCredentialsFile } from '../core/app-data.js';
 import { McpCredentialFile } from '../core/mcp/oauth.js';
 import { SettingsStore } from '../core/settings/store.js';
+import { declaresRunnable } from '../core/settings/trust.js';
 import { projectFolders, settingsWorkspaceOptions } from '../core/settings/workspace-options.js';
 import { Workspace, type WorkspaceChange, type WorkspaceOptions } from '../core/workspace.js';
 import { HostMcpClientSide } from './mcp-client-side.js';
 import type { HostServer } from './server.js';
 import { RootWatcher } from './watcher.js';
+
+/** A library entry as lists carry it: without its instructions, with whether its skill runs anything. */
+export function entryView(entry: LibraryEntry): ListedEntry {
+  const view = listedEntry(entry);
+  return entry.skill && declaresRunnable(entry.skill) ? { ...view, runsCode: true } : view;
+}
 
 /** What only the hosting process can do (a native dialog, the OS browser); absent in browser mode. */
 export interface HostPlatform {
@@ -165,7 +172,7 @@ export class HostContext {
   /** Tells every window what a change did to the library. */
   publish(change: WorkspaceChange): void {
     this.watcher?.watch(this.roots.map((r) => r.path));
-    const event: SkillsChanged = { ...change, entries: change.entries.map(listedEntry) };
+    const event: SkillsChanged = { ...change, entries: change.entries.map(entryView) };
     this.emit('skills:changed', event);
   }
 

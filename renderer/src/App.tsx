@@ -11,7 +11,7 @@ import { LibraryPanel } from './library/LibraryPanel.js';
 import { SkillDialogs, type SkillDialog } from './library/SkillDialogs.js';
 import { useLibrary } from './library/use-library.js';
 import type { AddPrefill } from './manage/AddSkillsPanel.js';
-import { InstallBadges } from './manage/InstallBadges.js';
+import { installBadgeItems } from './manage/InstallBadges.js';
 import { AgentsMdSync } from './library/AgentsMdSync.js';
 import type { ManageRequest } from './manage/ManageActions.js';
 import { defaultProject } from './manage/manage-model.js';
@@ -191,6 +191,7 @@ export function App({ host }: { host: HostApi }) {
               libraryPane.dismiss();
             }}
             loaded={library.loaded}
+            problems={library.diagnostics}
             onNewSkill={() => {
               libraryPane.dismiss();
               setDialog({ kind: 'create' });
@@ -205,14 +206,7 @@ export function App({ host }: { host: HostApi }) {
                 <AgentsMdSync host={host} entries={library.entries} />
               </>
             }
-            rowBadges={(e) => (
-              <InstallBadges
-                installs={manage.byEntry.get(e.id)}
-                agents={manage.agents}
-                updates={manage.updates}
-                compact
-              />
-            )}
+            rowBadges={(e) => installBadgeItems(manage.byEntry.get(e.id), manage.agents, manage.updates, true)}
           />
         </ErrorBoundary>
       </SidePane>
@@ -283,6 +277,8 @@ export function App({ host }: { host: HostApi }) {
           host={host}
           dialog={dialog}
           roots={library.roots}
+          rootProblems={library.diagnostics}
+          agents={manage.agents}
           dirtyFiles={dialog.kind === 'create' ? 0 : buffers.dirty(folderOf(dialog.entry.path)).length}
           onClose={() => setDialog(undefined)}
           onDone={(done) => {

@@ -3,7 +3,9 @@
 // built-in `shell` elevation. A server is called only by the skills of the root whose config defines it; the
 // user's own servers (settings, --mcp-config) only by skills of trusted roots.
 import { realpathSync, statSync } from 'node:fs';
-import type { RootInfo, SkillTool } from '../../../shared/types.js';
+import { bangCommands } from '../../../shared/syntax/instructions.js';
+import type { RootInfo, SkillDefinition, SkillTool } from '../../../shared/types.js';
+import { isWithin } from '../fs/confine.js';
 import type { McpServerConfig } from '../mcp/config.js';
 import { describeTool, mcpServerOf, runsLocalCode } from '../tools/kinds/registry.js';
 
@@ -52,6 +54,17 @@ export function trustRefusal(
 }
 
 /**
+ * Whether a skill declares something a restricted root holds back: a tool that runs local code (its kind says) or
+ * calls an MCP server, or a `` !`command` `` line. A skill of instructions and safe built-ins runs nothing.
+ */
+export function declaresRunnable(skill: Pick<SkillDefinition, 'tools' | 'instructions'>): boolean {
+  return (
+    skill.tools.some((t) => runsLocalCode(t) || mcpServerOf(t) !== undefined) ||
+    bangCommands(skill.instructions).length > 0
+  );
+}
+
+/**
  * A folder's identity for remembering trust: its real path, device and inode. A folder deleted and replaced by
  * another at the same path (a fresh clone, an unpacked download) is a different folder, and not trusted.
  */
@@ -65,11 +78,20 @@ export function folderIdentity(path: string): { path: string; identity: string }
   }
 }
 
-/** Whether `root` is one of the remembered trusted folders (same real path, same identity). */
+/**
+ * Whether `root` is a remembered trusted folder or inside one (a trusted project covers the agents' skill folders in
+ * it, `.claude/skills` and `.agents/skills`, where installs land). The trusted folder must still be the one trusted:
+ * same real path, same identity.
+ */
 export function isTrustedFolder(
   root: RootInfo,
   trusted: ReadonlyArray<{ path: string; identity: string }>,
 ): boolean {
   const id = folderIdentity(root.path);
-  return !!id && trusted.some((t) => t.path === id.path && t.identity === id.identity);
+  if (!id) return false;
+  return trusted.some(
+    (t) =>
+      isWithin(t.path, id.path) &&
+      (t.path === id.path ? t.identity === id.identity : folderIdentity(t.path)?.identity === t.identity),
+  );
 }

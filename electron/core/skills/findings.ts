@@ -662,6 +662,11 @@ export const FINDING_GROUPS: readonly FindingGroup[] = [
         'error',
         'no such built-in handler, or an MCP target not written `{server}__{tool}`',
       ),
+      toolFinding(
+        'tool-builtin-schema-ignored',
+        'warning',
+        'a builtin tool with its own `inputSchema` or `args`: a built-in takes its fixed arguments, so they are ignored (fix: remove them; `lockedArgs` fixes a value)',
+      ),
       toolFinding('tool-field-missing', 'error', 'shell/script without `command`, http without `url`'),
       toolFinding('tool-script-missing', 'error', 'the script file does not exist'),
       toolFinding(

@@ -84,15 +84,7 @@ export function walkRoot(
   try {
     dirents = readdirSync(folder, { withFileTypes: true });
   } catch (error) {
-    w.report(
-      makeDiagnostic(
-        'warning',
-        'folder-unreadable',
-        `The folder "${folder}" could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); its skills were skipped.`,
-        folder,
-        WHOLE_FILE,
-      ),
-    );
+    w.report(folderUnreadable(folder, (error as NodeJS.ErrnoException).code));
     return;
   }
   w.pass?.seed(folder, dirents);
@@ -239,6 +231,21 @@ function linkOutside(path: string, target: string): Diagnostic {
       `folder, so it was not read. To check it, add "${folder}" as a root (a PATH of \`skillbench validate\`, or ` +
       'Settings → Skill roots in the app).',
     path,
+    WHOLE_FILE,
+  );
+}
+
+/** A folder the walk could not list: what it missed, and how to let it in. */
+export function folderUnreadable(folder: string, code: string | undefined): Diagnostic {
+  const how =
+    code === 'EACCES' || code === 'EPERM'
+      ? `Give your user permission to read it (on macOS or Linux: chmod u+rx "${folder}"), or move it out of the root.`
+      : 'Check that it still exists and can be opened, or move it out of the root.';
+  return makeDiagnostic(
+    'warning',
+    'folder-unreadable',
+    `The folder "${folder}" could not be read (${code ?? 'error'}); its skills were skipped. ${how}`,
+    folder,
     WHOLE_FILE,
   );
 }

@@ -3,12 +3,11 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
-import { listedEntry } from '../../../shared/types.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine, isWithin } from '../../core/fs/confine.js';
 import { syncAgentsMd } from '../../core/skills/agents-md.js';
 import { folderIdentity } from '../../core/settings/trust.js';
-import type { HostContext } from '../context.js';
+import { entryView, type HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
 
 type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file';
@@ -79,7 +78,7 @@ export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
 export function skillHandlers(ctx: HostContext): SkillHandlers {
   return {
     'skills:list': () => ({
-      entries: ctx.workspace.entries.map(listedEntry),
+      entries: ctx.workspace.entries.map(entryView),
       diagnostics: ctx.workspace.diagnostics,
     }),
     'skills:get': ({ id }) => ctx.entry(id),

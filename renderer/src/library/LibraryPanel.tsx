@@ -1,10 +1,12 @@
 // The library list: every skill of every root, searchable, with error/warning/tool badges. Rows are windowed so
 // thousands of skills stay fast (only the visible rows are rendered).
 import { useId, useMemo, useState, type ReactNode, type UIEvent } from 'react';
-import type { ListedEntry } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry } from '../../../shared/types.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import { shortcutOf } from '../commands/commands.js';
 import { movedIndex } from '../ui/roving-focus.js';
+import { FittedBadges, type BadgeItem } from './FittedBadges.js';
+import { UnreadableFolders } from './UnreadableFolders.js';
 import './library.css';
 
 const ROW_HEIGHT = 44;
@@ -44,6 +46,22 @@ function matchesSearch(entry: ListedEntry, query: string): boolean {
     .includes(q);
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+
+/** A row's own badges, most telling first: errors, warnings, tools, a format other than SKILL.md, shadowed. */
+function rowBadgeItems(entry: ListedEntry): BadgeItem[] {
+  const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
+  const warnings = entry.diagnostics.filter((d) => d.severity === 'warning').length;
+  const tools = entry.skill?.tools.length ?? 0;
+  const items: BadgeItem[] = [];
+  if (errors > 0) items.push({ key: 'errors', label: plural(errors, 'error'), className: 'error' });
+  if (warnings > 0) items.push({ key: 'warnings', label: plural(warnings, 'warning'), className: 'warning' });
+  if (tools > 0) items.push({ key: 'tools', label: plural(tools, 'tool') });
+  if (entry.format !== 'skill-md') items.push({ key: 'format', label: entry.format });
+  if (entry.status === 'shadowed') items.push({ key: 'shadowed', label: 'shadowed' });
+  return items;
+}
+
 export function LibraryPanel(props: {
   entries: ListedEntry[];
   selected: string | undefined;
@@ -52,10 +70,12 @@ export function LibraryPanel(props: {
   loaded?: boolean;
   onNewSkill?: () => void;
   onAddSkills?: () => void;
-  /** More badges for a row (the agents it is installed for, issue 17). */
-  rowBadges?: (entry: ListedEntry) => ReactNode;
+  /** More badges for a row (its install state and the agents it is installed for), after its own. */
+  rowBadges?: (entry: ListedEntry) => BadgeItem[];
   /** Under the count: the installed skills' update check (issue 17). */
   status?: ReactNode;
+  /** The library's problems with its roots: folders that could not be read are listed with the fix. */
+  problems?: readonly Diagnostic[];
 }) {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
@@ -158,6 +178,7 @@ export function LibraryPanel(props: {
           {visible.length} of {props.entries.filter((e) => e.status !== 'excluded').length} skills
         </div>
         {props.status}
+        <UnreadableFolders problems={props.problems ?? []} />
       </header>
       <div
         className="list"
@@ -193,9 +214,7 @@ export function LibraryPanel(props: {
         ) : null}
         <div style={{ height: visible.length * ROW_HEIGHT }} />
         {visible.slice(first, last).map((entry, i) => {
-          const errors = entry.diagnostics.filter((d) => d.severity === 'error').length;
-          const warnings = entry.diagnostics.filter((d) => d.severity === 'warning').length;
-          const tools = entry.skill?.tools.length ?? 0;
+          const badges = [...rowBadgeItems(entry), ...(props.rowBadges?.(entry) ?? [])];
           return (
             <div
               key={`${entry.id}|${entry.path}`}
@@ -214,25 +233,8 @@ export function LibraryPanel(props: {
               }}
             >
               <div className="name">
-                {entry.skill ? qualifiedName(entry.skill) : entry.id}
-                {errors > 0 && (
-                  <span className="badge error">
-                    {errors} error{errors > 1 ? 's' : ''}
-                  </span>
-                )}
-                {warnings > 0 && (
-                  <span className="badge warning">
-                    {warnings} warning{warnings > 1 ? 's' : ''}
-                  </span>
-                )}
-                {tools > 0 && (
-                  <span className="badge">
-                    {tools} tool{tools > 1 ? 's' : ''}
-                  </span>
-                )}
-                {entry.format !== 'skill-md' && <span className="badge">{entry.format}</span>}
-                {entry.status === 'shadowed' && <span className="badge">shadowed</span>}
-                {props.rowBadges?.(entry)}
+                <span className="skill-name">{entry.skill ? qualifiedName(entry.skill) : entry.id}</span>
+                <FittedBadges items={badges} />
               </div>
               <div className="desc">{entry.skill?.description || entry.path}</div>
             </div>

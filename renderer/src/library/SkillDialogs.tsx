@@ -2,9 +2,10 @@
 // validator will, and says plainly what happens to the files.
 import { useState } from 'react';
 import type { HostApi, IpcResult } from '../../../shared/ipc.js';
-import type { ListedEntry, RootInfo } from '../../../shared/types.js';
+import type { Diagnostic, ListedEntry, RootInfo } from '../../../shared/types.js';
 import { Modal } from '../ui/Modal.js';
-import { folderOf, rootOf } from './entries.js';
+import { folderOf } from './entries.js';
+import { choiceLabel, defaultRootId, rootChoices } from './root-choices.js';
 
 const NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 function nameProblem(name: string): string | undefined {
@@ -28,6 +29,10 @@ export function SkillDialogs(props: {
   host: HostApi;
   dialog: SkillDialog;
   roots: RootInfo[];
+  /** The library's problems with its roots: a root with errors is not offered. */
+  rootProblems: readonly Diagnostic[];
+  /** The agent table, to say which agents load the skills of an agent's folder. */
+  agents: readonly { id: string; displayName: string }[];
   /** Unsaved files of the skill (rename and delete wait until they are saved or reverted). */
   dirtyFiles: number;
   onClose: () => void;
@@ -35,7 +40,7 @@ export function SkillDialogs(props: {
   onDone: (result: { kind: SkillDialog['kind']; folder?: string }) => void;
 }) {
   const { host, dialog } = props;
-  const writable = props.roots.filter((r) => r.kind !== 'bundled');
+  const choices = rootChoices(props.roots, props.rootProblems, props.agents);
   const current =
     dialog.kind === 'create'
       ? ''
@@ -47,8 +52,10 @@ export function SkillDialogs(props: {
           (dialog.kind === 'duplicate' ? `${current}-copy` : dialog.kind === 'rename' ? current : '')),
   );
   const [description, setDescription] = useState('');
-  const ownRoot = dialog.kind === 'create' ? undefined : rootOf(dialog.entry, writable);
-  const [rootId, setRootId] = useState(ownRoot?.id ?? writable[0]?.id ?? '');
+  const [rootId, setRootId] = useState(() =>
+    defaultRootId(choices, dialog.kind === 'create' ? undefined : dialog.entry.rootId),
+  );
+  const chosen = choices.find((c) => c.root.id === rootId);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -109,21 +116,33 @@ export function SkillDialogs(props: {
         }}
       >
         {dialog.kind === 'create' || dialog.kind === 'duplicate' ? (
-          writable.length === 0 ? (
+          choices.length === 0 ? (
             <p className="sev-warning">
               Add a folder of your own as a root first (Settings → Roots): the bundled skills are read-only.
             </p>
           ) : (
-            <label className="form-row">
-              Root
-              <select value={rootId} onChange={(e) => setRootId(e.target.value)}>
-                {writable.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.path}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <>
+              <label className="form-row">
+                Root
+                <select value={rootId} onChange={(e) => setRootId(e.target.value)}>
+                  {rootId ? null : (
+                    <option value="" disabled>
+                      Choose a root…
+                    </option>
+                  )}
+                  {choices.map((c) => (
+                    <option key={c.root.id} value={c.root.id} disabled={!!c.problem}>
+                      {choiceLabel(c)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {chosen?.live ? (
+                <p className="sev-warning">
+                  This is an agent&apos;s skills folder: a skill written here is {chosen.live} at once.
+                </p>
+              ) : null}
+            </>
           )
         ) : null}
         {dialog.kind !== 'delete' ? (

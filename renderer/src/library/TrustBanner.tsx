@@ -1,17 +1,18 @@
-// Workspace trust (issue 12): a non-modal banner over a skill whose root the user has not trusted. It says that the
+// Workspace trust: a non-modal banner over a skill whose root the user has not trusted, when the skill declares
+// something that runs (the host's `runsCode`; a skill of instructions has nothing to hold back). It says that the
 // root's MCP servers, shell and script tools do not run, shows exactly what would run (command lines, env keys,
 // folders) on request, and trusts the folder only when its button is pressed (never focused by default).
 import { useState } from 'react';
 import type { TrustReportView } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
-import type { RootInfo } from '../../../shared/types.js';
+import type { ListedEntry, RootInfo } from '../../../shared/types.js';
 
-export function TrustBanner(props: { host: HostApi; root: RootInfo }) {
+export function TrustBanner(props: { host: HostApi; root: RootInfo; entry: Pick<ListedEntry, 'runsCode'> }) {
   const { host, root } = props;
   const [report, setReport] = useState<TrustReportView>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (root.trusted) return null;
+  if (root.trusted || !props.entry.runsCode) return null;
   const show = async () => {
     const r = await host.invoke('roots:trust-info', { id: root.id });
     if (r.ok) setReport(r.value);

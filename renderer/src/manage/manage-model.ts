@@ -33,6 +33,20 @@ export function installStates(
   return states;
 }
 
+/**
+ * What the last update check says of the skills installed now: counted again after every install, update and
+ * removal (an applied update is up to date, a removed skill has none).
+ */
+export function updateSummary(
+  installed: readonly InstalledSkillView[],
+  updates: ReadonlyMap<string, UpdateCheckView>,
+): string {
+  const now = installed.flatMap((i) => updates.get(installKey(i)) ?? []);
+  const available = now.filter((u) => u.status === 'update-available').length;
+  const failed = now.filter((u) => u.status === 'error' || u.status === 'missing');
+  return `${available ? `${available} update${available === 1 ? '' : 's'} available` : 'All up to date'}${failed.length ? `; ${failed.length} could not be checked (${failed.map((u) => u.name).join(', ')})` : ''}.`;
+}
+
 export const STATE_LABELS: Record<InstallState, string> = {
   'update-available': 'Update available',
   modified: 'Modified locally',

@@ -1,5 +1,6 @@
-// Owns the renderer's view of installed skills (issue 17): the agent table, what is installed where (fetched again
-// whenever the library changes, since installs add and remove roots), the last update check, and what the host says a
+// Owns the renderer's view of installed skills: the agent table and the open projects (fetched again when the library
+// is rescanned, as new roots make one), what is installed where (fetched again whenever the library changes, since
+// installs add and remove roots), the last update check, and what the host says a
 // request did with a killed install's leftovers (`manage:notice`, kept until dismissed). Nothing renders.
 import type { HostApi } from '../../../shared/ipc.js';
 import type {
@@ -33,6 +34,7 @@ export class ManageStore {
   };
   private readonly listeners = new Set<() => void>();
   private loads = 0;
+  private agentLoads = 0;
 
   constructor(private readonly host: HostApi) {}
 
@@ -52,11 +54,13 @@ export class ManageStore {
     const offNotice = this.host.on('manage:notice', (n) =>
       this.set({ notices: [...this.current.notices, n.message] }),
     );
-    void this.host.invoke('manage:agents', {}).then((r) => {
-      if (r.ok) this.set({ agents: r.value.agents, projects: r.value.projects });
-    });
+    void this.loadAgents();
     void this.refresh();
-    const offChanged = this.host.on('skills:changed', () => void this.refresh());
+    const offChanged = this.host.on('skills:changed', (change) => {
+      // A rescan follows new settings: roots added or removed change the projects the Add panel installs into.
+      if (change.reset) void this.loadAgents();
+      void this.refresh();
+    });
     return () => {
       offNotice();
       offChanged();
@@ -65,6 +69,13 @@ export class ManageStore {
 
   dismissNotices(): void {
     this.set({ notices: [] });
+  }
+
+  /** Fetches the agent table and the open projects; a slower answer to an earlier call is ignored. */
+  private async loadAgents(): Promise<void> {
+    const load = ++this.agentLoads;
+    const r = await this.host.invoke('manage:agents', {});
+    if (load === this.agentLoads && r.ok) this.set({ agents: r.value.agents, projects: r.value.projects });
   }
 
   /** Fetches the installed skills again; a slower answer to an earlier call is ignored. */

@@ -78,7 +78,7 @@ export function SkillView(props: {
         )}
       </header>
       {props.manageBar}
-      {root && <TrustBanner key={root.id} host={host} root={root} />}
+      {root && <TrustBanner key={root.id} host={host} root={root} entry={entry} />}
       <div className="skill-body">
         <Suspense
           fallback={

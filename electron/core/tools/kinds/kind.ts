@@ -143,7 +143,8 @@ export function declaredArgsOf(entry: ToolEntry, targetSchema?: JsonSchema): Rea
   return args ? propertyNames(schemaOfArgs(args)) : undefined;
 }
 
-function propertyNames(schema: unknown): ReadonlySet<string> | undefined {
+/** The property names a schema declares, when it declares any. */
+export function propertyNames(schema: unknown): ReadonlySet<string> | undefined {
   return isRecord(schema) && isRecord(schema.properties)
     ? new Set(Object.keys(schema.properties))
     : undefined;

@@ -244,6 +244,22 @@ describe('tool rules', () => {
     expect(entry.skill?.tools[0]?.inputSchema).toBe(true);
   });
 
+  it("warns that a built-in's own inputSchema or args are ignored, naming what it takes and how to fix it", () => {
+    const diags = loadFixture('builtin-own-schema').diagnostics;
+    const ignored = diags.filter((d) => d.code === 'tool-builtin-schema-ignored');
+    expect(ignored.map((d) => [d.line, d.severity])).toEqual([
+      [9, 'warning'],
+      [18, 'warning'],
+    ]);
+    expect(ignored[0]?.message).toMatch(
+      /built-in "echo" has a fixed schema \(it takes text\).*`inputSchema` is ignored/,
+    );
+    expect(ignored[0]?.message).toMatch(/Remove `inputSchema`.*lockedArgs/);
+    expect(ignored[1]?.message).toMatch(/built-in "now".*`args` is ignored/);
+    // The built-in reads `text`, so locking it is no mistake, whatever the entry's own schema says.
+    expect(codes(diags)).not.toContain('tool-locked-arg-undeclared');
+  });
+
   it('reports every broken entry with its own rule and position', () => {
     const diags = loadFixture('tools-bad').diagnostics;
     const at = (code: string) => diags.filter((d) => d.code === code).map((d) => d.line);

@@ -27,6 +27,8 @@ const check = (name: string, status: UpdateCheckView['status'], scope: 'project'
 function scriptedHost(answers: {
   installed: InstalledSkillView[][];
   checks?: Record<string, UpdateCheckView[]>;
+  /** The open projects `manage:agents` answers, one list per call (the last one stays). */
+  projects?: string[][];
 }) {
   const listeners = new Set<(payload: unknown) => void>();
   const pending: Array<() => void> = [];
@@ -35,7 +37,16 @@ function scriptedHost(answers: {
     invoke(channel: string, request: unknown) {
       calls.push([channel, request]);
       if (channel === 'manage:agents')
-        return Promise.resolve({ ok: true, value: { agents: [], projects: ['/p'] } });
+        return Promise.resolve({
+          ok: true,
+          value: {
+            agents: [],
+            projects:
+              (answers.projects?.length ?? 0) > 1
+                ? answers.projects?.shift()
+                : (answers.projects?.[0] ?? ['/p']),
+          },
+        });
       if (channel === 'manage:check-updates') {
         const scope = (request as { scope: string }).scope;
         return Promise.resolve({ ok: true, value: answers.checks?.[scope] ?? [] });
@@ -72,6 +83,18 @@ describe('ManageStore', () => {
     expect(store.snapshot().installed.map((i) => i.name)).toEqual(['new']);
     expect(store.snapshot().byEntry.get('project-claude/new')?.[0]?.name).toBe('new');
     expect(store.snapshot().projects).toEqual(['/p']);
+    stop();
+  });
+
+  it('lists the open projects again when the library is rescanned (a root was added)', async () => {
+    const h = scriptedHost({ installed: [], projects: [['/p'], ['/p', '/q']] });
+    const store = new ManageStore(h.host);
+    const stop = store.start();
+    await h.answer(0);
+    expect(store.snapshot().projects).toEqual(['/p']);
+    h.emit();
+    await h.answer(0);
+    expect(store.snapshot().projects).toEqual(['/p', '/q']);
     stop();
   });
 

@@ -3,9 +3,18 @@ import { SkillError } from '../../../../../shared/errors.js';
 import type { JsonSchema, SkillTool } from '../../../../../shared/types.js';
 import { BUILTIN_TOOLS, isBuiltinTool } from './catalog.js';
 import { runBuiltin } from './handlers.js';
-import { declaredArgsOf, stringFields, type ToolKindModule } from '../kind.js';
+import { declaredArgsOf, propertyNames, stringFields, type ToolKindModule } from '../kind.js';
 import { closest } from '../../../../../shared/closest.js';
-import { fieldOrEntryPath, finding, label, pathOf, record, str } from '../tool-entry.js';
+import {
+  fieldOrEntryPath,
+  finding,
+  label,
+  pathOf,
+  record,
+  str,
+  type EntryFinding,
+  type ToolEntry,
+} from '../tool-entry.js';
 
 const BUILTIN_NAMES = Object.keys(BUILTIN_TOOLS);
 
@@ -22,6 +31,24 @@ function builtinSchema(tool: SkillTool): JsonSchema {
       `Tool "${tool.name}" targets the built-in "${tool.target ?? ''}", which does not exist.`,
     );
   return schema;
+}
+
+/**
+ * A built-in's arguments are fixed by its handler: an `inputSchema` or `args` the entry declares is never used (not
+ * for the form, not for validation), so say so rather than let the author believe it narrows anything.
+ */
+function ownSchemaIgnored(e: ToolEntry, target: string): EntryFinding[] {
+  const takes = [...(propertyNames(catalogueSchema(target)) ?? [])];
+  return (['inputSchema', 'args'] as const)
+    .filter((key) => e.fields.has(key))
+    .map((key) => {
+      const written = e.fields.get(key)?.[0] ?? key;
+      const message =
+        `${label(e)}: the built-in "${target}" has a fixed schema (${takes.length ? `it takes ${takes.join(', ')}` : 'it takes no arguments'}), ` +
+        `so \`${written}\` is ignored. Remove \`${written}\`; to fix an argument's value use \`lockedArgs\`, or write a shell, ` +
+        'script or http tool to declare arguments of your own.';
+      return finding(pathOf(e, key), 'warning', 'tool-builtin-schema-ignored', message);
+    });
 }
 
 /** The built-in that hands a model a command line to run. */
@@ -52,19 +79,23 @@ export const builtinKind: ToolKindModule = {
   toolType: (tool) => ({ type: 'builtin', handler: tool.target ?? tool.name }),
   run: (ctx) => runBuiltin(ctx.tool.target ?? ctx.tool.name, ctx),
 
-  manifestCodes: ['tool-target-missing', 'tool-target-unknown'],
+  manifestCodes: ['tool-target-missing', 'tool-target-unknown', 'tool-builtin-schema-ignored'],
   checkEntry(e) {
     const target = str(e, 'target');
     if (!target?.trim()) {
       const message = `${label(e)} is a builtin tool without a \`target\`. Name a built-in handler: ${BUILTIN_NAMES.join(', ')}.`;
       return [finding(fieldOrEntryPath(e, 'target'), 'error', 'tool-target-missing', message)];
     }
-    if (isBuiltinTool(target)) return [];
+    if (isBuiltinTool(target)) return ownSchemaIgnored(e, target);
     const guess = closest(target, BUILTIN_NAMES);
     const message = `${label(e)}: there is no built-in handler "${target}"${guess ? ` (did you mean "${guess}"?)` : ''}. Built-ins: ${BUILTIN_NAMES.join(', ')}.`;
     return [finding(pathOf(e, 'target'), 'error', 'tool-target-unknown', message)];
   },
-  declaredArgs: (e) => declaredArgsOf(e, catalogueSchema(str(e, 'target'))),
+  // A known built-in reads only its own arguments, whatever the entry declares.
+  declaredArgs: (e) => {
+    const schema = catalogueSchema(str(e, 'target'));
+    return schema === undefined ? declaredArgsOf(e) : propertyNames(schema);
+  },
   templateFields: [],
   rawShell(e) {
     if (str(e, 'target') !== SHELL || 'command' in (record(e, 'lockedArgs') ?? {})) return undefined;
