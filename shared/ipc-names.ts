@@ -21,6 +21,7 @@ export const CHANNEL_NAMES = [
   'skills:list-files',
   'skills:read-file',
   'skills:save-file',
+  'skills:create-file',
   'skills:validate-text',
   'skills:create',
   'skills:duplicate',

@@ -63,6 +63,7 @@ import {
   type ToolOutput,
 } from './types.js';
 import { MAX_EDITABLE_BYTES } from './units.js';
+import { NEW_FILE_KINDS } from './new-files.js';
 
 /** Marks a response type; the value is never used at run time. */
 const returns = <T>(): T => undefined as unknown as T;
@@ -141,6 +142,16 @@ export const CONTRACT = {
       bom: Type.Optional(Type.Boolean()),
     }),
     response: returns<FileView>(),
+  },
+  /** Creates a file or folder in the skill's folder from a template (shared/new-files.ts); never overwrites. */
+  'skills:create-file': {
+    request: strict({
+      id: Id,
+      /** Relative to the skill folder, `/` between folders; empty: the template's own path. */
+      path: Type.String({ maxLength: 1024 }),
+      kind: Type.Union(NEW_FILE_KINDS.map((k) => Type.Literal(k))),
+    }),
+    response: returns<{ path: string; folder: boolean }>(),
   },
   'skills:validate-text': {
     request: strict({

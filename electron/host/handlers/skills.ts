@@ -11,7 +11,7 @@ import { folderIdentity } from '../../core/settings/trust.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
 
-type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file';
+type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file' | 'skills:create-file';
 type SkillHandlers = Omit<AreaHandlers<'skills'>, FileChannels>;
 
 export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {

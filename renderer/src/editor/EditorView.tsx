@@ -14,6 +14,7 @@ import { isDirty, statusOf, type BufferStore } from './buffers.js';
 import { DiskBanner } from './DiskBanner.js';
 import { FileTree } from './FileTree.js';
 import { MergeView } from './MergeView.js';
+import { NewFileDialog } from './NewFileDialog.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
 import { ProblemsList } from './ProblemsList.js';
 import { editsOf, showDiagnostics, textFixes } from '../monaco/markers.js';
@@ -53,7 +54,11 @@ export default function EditorView(props: {
   theme: 'light' | 'dark';
   /** A fix that renames the skill folder: the app confirms it in its rename dialog. */
   onRenameFix: (name: string) => void;
+  /** A bundled example: shown read-only (the host refuses to save it), with Duplicate to edit a copy. */
+  readOnly: boolean;
+  onDuplicate: () => void;
 }) {
+  const { readOnly } = props;
   const { host, entry, store } = props;
   useSyncExternalStore(store.subscribe, store.snapshot);
   const folder = folderOf(entry.path);
@@ -67,6 +72,7 @@ export default function EditorView(props: {
     setNotes(({ [path]: _old, ...rest }) => (text ? { ...rest, [path]: text } : rest));
   const [merging, setMerging] = useState<string>();
   const [closing, setClosing] = useState<string>();
+  const [creating, setCreating] = useState(false);
   const [showFrontmatter, setShowFrontmatter] = useState(true);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const buffer = store.get(active);
@@ -157,7 +163,7 @@ export default function EditorView(props: {
   const save = useCallback(
     async (overwrite = false) => {
       const b = store.get(active);
-      if (!b) return;
+      if (!b || readOnly) return;
       const path = active;
       note(path, 'Saving…');
       const r = await store.save(path, { overwrite });
@@ -170,7 +176,7 @@ export default function EditorView(props: {
             : `Not saved: ${r.error.message}`,
       );
     },
-    [active, store],
+    [active, store, readOnly],
   );
 
   // Ctrl/Cmd+S, the menu's Save and the palette save the active file while the editor is open.
@@ -230,6 +236,7 @@ export default function EditorView(props: {
           return b ? isDirty(b) : false;
         }}
         onOpen={(path) => void openFile(path)}
+        {...(readOnly ? {} : { onNew: () => setCreating(true) })}
       />
       <div className="editor-main">
         <div className="tabs" role="tablist" aria-label="Open files">
@@ -275,7 +282,11 @@ export default function EditorView(props: {
           <span className="status" role="status">
             {notes[active] ?? (buffer ? statusOf(buffer) : '')}
           </span>
-          <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
+          <button
+            onClick={() => void save()}
+            disabled={!buffer || readOnly}
+            title={`Save (${shortcutOf('save')})`}
+          >
             Save
           </button>
           <button
@@ -291,6 +302,12 @@ export default function EditorView(props: {
             </button>
           ) : null}
         </div>
+        {readOnly ? (
+          <div className="banner read-only-note" role="note" aria-label="Read-only">
+            This is a bundled example: it is read-only. Duplicate it to edit a copy of your own.
+            <button onClick={props.onDuplicate}>Duplicate to edit…</button>
+          </div>
+        ) : null}
         {buffer?.restoredFrom ? (
           <div className="banner" role="status">
             Restored unsaved changes from {new Date(buffer.restoredFrom).toLocaleString()}.
@@ -345,6 +362,8 @@ export default function EditorView(props: {
                   wordWrap: 'on',
                   renderWhitespace: 'selection',
                   ariaLabel: `Editor for ${relative(active)}`,
+                  readOnly,
+                  readOnlyMessage: { value: 'A bundled example is read-only: Duplicate it to edit a copy.' },
                 }}
               />
             ) : (
@@ -352,7 +371,11 @@ export default function EditorView(props: {
             )}
           </div>
           {showFrontmatter && buffer && active === entry.path && entry.format === 'skill-md' ? (
-            <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
+            <FrontmatterPanel
+              text={buffer.text}
+              readOnly={readOnly}
+              onChange={(t) => store.replace(active, t)}
+            />
           ) : null}
         </div>
         <ProblemsList
@@ -365,6 +388,17 @@ export default function EditorView(props: {
           onRemoveBom={() => store.removeBom(active)}
         />
       </div>
+      {creating ? (
+        <NewFileDialog
+          host={host}
+          skillId={entry.id}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            if (!created.folder) void openFile(created.path);
+          }}
+        />
+      ) : null}
       {closing ? (
         <Modal
           title={`Save changes to ${relative(closing)}?`}
