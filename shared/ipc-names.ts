@@ -9,6 +9,7 @@ export const CHANNEL_NAMES = [
   'app:get-paths',
   'app:open-external',
   'app:pick-folder',
+  'app:check-folder',
   'app:get-notices',
   'app:take-open-requests',
   'roots:list',

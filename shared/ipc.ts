@@ -112,6 +112,11 @@ export const CONTRACT = {
     request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
     response: returns<{ path: string | null }>(),
   },
+  /** Whether a typed path is a folder, with what to do when not (browser mode has no folder dialog). */
+  'app:check-folder': {
+    request: strict({ path: Type.String({ maxLength: 4096 }) }),
+    response: returns<{ path: string; problem?: string }>(),
+  },
   /**
    * What the OS asked the app to open (folder arguments, a .skill file, a skillbench:// link) and nobody took yet;
    * each request is handed out once. Always empty in browser mode.
