@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openSkill, watchPageErrors } from './helpers.js';
+import { openSkill, shot, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -105,6 +105,8 @@ test('Add server: a stdio and a URL server join the JSON beside the form; a take
   await form.getByRole('button', { name: 'Add server' }).click();
   await expect(json).toHaveValue(/"remote": \{\s*"url": "https:\/\/example.com\/mcp"/);
   await expect(page.getByRole('list').filter({ hasText: 'remote' }).first()).toBeVisible();
+  await form.scrollIntoViewIfNeeded();
+  await shot(page, 'settings-add-server');
 });
 
 test('Pack refused for its findings offers Pack anyway, which is not focused and packs', async ({ page }) => {
@@ -117,6 +119,7 @@ test('Pack refused for its findings offers Pack anyway, which is not focused and
   const anyway = panel.getByRole('button', { name: 'Pack anyway' });
   await expect(anyway).toBeVisible();
   await expect(anyway).not.toBeFocused();
+  await shot(page, 'pack-anyway');
   await anyway.click();
   await expect(panel.getByRole('status')).toContainText('Packed Bad_Name into');
   expect(existsSync(join(server.library, 'Bad_Name.zip'))).toBe(true);
