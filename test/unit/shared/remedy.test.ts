@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readEvalsFile } from '../../../electron/core/evals/evals-file.js';
 import { readTriggerSet } from '../../../electron/core/evals/triggers.js';
 import { packSkill } from '../../../electron/core/manage/pack.js';
+import { McpPool } from '../../../electron/core/mcp/pool.js';
 import { remedy, type Audience } from '../../../shared/remedy.js';
 import { failure, fixtureSkill } from '../../helpers.js';
 
@@ -46,5 +47,12 @@ describe('remedy', () => {
     const app = await said('app');
     expect(app).toMatch(/\(or choose Pack anyway\)\.$/);
     expect(app).not.toMatch(/--force/);
+  });
+
+  it('an MCP server nobody configured: --mcp-config in the CLI, Settings in the app', async () => {
+    const said = (audience: Audience) => message(() => new McpPool({}, { audience }).listTools('nope'));
+    expect(await said('cli')).toMatch(/or pass --mcp-config FILE\.$/);
+    expect(await message(() => new McpPool({}).listTools('nope'))).toMatch(/--mcp-config FILE/);
+    expect(await said('app')).toMatch(/or add it in Settings → MCP servers\.$/);
   });
 });
