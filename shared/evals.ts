@@ -29,6 +29,11 @@ export interface BudgetLimits {
 /** Every message of a run stopped by its budget starts with this (results, benchmark.json's notes, the CLI). */
 export const STOPPED_PREFIX = 'Stopped: ';
 
+/** Where a skill's output evals are, as skill-creator names them. */
+export const DEFAULT_EVALS_FILE = 'evals/evals.json';
+/** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
+export const DEFAULT_TRIGGER_SET = 'evals/trigger-eval.json';
+
 /** skill-creator's threshold: triggered in half the runs or more counts as triggered. */
 export const TRIGGER_THRESHOLD = 0.5;
 

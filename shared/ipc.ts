@@ -63,6 +63,7 @@ import {
   type ToolOutput,
 } from './types.js';
 import { MAX_EDITABLE_BYTES } from './units.js';
+import { NEW_FILE_KINDS } from './new-files.js';
 
 /** Marks a response type; the value is never used at run time. */
 const returns = <T>(): T => undefined as unknown as T;
@@ -111,6 +112,11 @@ export const CONTRACT = {
     request: strict({ title: Type.Optional(Type.String({ maxLength: 200 })) }),
     response: returns<{ path: string | null }>(),
   },
+  /** Whether a typed path is a folder, with what to do when not (browser mode has no folder dialog). */
+  'app:check-folder': {
+    request: strict({ path: Type.String({ maxLength: 4096 }) }),
+    response: returns<{ path: string; problem?: string }>(),
+  },
   /**
    * What the OS asked the app to open (folder arguments, a .skill file, a skillbench:// link) and nobody took yet;
    * each request is handed out once. Always empty in browser mode.
@@ -141,6 +147,16 @@ export const CONTRACT = {
       bom: Type.Optional(Type.Boolean()),
     }),
     response: returns<FileView>(),
+  },
+  /** Creates a file or folder in the skill's folder from a template (shared/new-files.ts); never overwrites. */
+  'skills:create-file': {
+    request: strict({
+      id: Id,
+      /** Relative to the skill folder, `/` between folders; empty: the template's own path. */
+      path: Type.String({ maxLength: 1024 }),
+      kind: Type.Union(NEW_FILE_KINDS.map((k) => Type.Literal(k))),
+    }),
+    response: returns<{ path: string; folder: boolean }>(),
   },
   'skills:validate-text': {
     request: strict({

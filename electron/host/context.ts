@@ -118,6 +118,7 @@ export class HostContext {
     const { userDataDir, platform } = this.options;
     const { sample, elicit, notify } = this.mcpClient;
     return {
+      audience: 'app',
       sample,
       elicit,
       notify,

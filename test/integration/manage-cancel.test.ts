@@ -41,7 +41,7 @@ beforeEach(() => {
   for (const [key, value] of Object.entries(agentHomeEnv(tmp))) vi.stubEnv(key, value);
   source = join(tmp, 'src', 'notes');
   cpSync(join(FIXTURES, 'manage', 'repo', 'skills', 'notes'), source, { recursive: true });
-  base = { project, ctx: agentContext() };
+  base = { project, ctx: agentContext(), audience: 'cli' };
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -68,10 +68,11 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 async function install(opts: { signal?: AbortSignal; onProgress?: (s: ManageStep) => void } = {}) {
-  const { fetched, inspection } = await fetchAndInspect(parseSource(source, { cwd: tmp }), [
-    'claude-code',
-    'portable',
-  ]);
+  const { fetched, inspection } = await fetchAndInspect(
+    parseSource(source, { cwd: tmp }),
+    ['claude-code', 'portable'],
+    'cli',
+  );
   try {
     return await installSkills(base, fetched, inspection.skills, {
       agents: agentsByIds(['claude-code', 'cursor']),

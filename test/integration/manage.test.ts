@@ -484,7 +484,7 @@ describe('every agent of the table', () => {
     const global = withHome.flatMap((a) => ['--agent', a.id]);
     const r = await run(['add', 'owner/repo', '--skill', 'notes', ...global, '--global', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    const base = { project, ctx: agentContext() };
+    const base = { project, ctx: agentContext(), audience: 'cli' as const };
     for (const [scope, agents] of [
       ['project', AGENTS],
       ['user', withHome],

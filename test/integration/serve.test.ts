@@ -205,6 +205,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'roots:trust-info': { id: 'bundled' },
       'skills:get': { id: skillId },
       'skills:list-files': { id: skillId },
+      'skills:create-file': { id: skillId, path: 'notes.md', kind: 'file' },
       'skills:read-file': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },
       'skills:save-file': {
         path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'),
@@ -258,6 +259,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'settings:set': { settings: { theme: 'light' } },
       'app:open-external': { url: 'https://example.com' },
       'app:pick-folder': {},
+      'app:check-folder': { path: REPO },
       'drafts:put': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md'), text: 'draft', baseHash: null },
       'drafts:discard': { path: join(REPO, 'skills', 'text-toolkit', 'SKILL.md') },
       // A provider in the data folder of this server (a temporary one); runs name one that does not exist.

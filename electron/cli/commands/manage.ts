@@ -53,7 +53,12 @@ interface ManageOptions {
 const DEFAULT_AGENTS = ['claude-code'];
 
 function baseOf(io: CliIo): ManageBase {
-  return { project: io.cwd, ctx: agentContext(), note: (message) => io.stderr(`${message}\n`) };
+  return {
+    project: io.cwd,
+    ctx: agentContext(),
+    audience: 'cli',
+    note: (message) => io.stderr(`${message}\n`),
+  };
 }
 
 function agentsOf(ids: string[] | undefined, fallback?: string[]): Agent[] | undefined {
@@ -165,6 +170,7 @@ async function manage(
       const folder = skillFolder(base, operands[0] ?? '', io);
       const r = packSkill(folder, o.output ? resolve(io.cwd, o.output) : undefined, {
         cwd: io.cwd,
+        audience: 'cli',
         ...(o.force ? { force: true } : {}),
       });
       if (format === 'json') json(io, r);
@@ -302,7 +308,7 @@ async function add(
   const agents = agentsOf(o.agent, DEFAULT_AGENTS) ?? [];
   const source = parseSource(input, { cwd: io.cwd, ...gitBaseOption() });
   const profiles = installProfiles(base, { agents, scope: o.scope, ...(o.copy ? { copy: true } : {}) });
-  const opened = await fetchAndInspect(source, profiles.all, { signal });
+  const opened = await fetchAndInspect(source, profiles.all, 'cli', { signal });
   const fetched = opened.fetched;
   try {
     const inspection: SourceInspection = opened.inspection;

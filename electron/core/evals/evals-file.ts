@@ -6,8 +6,9 @@ import { SkillError } from '../../../shared/errors.js';
 import type { SavedCase } from '../cases/cases.js';
 import { realPathInside } from '../fs/confine.js';
 import { parseJsonText } from '../../../shared/json-read.js';
+import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
 
-export const DEFAULT_EVALS_FILE = 'evals/evals.json';
+export { DEFAULT_EVALS_FILE } from '../../../shared/evals.js';
 /** Text of an attached file beyond this is cut (with a note), so one large file cannot eat the budget. */
 const MAX_FILE_CHARS = 100_000;
 
@@ -83,11 +84,17 @@ export function parseEvalsFile(text: string, file: string): EvalsFile {
   return { skill_name: typeof d?.skill_name === 'string' ? d.skill_name : '', evals };
 }
 
-export function readEvalsFile(file: string): EvalsFile {
+/** The way to another evals file, in each edge's words. */
+const OTHER_EVALS: Remedy = {
+  cli: 'or pass --evals FILE',
+  app: 'or make one in the Edit tab (Files → New… → Output evals)',
+};
+
+export function readEvalsFile(file: string, audience: Audience): EvalsFile {
   if (!existsSync(file))
     throw new SkillError(
       'NotFound',
-      `No evals file at ${file}: write one in skill-creator's format ({"skill_name", "evals": [...]}) or pass --evals FILE.`,
+      `No evals file at ${file}: write one in skill-creator's format ({"skill_name", "evals": [...]}) ${remedy(OTHER_EVALS, audience)}.`,
     );
   return parseEvalsFile(readFileSync(file, 'utf8'), file);
 }

@@ -22,6 +22,7 @@ import { defaultWorkspaceDir, iterationNumbers } from './benchmark.js';
 import { budgetStopNote } from '../models/budget.js';
 import { readTriggerReport } from './trigger-report.js';
 import { readTriggerSet, resolveTriggerSet } from './triggers.js';
+import type { Audience } from '../../../shared/remedy.js';
 
 /** Which description a trigger report measured: the saved one, or a draft typed in the Evals tab. */
 export type TriggerReportKind = 'saved' | 'draft';
@@ -44,12 +45,15 @@ function readJsonFile<T>(file: string): T | undefined {
 }
 
 /** The skill's trigger set and its file (the current name, else the older one). */
-export function skillTriggerSet(skill: SkillDefinition): {
+export function skillTriggerSet(
+  skill: SkillDefinition,
+  audience: Audience,
+): {
   set: ReturnType<typeof readTriggerSet>;
   setFile: string;
 } {
   const setFile = resolveTriggerSet(dirname(skill.sourcePath)).path;
-  return { set: readTriggerSet(setFile), setFile };
+  return { set: readTriggerSet(setFile, audience), setFile };
 }
 
 /**

@@ -44,7 +44,7 @@ export function skillTriggersRun(
   skill: SkillDefinition,
   o: { runs?: number | undefined; description?: string | undefined },
 ): EvalRun<TriggerReport> {
-  const { set, setFile } = skillTriggerSet(skill);
+  const { set, setFile } = skillTriggerSet(skill, 'app');
   return async (run) => {
     const report = await runTriggerEval({ ...lib, ...run, skill: skill.name, set, setFile, ...given(o) });
     const which = o.description === undefined ? 'saved' : 'draft';
@@ -60,7 +60,7 @@ export function collisionsRun(
   o: { runs?: number | undefined },
 ): EvalRun<CollisionsView> {
   return async (run) => {
-    const result = await runLibraryTriggers({ ...lib, ...run, ...given(o) });
+    const result = await runLibraryTriggers({ ...lib, ...run, ...given(o), audience: 'app' });
     if (result.reports.length === 0)
       throw new SkillError(
         'NotFound',
@@ -82,7 +82,7 @@ export function outputEvalsRun(
   o: { runs?: number | undefined; baseline: 'without_skill' | 'old_skill' | 'none'; trusted: boolean },
 ): EvalRun<OutputRunView> {
   const workspaceDir = defaultWorkspaceDir(skill);
-  const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE));
+  const evals = readEvalsFile(join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE), 'app');
   const old =
     o.baseline === 'old_skill'
       ? openSnapshot(skill, workspaceDir, { profile: lib.profile, trusted: o.trusted })
@@ -122,7 +122,7 @@ export function optimizeRun(
   skill: SkillDefinition,
   o: { runs?: number | undefined; holdout?: number | undefined; maxIterations?: number | undefined },
 ): EvalRun<OptimizeView> {
-  const { set, setFile } = skillTriggerSet(skill);
+  const { set, setFile } = skillTriggerSet(skill, 'app');
   const before = readFileSnapshot(skill.sourcePath);
   return async (run) => {
     // Loaded on first use: only this run edits a manifest (the yaml Document API, the diff).

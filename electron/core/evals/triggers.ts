@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import {
+  DEFAULT_TRIGGER_SET,
   formatTriggerSet,
   parseTriggerSet,
   TRIGGER_THRESHOLD,
@@ -22,10 +23,9 @@ import type { ModelClient } from '../models/model-client.js';
 import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
+import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
-/** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
-export const DEFAULT_TRIGGER_SET = 'evals/trigger-eval.json';
 /** Skillbench's earlier name for it, still read when the skill has no `evals/trigger-eval.json`. */
 export const LEGACY_TRIGGER_SET = 'evals/triggers.json';
 
@@ -53,16 +53,22 @@ export const SKILL_TOOL: ToolSpec = {
   },
 };
 
-export { parseTriggerSet, TRIGGER_THRESHOLD };
+export { DEFAULT_TRIGGER_SET, parseTriggerSet, TRIGGER_THRESHOLD };
 
-export function readTriggerSet(file: string): TriggerQuery[] {
+/** The way to another trigger set, in each edge's words. */
+const OTHER_SET: Remedy = {
+  cli: 'or pass --set FILE',
+  app: 'or add queries in the Evals tab (Add query, then Save trigger set)',
+};
+
+export function readTriggerSet(file: string, audience: Audience): TriggerQuery[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new SkillError(
       'NotFound',
-      `No trigger set at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): write one as [{"query", "should_trigger"}]${file.endsWith(DEFAULT_TRIGGER_SET.replace('/', sep)) ? ` (Skillbench also reads the older ${LEGACY_TRIGGER_SET})` : ''} or pass --set FILE.`,
+      `No trigger set at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): write one as [{"query", "should_trigger"}]${file.endsWith(DEFAULT_TRIGGER_SET.replace('/', sep)) ? ` (Skillbench also reads the older ${LEGACY_TRIGGER_SET})` : ''} ${remedy(OTHER_SET, audience)}.`,
     );
   }
   return parseTriggerSet(text, file);
@@ -289,7 +295,7 @@ export function collisionMatrix(reports: readonly TriggerReport[]): Record<strin
  * which skills fired.
  */
 export async function runLibraryTriggers(
-  o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
+  o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'> & { audience: Audience },
 ): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
   const reports: TriggerReport[] = [];
   for (const entry of catalogEntries(o.entries, o.profile)) {
@@ -300,7 +306,7 @@ export async function runLibraryTriggers(
     const report = await runTriggerEval({
       ...o,
       skill: skill.name,
-      set: readTriggerSet(set.path),
+      set: readTriggerSet(set.path, o.audience),
       setFile: set.path,
     });
     reports.push(report);

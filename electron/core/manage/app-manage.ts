@@ -50,7 +50,7 @@ export function manageBase(
       'NotFound',
       'No project folder is open: start Skillbench with a folder (skillbench serve FOLDER), add a root in Settings, or install for the user instead.',
     );
-  return { project: chosen ?? fallback, ctx: agentContext(), ...(note ? { note } : {}) };
+  return { project: chosen ?? fallback, ctx: agentContext(), audience: 'app', ...(note ? { note } : {}) };
 }
 
 /**
@@ -169,7 +169,7 @@ export class KeptSources {
     const needed = installProfiles(base, opts);
     if (needed.all.some((p) => !source.profiles.includes(p))) {
       source.profiles = [...new Set([...source.profiles, ...needed.all])];
-      source.skills = inspectAgain(source.fetched, source.profiles, source.skills);
+      source.skills = inspectAgain(source.fetched, source.profiles, source.skills, base.audience);
     }
     const chosen = names.map((name) => {
       const skill = source.skills.find((s) => s.name === name);

@@ -9,6 +9,7 @@ import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { Diagnostic, SkillTool, ValidationProfile } from '../../../shared/types.js';
 import { formatBytes } from '../../../shared/units.js';
 import { SkillError } from '../../../shared/errors.js';
+import { remedy, type Audience } from '../../../shared/remedy.js';
 import { isWithin } from '../fs/confine.js';
 import { walkFolder } from '../fs/walk.js';
 import { makeDiagnostic } from '../skills/diagnostic.js';
@@ -143,7 +144,7 @@ function linksIn(folder: string): Array<{ path: string; target: string }> {
 }
 
 /** What installing the skill in `folder` copies, what of it can run, and the findings that follow from it. */
-function folderContents(folder: string, manifest: string) {
+function folderContents(folder: string, manifest: string, audience: Audience) {
   const files = skillFiles(folder);
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const scripts = files
@@ -163,7 +164,7 @@ function folderContents(folder: string, manifest: string) {
       makeDiagnostic(
         'error',
         'skill-too-large',
-        `The skill holds ${files.length} files, ${formatBytes(bytes)} in all (largest: ${largest.path}, ${formatBytes(largest.size)}), over the ${formatBytes(MAX_INSTALL_BYTES)} Skillbench installs without --force. Move large data out of the skill folder, or pass --force.`,
+        `The skill holds ${files.length} files, ${formatBytes(bytes)} in all (largest: ${largest.path}, ${formatBytes(largest.size)}), over the ${formatBytes(MAX_INSTALL_BYTES)} Skillbench installs ${remedy({ cli: 'without --force', app: 'unless you tick "Install anyway"' }, audience)}. Move large data out of the skill folder${remedy({ cli: ', or pass --force', app: '' }, audience)}.`,
         manifest,
         at,
       ),
@@ -198,10 +199,11 @@ export function changedSinceLooked(name: string, detail: string): SkillError {
 export function inspectSource(
   fetched: FetchedSource,
   profiles: readonly ValidationProfile[],
+  audience: Audience,
   onProgress?: RunControl['onProgress'],
 ): SourceInspection {
   const before = folderSignature(fetched.root);
-  const inspection = inspectOnce(fetched, profiles, onProgress);
+  const inspection = inspectOnce(fetched, profiles, audience, onProgress);
   if (folderSignature(fetched.root) !== before)
     throw changedSinceLooked(fetched.source.source, 'files changed while it was being inspected');
   return inspection;
@@ -215,8 +217,9 @@ export function inspectAgain(
   fetched: FetchedSource,
   profiles: readonly ValidationProfile[],
   previous: readonly InspectedSkill[],
+  audience: Audience,
 ): InspectedSkill[] {
-  const skills = inspectSource(fetched, profiles).skills;
+  const skills = inspectSource(fetched, profiles, audience).skills;
   for (const s of skills) {
     const seen = previous.find((p) => p.skillPath === s.skillPath);
     if (!seen || seen.snapshot !== s.snapshot)
@@ -228,6 +231,7 @@ export function inspectAgain(
 function inspectOnce(
   fetched: FetchedSource,
   profiles: readonly ValidationProfile[],
+  audience: Audience,
   onProgress?: RunControl['onProgress'],
 ): SourceInspection {
   const checked: ValidationProfile[] = profiles.length ? [...new Set(profiles)] : ['skillbench'];
@@ -252,7 +256,7 @@ function inspectOnce(
     const skill = entry.skill;
     onProgress?.({ step: 'validating', skill: skill.name, profiles: checked });
     const folder = dirname(entry.path);
-    const contents = folderContents(folder, entry.path);
+    const contents = folderContents(folder, entry.path, audience);
     const findings: InspectedSkill['findings'] = {};
     for (const { profile, ws } of byProfile)
       findings[profile] = [
@@ -296,11 +300,12 @@ function hashesOf(folder: string): { hash: string; snapshot: string } {
 export async function fetchAndInspect(
   source: SkillSource,
   profiles: readonly ValidationProfile[],
+  audience: Audience,
   run: RunControl = {},
 ): Promise<{ fetched: FetchedSource; inspection: SourceInspection }> {
   const fetched = await fetchSource(source, run);
   try {
-    const inspection = inspectSource(fetched, profiles, run.onProgress);
+    const inspection = inspectSource(fetched, profiles, audience, run.onProgress);
     checkCancelled(run.signal, `fetching ${source.source}`);
     return { fetched, inspection };
   } catch (error) {

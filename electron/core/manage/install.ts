@@ -31,6 +31,10 @@ import { listInstalled, type InstalledSkill } from './installed.js';
 import { skillFolderName } from './names.js';
 import { cleanStaleStaging, exists, Transaction } from './staging.js';
 import type { ManageBase } from './base.js';
+import { remedy, type Remedy } from '../../../shared/remedy.js';
+
+/** Replacing what is in the way of an install: the CLI's flag, the Add panel's checkbox. */
+const REPLACE: Remedy = { cli: 'pass --force to replace it', app: 'tick "Replace them" to replace it' };
 
 export interface InstallOptions extends RunControl {
   agents: readonly Agent[];
@@ -256,7 +260,7 @@ export function planInstall(
           .map((a) => a.displayName)
           .join(', ');
       problems.push(
-        `${skill.name}: the findings include errors${first ? ` for ${names(first.profile)} (${first.profile} profile): ${basename(first.diagnostic.file)}:${first.diagnostic.line}:${first.diagnostic.column} ${first.diagnostic.code} ${first.diagnostic.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` : ''} (fix them at the source, or pass --force).`,
+        `${skill.name}: the findings include errors${first ? ` for ${names(first.profile)} (${first.profile} profile): ${basename(first.diagnostic.file)}:${first.diagnostic.line}:${first.diagnostic.column} ${first.diagnostic.code} ${first.diagnostic.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}` : ''} (fix them at the source, or ${remedy({ cli: 'pass --force', app: 'tick "Install anyway"' }, base.audience)}).`,
       );
       conflicts.push({ skill: skill.name, path: skill.folder, state: 'blocked' });
     }
@@ -289,11 +293,11 @@ export function planInstall(
       conflicts.push({ skill: skill.name, path: p.path, state });
       if (state === 'modified')
         problems.push(
-          `${skill.name}: ${p.path} was changed since it was installed; pass --force to replace it (the changed copy goes to the trash).`,
+          `${skill.name}: ${p.path} was changed since it was installed; ${remedy(REPLACE, base.audience)} (the changed copy goes to the trash).`,
         );
       else if (state === 'different')
         problems.push(
-          `${skill.name}: ${p.path} holds a different skill of that name; pass --force to replace it (it goes to the trash), or remove it first.`,
+          `${skill.name}: ${p.path} holds a different skill of that name; ${remedy(REPLACE, base.audience)} (it goes to the trash), or remove it first.`,
         );
     }
     return { skill, newHash, placements };

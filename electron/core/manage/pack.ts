@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { Zip, ZipDeflate } from 'fflate';
 import { SkillError } from '../../../shared/errors.js';
 import { formatBytes } from '../../../shared/units.js';
+import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
 import type { PackResultView } from '../../../shared/manage-types.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { Workspace } from '../workspace.js';
@@ -88,11 +89,14 @@ function zipWithin(name: string, files: readonly SkillFile[], limit: number): Ui
   return out;
 }
 
+/** Packing in spite of errors: the CLI's flag, the Pack panel's button. */
+const PACK_ANYWAY: Remedy = { cli: '--force', app: 'Pack anyway' };
+
 /** Packs the skill in `folder` into `out` (default `<name>.zip` beside the working directory); errors block unless forced. */
 export function packSkill(
   folder: string,
   out: string | undefined,
-  opts: { cwd: string; force?: boolean },
+  opts: { cwd: string; force?: boolean; audience: Audience },
 ): PackResult {
   const ws = Workspace.open({ roots: [{ path: folder, kind: 'project', id: 'pack' }], profile: 'portable' });
   const entry = ws.entries.find((e) => e.status !== 'excluded' && e.skill);
@@ -104,14 +108,14 @@ export function packSkill(
   if (!SAFE_NAME.test(entry.skill.name))
     throw new SkillError(
       'InvalidArgs',
-      `The skill name "${entry.skill.name}" (${join(folder, 'SKILL.md')}) cannot be a folder name (letters, digits, ".", "_" and "-" only, starting with a letter or digit), so it cannot be packed, even with --force. Fix the name, for example to "${basename(folder)}".`,
+      `The skill name "${entry.skill.name}" (${join(folder, 'SKILL.md')}) cannot be a folder name (letters, digits, ".", "_" and "-" only, starting with a letter or digit), so it cannot be packed, even with ${remedy(PACK_ANYWAY, opts.audience)}. Fix the name, for example to "${basename(folder)}".`,
     );
   const findings = entry.diagnostics;
   const errors = findings.filter((d) => d.severity === 'error');
   if (errors.length && !opts.force)
     throw new SkillError(
       'ConfigValidation',
-      `${entry.skill.name} does not pass the portable profile hosted apps check:\n${errors.map((d) => `  ${basename(d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}\nFix these (or pass --force to pack anyway).`,
+      `${entry.skill.name} does not pass the portable profile hosted apps check:\n${errors.map((d) => `  ${basename(d.file)}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}\nFix these (or ${remedy({ cli: 'pass --force to pack anyway', app: 'choose Pack anyway' }, opts.audience)}).`,
       { findings: findings.map((d) => ({ code: d.code, severity: d.severity, message: d.message })) },
     );
   const name = entry.skill.name;

@@ -41,6 +41,18 @@ import {
   type SourceType,
 } from './source.js';
 import type { ValidationProfile } from '../../../shared/types.js';
+import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
+
+/** Replacing a locally edited copy: the CLI's flag, the Update panel's checkbox. */
+const REPLACE_CHANGES: Remedy = {
+  cli: 'pass --force to replace your changes (they go to the trash)',
+  app: 'tick "Replace my local changes" and apply again to replace them (they go to the trash)',
+};
+/** Replacing a copy the skills CLI made (the app cannot tell it was edited, so it offers no checkbox for it). */
+const REPLACE_CLI_COPY: Remedy = {
+  cli: 'pass --force to replace it (it goes to the trash)',
+  app: 'remove it (Remove…) and install it again to replace it',
+};
 
 interface FileChanges {
   added: string[];
@@ -196,6 +208,7 @@ class SourceCache {
     private readonly cwd: string,
     private readonly signal: AbortSignal | undefined,
     private readonly scope: Scope,
+    private readonly audience: Audience,
   ) {}
 
   async get(entry: LockEntry, profiles: readonly ValidationProfile[]): Promise<Fetched> {
@@ -206,6 +219,7 @@ class SourceCache {
         const { fetched, inspection } = await fetchAndInspect(
           sourceOfLock(entry, this.gitBase, this.cwd, this.scope),
           profiles,
+          this.audience,
           this.signal ? { signal: this.signal } : {},
         );
         hit = { fetched, skills: inspection.skills, profiles: [...profiles] };
@@ -217,7 +231,7 @@ class SourceCache {
     } else if (hit.fetched && profiles.some((p) => !hit?.profiles.includes(p))) {
       // Another skill of the same source is for other agents: check the fetched copy with their profiles too.
       hit.profiles = [...new Set([...hit.profiles, ...profiles])];
-      hit.skills = inspectAgain(hit.fetched, hit.profiles, hit.skills);
+      hit.skills = inspectAgain(hit.fetched, hit.profiles, hit.skills, this.audience);
     }
     return hit;
   }
@@ -253,7 +267,7 @@ export async function updateSkills(
         `"${n}" is not in the ${opts.scope} lockfile (${lock.path}), so it has no source to update from.`,
       );
   const installed = listInstalled(base, [opts.scope]);
-  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, opts.scope);
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, opts.scope, base.audience);
   const results: UpdateCheck[] = [];
   try {
     for (const name of names) {
@@ -316,10 +330,10 @@ export async function updateSkills(
           check.skipped = `the source changed since you looked (it now hashes ${found.hash.slice(0, 12)}, you reviewed ${reviewed.slice(0, 12)}); nothing was installed. Check for updates again and review the new change.`;
         } else if (check.modified && !opts.force) {
           check.applied = false;
-          check.skipped = `modified locally (${current}); pass --force to replace your changes (they go to the trash).`;
+          check.skipped = `modified locally (${current}); ${remedy(REPLACE_CHANGES, base.audience)}.`;
         } else if (cliCopy && !opts.force) {
           check.applied = false;
-          check.skipped = `installed by the skills CLI, whose lock hash covers files it does not copy, and the source has changed since: whether ${current} was edited cannot be told; pass --force to replace it (it goes to the trash).`;
+          check.skipped = `installed by the skills CLI, whose lock hash covers files it does not copy, and the source has changed since: whether ${current} was edited cannot be told; ${remedy(REPLACE_CLI_COPY, base.audience)}.`;
         } else {
           // No blanket force: the install replaces the skill's own earlier copy (same name, same locked source) and
           // still refuses a different skill in the way or findings with errors, unless the user forces.
@@ -382,7 +396,7 @@ export async function syncProject(
   const lock = new SkillLock('project', lockPath('project', base));
   const installed = listInstalled(base, ['project']);
   const agents = opts.agents?.length ? [...opts.agents] : projectAgents(base);
-  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, 'project');
+  const cache = new SourceCache(opts.gitBase, base.project, opts.signal, 'project', base.audience);
   const results: SyncResult[] = [];
   try {
     for (const name of lock.names) {
@@ -416,7 +430,7 @@ export async function syncProject(
           name,
           status: 'error',
           agents: [],
-          message: `${entry.source} no longer matches the lockfile (locked ${entry.computedHash || 'with no computedHash'}, the source now hashes ${sourceHash}); nothing was installed. Review the change with \`skillbench update ${name} --check\` and take it with \`skillbench update ${name}\`, or pass --force to sync what the source holds now.`,
+          message: `${entry.source} no longer matches the lockfile (locked ${entry.computedHash || 'with no computedHash'}, the source now hashes ${sourceHash}); nothing was installed. ${remedy({ cli: `Review the change with \`skillbench update ${name} --check\` and take it with \`skillbench update ${name}\`, or pass --force to sync what the source holds now`, app: `Review the change and take it with the skill's Update…` }, base.audience)}.`,
         });
         continue;
       }

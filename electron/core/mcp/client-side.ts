@@ -4,6 +4,7 @@
 // and routes the requests here; the app answers through the user, the CLI from an answers file.
 // Tested by: test/integration/mcp-client.test.ts
 import { readFileSync } from 'node:fs';
+import type { Audience } from '../../../shared/remedy.js';
 import type {
   CreateMessageRequest,
   CreateMessageResult,
@@ -44,6 +45,8 @@ export interface McpClientSide {
   signedIn?(server: string, error?: string): void;
   /** How long a sign-in may take before the connection fails (default 5 minutes). */
   signInWaitMs?: number;
+  /** Who reads the pool's messages: they name the app's settings or the CLI's flags (the CLI's by default). */
+  audience?: Audience;
 }
 
 /** The text a sampling request is keyed by in an answers file: its last user message's text. */

@@ -22,6 +22,10 @@ import { transportOf, type McpServerConfig, type McpTransportKind } from './conf
 import { MCP_LIMITS, readAllPages, type McpLimits } from './limits.js';
 import { DEFAULT_MCP_TIMEOUT_SECS, loadSdk, McpConnector, type Connection } from './connect.js';
 import type { ProtocolLogEntry, WireExchange } from './protocol-log.js';
+import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
+
+/** Where else a server can be configured: the CLI's flag, the app's settings. */
+const ANOTHER_CONFIG: Remedy = { cli: 'pass --mcp-config FILE', app: 'add it in Settings → MCP servers' };
 
 type McpServerState = 'idle' | 'connecting' | 'connected' | 'failed';
 
@@ -49,11 +53,13 @@ export class McpPool {
   private readonly connector: McpConnector;
   private readonly stderrTails: ReadonlyMap<string, string>;
 
+  private readonly audience: Audience;
   constructor(
     readonly servers: Readonly<Record<string, McpServerConfig>>,
     clientSide: McpClientSide = {},
     private readonly limits: McpLimits = MCP_LIMITS,
   ) {
+    this.audience = clientSide.audience ?? 'cli';
     this.connector = new McpConnector(clientSide, (server) => {
       const conn = this.connections.get(server);
       void conn?.then((c) => delete c.tools).catch(() => undefined);
@@ -329,7 +335,7 @@ export class McpPool {
       return Promise.reject(
         new SkillError(
           'NotFound',
-          `No MCP server named "${server}" is configured. Add it to .skillbench/mcp.json in a root, or pass --mcp-config FILE.`,
+          `No MCP server named "${server}" is configured. Add it to .skillbench/mcp.json in a root, or ${remedy(ANOTHER_CONFIG, this.audience)}.`,
         ),
       );
     }

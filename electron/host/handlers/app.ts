@@ -1,6 +1,7 @@
 // `app:*`: the app's version and folders, and what only the hosting process can do (open a link, pick a folder).
 import { SkillError } from '../../../shared/errors.js';
 import { isSafeExternalUrl } from '../../../shared/urls.js';
+import { checkFolder } from '../../core/fs/folder-check.js';
 import { packageVersion } from '../../core/paths.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
@@ -27,6 +28,7 @@ export function appHandlers(ctx: HostContext): AreaHandlers<'app'> {
       return { opened: true };
     },
     'app:take-open-requests': () => options.platform?.takeOpenRequests?.() ?? [],
+    'app:check-folder': ({ path }) => checkFolder(path),
     'app:pick-folder': async ({ title }) => {
       if (!options.platform?.pickFolder)
         throw new SkillError(

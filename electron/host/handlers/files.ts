@@ -1,5 +1,7 @@
-// The files of a skill (`skills:list-files`, `skills:read-file`, `skills:save-file`): read and written only inside
-// the roots, saved atomically with conflict detection, and each save re-reads just the skill it belongs to.
+// The files of a skill (`skills:list-files`, `skills:read-file`, `skills:save-file`, `skills:create-file`): read
+// and written only inside the roots, saved atomically with conflict detection, and each save re-reads just the skill
+// it belongs to.
+import { createSkillFile } from '../../core/editor/new-file.js';
 import { readFileSnapshot, saveFileAtomically } from '../../core/editor/save-file.js';
 import { confine } from '../../core/fs/confine.js';
 import { walkFolder } from '../../core/fs/walk.js';
@@ -10,7 +12,7 @@ const LIST_FILES_CAP = 2000;
 
 export function fileHandlers(
   ctx: HostContext,
-): Pick<Handlers, 'skills:list-files' | 'skills:read-file' | 'skills:save-file'> {
+): Pick<Handlers, 'skills:list-files' | 'skills:read-file' | 'skills:save-file' | 'skills:create-file'> {
   return {
     'skills:list-files': ({ id }) => {
       const folder = ctx.folderOf(id);
@@ -32,6 +34,12 @@ export function fileHandlers(
       ctx.drafts.discard(real);
       ctx.changed([real]);
       return { path: real, ...saved };
+    },
+    'skills:create-file': ({ id, path, kind }) => {
+      const entry = ctx.entry(id);
+      const created = createSkillFile(ctx.writable(ctx.folderOf(id)), path, kind, entry.skill?.name ?? id);
+      ctx.changed([created.path]);
+      return created;
     },
   };
 }

@@ -69,7 +69,7 @@ export function manageInstallHandlers(
       const cwd = bases.of('user', project).project;
       const parsed = parseSource(source, { cwd, ...gitBaseOption() });
       const { fetched, inspection } = await ctx.trackRun(runId, (signal) =>
-        fetchAndInspect(parsed, checked.all, { signal, onProgress: progress(runId) }),
+        fetchAndInspect(parsed, checked.all, 'app', { signal, onProgress: progress(runId) }),
       );
       const id = randomUUID();
       kept.keep(id, fetched, inspection.skills, checked.all);

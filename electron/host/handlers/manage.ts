@@ -76,7 +76,11 @@ export function manageHandlers(ctx: HostContext): AreaHandlers<'manage'> {
         );
       // Only inside the roots the user may change (never the bundled examples, never elsewhere on disk).
       const target = join(ctx.writable(dirname(out)), basename(out));
-      return packSkill(folder, target, { cwd: dirname(target), ...(force ? { force: true } : {}) });
+      return packSkill(folder, target, {
+        cwd: dirname(target),
+        audience: 'app',
+        ...(force ? { force: true } : {}),
+      });
     },
     ...manageInstallHandlers(ctx, bases),
   };

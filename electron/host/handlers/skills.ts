@@ -1,25 +1,24 @@
 // `roots:*` and `skills:*` (but files): the library as the renderer sees it, validation of unsaved text through
 // the workspace (the very rules and context of the library), and creating, copying, renaming and deleting skills.
-import { existsSync, lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SkillError } from '../../../shared/errors.js';
 import { createSkill, deleteSkill, duplicateSkill, renameSkill } from '../../core/editor/skill-ops.js';
 import { confine, isWithin } from '../../core/fs/confine.js';
+import { checkFolder } from '../../core/fs/folder-check.js';
 import { syncAgentsMd } from '../../core/skills/agents-md.js';
 import { folderIdentity } from '../../core/settings/trust.js';
 import { entryView, type HostContext } from '../context.js';
 import type { AreaHandlers, Handlers } from '../server.js';
 
-type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file';
+type FileChannels = 'skills:list-files' | 'skills:read-file' | 'skills:save-file' | 'skills:create-file';
 type SkillHandlers = Omit<AreaHandlers<'skills'>, FileChannels>;
 
 export function rootHandlers(ctx: HostContext): AreaHandlers<'roots'> {
   return {
     'roots:list': () => ctx.roots,
     'roots:add': ({ path }) => {
-      const abs = resolve(path);
-      if (!existsSync(abs) || !lstatSync(abs).isDirectory())
-        throw new SkillError('NotFound', `${abs} is not a folder.`);
+      const { path: abs, problem } = checkFolder(path);
+      if (problem) throw new SkillError('NotFound', problem);
       if (ctx.settings.get().roots.includes(abs)) return ctx.roots;
       // Read-modify-write under the settings lock: a root added by another process meanwhile is kept. The root stays
       // in the settings only if it loads, so a folder that cannot be read is never a root every later start trips on.

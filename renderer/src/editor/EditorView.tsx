@@ -16,6 +16,7 @@ import { isDirty, statusOf, type BufferStore } from './buffers.js';
 import { DiskBanner } from './DiskBanner.js';
 import { FileTree } from './FileTree.js';
 import { MergeView } from './MergeView.js';
+import { NewFileDialog } from './NewFileDialog.js';
 import { FrontmatterPanel } from './FrontmatterPanel.js';
 import { ProblemsList } from './ProblemsList.js';
 import { TabFocusHint } from './TabFocusHint.js';
@@ -60,7 +61,11 @@ export default function EditorView(props: {
   theme: 'light' | 'dark';
   /** A fix that renames the skill folder: the app confirms it in its rename dialog. */
   onRenameFix: (name: string) => void;
+  /** A bundled example: shown read-only (the host refuses to save it), with Duplicate to edit a copy. */
+  readOnly: boolean;
+  onDuplicate: () => void;
 }) {
+  const { readOnly } = props;
   const { host, entry, store } = props;
   useSyncExternalStore(store.subscribe, store.snapshot);
   const folder = folderOf(entry.path);
@@ -78,6 +83,7 @@ export default function EditorView(props: {
   const width = useWidth(view);
   const filesPane = usePane('files', width >= FILES_DOCK_MIN);
   const frontmatterPane = usePane('frontmatter', width >= FRONTMATTER_DOCK_MIN);
+  const [creating, setCreating] = useState(false);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const buffer = store.get(active);
 
@@ -167,7 +173,7 @@ export default function EditorView(props: {
   const save = useCallback(
     async (overwrite = false) => {
       const b = store.get(active);
-      if (!b) return;
+      if (!b || readOnly) return;
       const path = active;
       note(path, 'Saving…');
       const r = await store.save(path, { overwrite });
@@ -180,7 +186,7 @@ export default function EditorView(props: {
             : `Not saved: ${r.error.message}`,
       );
     },
-    [active, store],
+    [active, store, readOnly],
   );
 
   // Ctrl/Cmd+S, the menu's Save and the palette save the active file while the editor is open.
@@ -247,6 +253,7 @@ export default function EditorView(props: {
             filesPane.dismiss();
             void openFile(path);
           }}
+          {...(readOnly ? {} : { onNew: () => setCreating(true) })}
         />
       </SidePane>
       <div className="editor-main">
@@ -295,7 +302,11 @@ export default function EditorView(props: {
             {notes[active] ?? (buffer ? statusOf(buffer) : '')}
           </span>
           <TabFocusHint />
-          <button onClick={() => void save()} disabled={!buffer} title={`Save (${shortcutOf('save')})`}>
+          <button
+            onClick={() => void save()}
+            disabled={!buffer || readOnly}
+            title={`Save (${shortcutOf('save')})`}
+          >
             Save
           </button>
           <button
@@ -315,6 +326,12 @@ export default function EditorView(props: {
             </button>
           ) : null}
         </div>
+        {readOnly ? (
+          <div className="banner read-only-note" role="note" aria-label="Read-only">
+            This is a bundled example: it is read-only. Duplicate it to edit a copy of your own.
+            <button onClick={props.onDuplicate}>Duplicate to edit…</button>
+          </div>
+        ) : null}
         {buffer?.restoredFrom ? (
           <div className="banner" role="status">
             Restored unsaved changes from {new Date(buffer.restoredFrom).toLocaleString()}.
@@ -369,6 +386,8 @@ export default function EditorView(props: {
                   wordWrap: 'on',
                   renderWhitespace: 'selection',
                   ariaLabel: `Editor for ${relative(active)}`,
+                  readOnly,
+                  readOnlyMessage: { value: 'A bundled example is read-only: Duplicate it to edit a copy.' },
                 }}
               />
             ) : (
@@ -383,7 +402,11 @@ export default function EditorView(props: {
               side="right"
             >
               {frontmatterPane.shown ? (
-                <FrontmatterPanel text={buffer.text} onChange={(t) => store.replace(active, t)} />
+                <FrontmatterPanel
+                  text={buffer.text}
+                  readOnly={readOnly}
+                  onChange={(t) => store.replace(active, t)}
+                />
               ) : null}
             </SidePane>
           ) : null}
@@ -398,6 +421,17 @@ export default function EditorView(props: {
           onRemoveBom={() => store.removeBom(active)}
         />
       </div>
+      {creating ? (
+        <NewFileDialog
+          host={host}
+          skillId={entry.id}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            if (!created.folder) void openFile(created.path);
+          }}
+        />
+      ) : null}
       {closing ? (
         <Modal
           title={`Save changes to ${relative(closing)}?`}

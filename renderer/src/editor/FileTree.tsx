@@ -1,5 +1,5 @@
 // The skill's files as a tree (issue 13): folders shown as folders (`tests/greet.case.json` under `tests`), each
-// foldable, files indented under them; the open file marked, unsaved files with a dot.
+// foldable, files indented under them; the open file marked, unsaved files with a dot; New… for a writable skill.
 import { useState } from 'react';
 
 export function FileTree(props: {
@@ -9,6 +9,8 @@ export function FileTree(props: {
   active: string;
   isDirty: (path: string) => boolean;
   onOpen: (path: string) => void;
+  /** New file or folder (absent for a read-only skill). */
+  onNew?: () => void;
 }) {
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const toggle = (f: string) =>
@@ -20,7 +22,14 @@ export function FileTree(props: {
   const visible = props.files.filter((f) => ![...folded].some((d) => f !== d && f.startsWith(d)));
   return (
     <nav className="file-tree side-pane" aria-label="Files">
-      <h3>Files</h3>
+      <div className="file-tree-head">
+        <h3>Files</h3>
+        {props.onNew ? (
+          <button className="small" onClick={props.onNew} title="New file or folder in this skill">
+            New…
+          </button>
+        ) : null}
+      </div>
       <ul>
         {visible.map((f) => {
           const isFolder = f.endsWith('/');

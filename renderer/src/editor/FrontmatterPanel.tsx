@@ -23,7 +23,7 @@ const help = (key: string): string => {
   return props?.[key]?.description ?? '';
 };
 
-export function FrontmatterPanel(props: { text: string; onChange(text: string): void }) {
+export function FrontmatterPanel(props: { text: string; readOnly?: boolean; onChange(text: string): void }) {
   const baseId = useId();
   const read = readFrontmatter(props.text);
   const set = (key: string, value: JsonValue | undefined) =>
@@ -47,6 +47,7 @@ export function FrontmatterPanel(props: { text: string; onChange(text: string): 
                 <select
                   id={id}
                   title={note}
+                  disabled={props.readOnly}
                   value={typeof value === 'boolean' ? String(value) : ''}
                   onChange={(e) => set(key, e.target.value === '' ? undefined : e.target.value === 'true')}
                 >
@@ -75,11 +76,18 @@ export function FrontmatterPanel(props: { text: string; onChange(text: string): 
                   id={id}
                   title={note}
                   rows={4}
+                  readOnly={props.readOnly}
                   value={shown}
                   onChange={(e) => onChange(e.target.value)}
                 />
               ) : (
-                <input id={id} title={note} value={shown} onChange={(e) => onChange(e.target.value)} />
+                <input
+                  id={id}
+                  title={note}
+                  readOnly={props.readOnly}
+                  value={shown}
+                  onChange={(e) => onChange(e.target.value)}
+                />
               )}
             </label>
           );

@@ -13,6 +13,11 @@ export function pickHost(): HostApi {
   return window.skillbench ? createElectronHost(window.skillbench) : createBrowserHost();
 }
 
+/** Whether the OS folder dialog is there (the desktop app): a browser page types the path instead. */
+export function hasFolderDialog(): boolean {
+  return !!window.skillbench;
+}
+
 /** Where a dropped file is on disk: the desktop bridge knows, a browser page never does. */
 export function pathForFile(file: File): string | undefined {
   return window.skillbench?.pathForFile?.(file) || undefined;

@@ -290,11 +290,20 @@ function PackPanel(props: { host: HostApi; entry: ListedEntry; defaultFile: stri
   const [file, setFile] = useState(props.defaultFile);
   const [problem, setProblem] = useState<string>();
   const [result, setResult] = useState<PackResultView>();
-  const pack = async () => {
+  /** Refused for its findings (not for its size or name): the author may pack it anyway, as the CLI's --force. */
+  const [forceable, setForceable] = useState(false);
+  const pack = async (force = false) => {
     setProblem(undefined);
-    const r = await props.host.invoke('manage:pack', { id: props.entry.id, file });
-    if (r.ok) setResult(r.value);
-    else setProblem(r.error.message);
+    setForceable(false);
+    setResult(undefined);
+    const r = await props.host.invoke('manage:pack', {
+      id: props.entry.id,
+      file,
+      ...(force ? { force: true } : {}),
+    });
+    if (r.ok) return setResult(r.value);
+    setProblem(r.error.message);
+    setForceable(r.error.code === 'ConfigValidation');
   };
   return (
     <div className="manage-panel" role="region" aria-label="Pack">
@@ -320,7 +329,16 @@ function PackPanel(props: { host: HostApi; entry: ListedEntry; defaultFile: stri
           {result.skipped.length ? ` (left out: ${result.skipped.join(', ')})` : ''}.
         </p>
       )}
-      {problem && <p className="problem">{problem}</p>}
+      {problem && (
+        <div className="problem" role="alert">
+          <p className="pack-problem">{problem}</p>
+          {forceable && (
+            <button className="danger" onClick={() => void pack(true)}>
+              Pack anyway
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

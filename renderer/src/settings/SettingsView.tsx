@@ -5,13 +5,18 @@ import type { McpServerView, Settings } from '../../../shared/host-types.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { RootInfo } from '../../../shared/types.js';
 import { VALIDATION_PROFILES } from '../../../shared/types.js';
+import { hasFolderDialog } from '../host/index.js';
 import { ProvidersSettings } from './ProvidersSettings.js';
+import { McpServerForm } from './McpServerForm.js';
+import { serversInJson, withServer, type ServerForm } from './mcp-server-form.js';
 import './settings.css';
 
 export function SettingsView(props: { host: HostApi; settings: Settings; onSaved(s: Settings): void }) {
   const { host, settings } = props;
   const [roots, setRoots] = useState<RootInfo[]>([]);
   const [newRoot, setNewRoot] = useState('');
+  /** The host's word on the typed folder: checked as the author types, since a browser page cannot browse. */
+  const [rootCheck, setRootCheck] = useState<{ path: string; problem?: string }>();
   const [problem, setProblem] = useState<string>();
   const [saved, setSaved] = useState<string>();
   const [mcpText, setMcpText] = useState(JSON.stringify({ mcpServers: settings.mcpServers }, null, 2));
@@ -32,6 +37,18 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
     loadRoots();
     loadServers();
   }, [loadRoots, loadServers]);
+  useEffect(() => {
+    setRootCheck(undefined);
+    if (!newRoot.trim()) return;
+    const timer = setTimeout(
+      () =>
+        void host
+          .invoke('app:check-folder', { path: newRoot })
+          .then((r) => setRootCheck(r.ok ? r.value : { path: newRoot, problem: r.error.message })),
+      250,
+    );
+    return () => clearTimeout(timer);
+  }, [host, newRoot]);
 
   const save = async (patch: Partial<Settings>) => {
     const r = await host.invoke('settings:set', { settings: patch });
@@ -72,23 +89,31 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
     setRoots(r.value);
   };
 
-  const saveMcp = async () => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(mcpText);
-    } catch (e) {
-      return setMcpError(`Not valid JSON: ${(e as Error).message}`);
-    }
-    const servers = (parsed as { mcpServers?: unknown })?.mcpServers ?? parsed;
-    if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
-      return setMcpError('Expected { "mcpServers": { "<name>": { "command": …, "args": [...] } } }.');
-    const r = await host.invoke('settings:set', { settings: { mcpServers: servers } });
-    if (!r.ok) return setMcpError(r.error.message);
-    setMcpError(undefined);
+  /** Saves `text` as the app's MCP servers (the host checks it with core's reader); the refusal, if any. */
+  const saveMcpText = async (text: string): Promise<string | undefined> => {
+    const read = serversInJson(text);
+    if ('problem' in read) return read.problem;
+    const r = await host.invoke('settings:set', { settings: { mcpServers: read.servers } });
+    if (!r.ok) return r.error.message;
     setSaved('MCP servers saved.');
     props.onSaved(r.value);
     loadServers();
+    return undefined;
   };
+  const saveMcp = async () => setMcpError(await saveMcpText(mcpText));
+  /** The form's server joins the JSON beside it; when the host refuses, the JSON is as it was and the form keeps its fields. */
+  const addServer = async (form: ServerForm) => {
+    const read = serversInJson(mcpText);
+    if ('problem' in read) return read.problem;
+    const text = withServer(read.servers, form);
+    const problem = await saveMcpText(text);
+    if (!problem) {
+      setMcpText(text);
+      setMcpError(undefined);
+    }
+    return problem;
+  };
+  const inJson = serversInJson(mcpText);
 
   return (
     <section className="settings page" aria-label="Settings">
@@ -135,14 +160,26 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
         <div className="inline-form">
           <input
             aria-label="Folder to add as a root"
+            aria-describedby="root-check"
+            aria-invalid={!!rootCheck?.problem}
             placeholder="/path/to/skills"
             value={newRoot}
             onChange={(e) => setNewRoot(e.target.value)}
             onKeyDown={(e) => e.key === 'Enter' && void addRoot(newRoot)}
           />
-          <button onClick={() => void addRoot(newRoot)}>Add root</button>
-          <button onClick={() => void pick()}>Choose folder…</button>
+          <button onClick={() => void addRoot(newRoot)} disabled={!!rootCheck?.problem}>
+            Add root
+          </button>
+          {hasFolderDialog() ? <button onClick={() => void pick()}>Choose folder…</button> : null}
         </div>
+        <p id="root-check" className={rootCheck?.problem ? 'problem' : 'muted'} role="status">
+          {rootCheck?.problem ??
+            (rootCheck
+              ? `${rootCheck.path} is a folder.`
+              : hasFolderDialog()
+                ? ''
+                : 'Type the full path of a folder on the machine running Skillbench (a browser page cannot open a folder dialog).')}
+        </p>
       </fieldset>
 
       <fieldset>
@@ -260,25 +297,34 @@ export function SettingsView(props: { host: HostApi; settings: Settings; onSaved
       <fieldset>
         <legend>MCP servers</legend>
         <p className="muted">
-          Servers here are added to those in each root’s <code>.skillbench/mcp.json</code>.
+          Servers here are added to those in each root’s <code>.skillbench/mcp.json</code>. Add one with the
+          form, or edit the JSON beside it.
         </p>
-        <textarea
-          className="json-field"
-          aria-label="MCP servers JSON"
-          rows={10}
-          spellCheck={false}
-          value={mcpText}
-          onChange={(e) => {
-            setMcpText(e.target.value);
-            setMcpError(undefined);
-          }}
-        />
-        {mcpError ? (
-          <p className="sev-error" role="alert">
-            {mcpError}
-          </p>
-        ) : null}
-        <button onClick={() => void saveMcp()}>Save MCP servers</button>
+        <div className="mcp-settings">
+          <McpServerForm
+            existing={'problem' in inJson ? inJson : Object.keys(inJson.servers)}
+            onAdd={addServer}
+          />
+          <div className="mcp-json">
+            <textarea
+              className="json-field"
+              aria-label="MCP servers JSON"
+              rows={16}
+              spellCheck={false}
+              value={mcpText}
+              onChange={(e) => {
+                setMcpText(e.target.value);
+                setMcpError(undefined);
+              }}
+            />
+            {mcpError ? (
+              <p className="sev-error" role="alert">
+                {mcpError}
+              </p>
+            ) : null}
+            <button onClick={() => void saveMcp()}>Save MCP servers</button>
+          </div>
+        </div>
         <ul className="servers">
           {servers.map((s) => (
             <li key={s.name}>

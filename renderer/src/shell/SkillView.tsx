@@ -101,6 +101,8 @@ export function SkillView(props: {
               store={buffers}
               theme={theme}
               onRenameFix={(name) => props.onDialog({ kind: 'rename', entry, name })}
+              readOnly={readOnly}
+              onDuplicate={() => props.onDialog({ kind: 'duplicate', entry })}
             />
           ) : props.tab === 'run' ? (
             <RunnerView key={entry.id} host={host} entry={entry} theme={theme} />

@@ -19,7 +19,7 @@ import type { ProviderKind } from '../../../electron/core/models/providers/types
 import { SkillError } from '../../../shared/errors.js';
 import { GENERATED, KEPT, LIBRARY } from './routes.js';
 
-const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
+const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'), 'cli');
 
 let server: FakeModelServer;
 beforeAll(async () => {

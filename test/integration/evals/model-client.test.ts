@@ -135,7 +135,7 @@ describe('budget', () => {
     const route = router();
     server.script = (req) => route(lastUserText(req));
     server.received.length = 0;
-    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
+    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'), 'cli');
     // 120 tokens per response; one at a time, so the budget of 600 lets exactly 5 requests start
     const client = clientFor('openai', { concurrency: 1, budget: new Budget({ maxTokens: 600 }) });
     const report = await runTriggerEval({
@@ -160,7 +160,7 @@ describe('a run whose provider fails', () => {
   it('stops at the first failed request with one error, instead of grading every query as the skill failing', async () => {
     server.script = () => ({ status: 404, message: 'no such route' });
     server.received.length = 0;
-    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
+    const set = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'), 'cli');
     const run = runTriggerEval({
       client: clientFor('openai', { concurrency: 1, maxRetries: 0 }),
       entries: loadLibrary([{ path: LIBRARY }]).entries,

@@ -17,7 +17,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const SET_FILE = join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json');
-const SET = readTriggerSet(SET_FILE);
+const SET = readTriggerSet(SET_FILE, 'cli');
 const library = loadLibrary([{ path: LIBRARY }]);
 const skill = library.entries.find((e) => e.skill?.name === 'csv-report')!.skill!;
 

@@ -50,7 +50,7 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('output evals through the %
         grader,
         executor: workspace.executor,
         skill,
-        evals: readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json')),
+        evals: readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'), 'cli'),
       });
       expect(report.failures).toEqual([]);
       expect(report.iterationDir).toBe(join(root, 'csv-report-workspace', 'iteration-1'));
@@ -67,7 +67,7 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('output evals through the %
       ]);
       expect(grading.summary).toEqual({ passed: 3, failed: 0, total: 3, pass_rate: 1 });
       // skill-creator's eval_metadata.json, in the eval's folder and in each run's, where its viewer finds the prompt.
-      const evalsJson = readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'));
+      const evalsJson = readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'), 'cli');
       for (const dir of [join(report.iterationDir, 'eval-1'), runDir])
         expect(readJson(join(dir, 'eval_metadata.json'))).toEqual({
           eval_id: evalsJson.evals[0]?.id,
@@ -151,7 +151,7 @@ describe('output evals bookkeeping', () => {
         { name: 'exec', kind: 'anthropic', model: 'm', baseURL: server.anthropicBaseURL },
         { apiKey: 'k' },
       );
-      const evals = readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'));
+      const evals = readEvalsFile(join(root, 'csv-report', 'evals', 'evals.json'), 'cli');
       const first = await runOutputEvals({
         client: new ModelClient(provider),
         grader: new ModelClient(provider),

@@ -20,7 +20,7 @@ import {
 import type { ProviderKind } from '../../../electron/core/models/providers/types.js';
 import { LIBRARY, router } from './routes.js';
 
-const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'));
+const SET = readTriggerSet(join(LIBRARY, 'csv-report', 'evals', 'trigger-eval.json'), 'cli');
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -174,6 +174,7 @@ describe('library collisions', () => {
       client,
       entries: library.entries,
       profile: 'skillbench',
+      audience: 'cli',
     });
     // commit-message has no trigger set, so it has no row
     expect(reports.map((r) => r.skill_name).sort()).toEqual(['csv-report', 'pdf-extract']);

@@ -42,7 +42,7 @@ export async function runOptimize(skillRef: string, v: Values, io: CliIo): Promi
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
     const setFile = triggerSetOf(dirname(skill.sourcePath), v, io);
-    const set = readTriggerSet(setFile.path);
+    const set = readTriggerSet(setFile.path, 'cli');
     // What the loop starts from: a write later is refused if the file changed meanwhile.
     const before = readFileSnapshot(skill.sourcePath);
     const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);

@@ -65,6 +65,7 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
     }
     const evals = readEvalsFile(
       v.evals ? resolve(io.cwd, v.evals) : join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE),
+      'cli',
     );
     const budget = budgetFrom(v); // one budget for the whole run, grading included
     const roots = workspace.library.roots;

@@ -89,7 +89,7 @@ export async function runTriggers(skillRef: string, v: Values, io: CliIo): Promi
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
     const setFile = triggerSetOf(dirname(skill.sourcePath), v, io);
-    const set = readTriggerSet(setFile.path);
+    const set = readTriggerSet(setFile.path, 'cli');
     if (format !== 'text') io.stderr(triggerSetLine(setFile, io));
     const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);
     const report = await withCancel((signal) =>
@@ -159,7 +159,7 @@ export async function runGenerate(skillRef: string, v: Values, io: CliIo): Promi
   const { workspace, skill } = openLibrary(skillRef, v, io);
   try {
     const { path: setFile } = triggerSetOf(dirname(skill.sourcePath), v, io);
-    const existing = existsSync(setFile) ? readTriggerSet(setFile) : [];
+    const existing = existsSync(setFile) ? readTriggerSet(setFile, 'cli') : [];
     // Never the response cache: asking again is asking for new ideas.
     const client = clientFor(choice, { ...v, 'no-cache': true }, io, budgetFrom(v), workspace.library.roots);
     io.stderr(
@@ -227,6 +227,7 @@ export async function runCollisions(paths: string[], v: Values, io: CliIo): Prom
         ...(runs !== undefined ? { runs } : {}),
         signal,
         onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
+        audience: 'cli',
       }),
     );
     if (result.reports.length === 0) {

@@ -145,16 +145,17 @@ describe('the agent table', () => {
 describe('planPlacements', () => {
   it('one shared copy and a link per other folder; --copy copies into each folder', () => {
     const agents = agentsByIds(['claude-code', 'codex', 'windsurf']);
-    expect(planPlacements({ project, ctx }, 'notes', { agents, scope: 'project' })).toEqual([
+    expect(planPlacements({ project, ctx, audience: 'cli' }, 'notes', { agents, scope: 'project' })).toEqual([
       { path: join(project, '.agents', 'skills', 'notes'), how: 'copy', agents: ['codex'] },
       { path: join(project, '.claude', 'skills', 'notes'), how: 'link', agents: ['claude-code'] },
       { path: join(project, '.windsurf', 'skills', 'notes'), how: 'link', agents: ['windsurf'] },
     ]);
     expect(
-      planPlacements({ project, ctx }, 'notes', { agents, scope: 'project', copy: true }).map((p) => [
-        p.path,
-        p.how,
-      ]),
+      planPlacements({ project, ctx, audience: 'cli' }, 'notes', {
+        agents,
+        scope: 'project',
+        copy: true,
+      }).map((p) => [p.path, p.how]),
     ).toEqual([
       [join(project, '.claude', 'skills', 'notes'), 'copy'],
       [join(project, '.agents', 'skills', 'notes'), 'copy'],
@@ -164,13 +165,16 @@ describe('planPlacements', () => {
 
   it("links for Trae and Cursor's user folder is served by the shared copy; Eve, which does not follow links, gets a copy", () => {
     const agents = agentsByIds(['cursor', 'trae', 'eve']);
-    expect(planPlacements({ project, ctx }, 'notes', { agents, scope: 'project' })).toEqual([
+    expect(planPlacements({ project, ctx, audience: 'cli' }, 'notes', { agents, scope: 'project' })).toEqual([
       { path: join(project, '.agents', 'skills', 'notes'), how: 'copy', agents: ['cursor'] },
       { path: join(project, '.trae', 'skills', 'notes'), how: 'link', agents: ['trae'] },
       { path: join(project, 'agent', 'skills', 'notes'), how: 'copy', agents: ['eve'] },
     ]);
     expect(
-      planPlacements({ project, ctx }, 'notes', { agents: agentsByIds(['cursor', 'trae']), scope: 'user' }),
+      planPlacements({ project, ctx, audience: 'cli' }, 'notes', {
+        agents: agentsByIds(['cursor', 'trae']),
+        scope: 'user',
+      }),
     ).toEqual([
       { path: join(ctx.home, '.agents', 'skills', 'notes'), how: 'copy', agents: ['cursor'] },
       { path: join(ctx.home, '.trae', 'skills', 'notes'), how: 'link', agents: ['trae'] },
@@ -179,7 +183,10 @@ describe('planPlacements', () => {
 
   it('copies for an agent that does not follow links', () => {
     const noLinks = { ...agentById('windsurf')!, followsSymlinks: false };
-    const plan = planPlacements({ project, ctx }, 'notes', { agents: [noLinks], scope: 'project' });
+    const plan = planPlacements({ project, ctx, audience: 'cli' }, 'notes', {
+      agents: [noLinks],
+      scope: 'project',
+    });
     expect(plan.map((p) => p.how)).toEqual(['copy', 'copy']);
   });
 });

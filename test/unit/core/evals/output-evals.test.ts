@@ -31,7 +31,7 @@ describe('evals.json', () => {
   });
 
   it('reads skill-creator’s first stage: prompts without expectations, nothing to grade yet', () => {
-    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-first-stage.json'));
+    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-first-stage.json'), 'cli');
     expect(file.evals.map((e) => [e.id, e.expectations])).toEqual([
       [1, []],
       [2, []],
@@ -41,7 +41,7 @@ describe('evals.json', () => {
   });
 
   it('reads expectations written as "assertions" (eval_metadata.json’s name for them)', () => {
-    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-assertions.json'));
+    const file = readEvalsFile(join(SKILL_CREATOR, 'evals-assertions.json'), 'cli');
     expect(file.evals[0]?.expectations).toEqual([
       'The report starts with the heading ## Report',
       'The report gives the sales total as 42',
