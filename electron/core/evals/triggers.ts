@@ -22,6 +22,7 @@ import type { ModelClient } from '../models/model-client.js';
 import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
+import type { RunUsage } from '../../../shared/usage.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
 /** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
@@ -188,9 +189,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     cached: 0,
     duration_ms: 0,
   }));
-  const costBefore = o.client.budget.costUsd;
-  let usageIn = 0;
-  let usageOut = 0;
+  const usage = o.client.tally();
   let stopped: string | undefined;
   let done = 0;
   const total = o.set.length * runs;
@@ -207,8 +206,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
           stopStarting: failure.stopStarting,
           sample,
         });
-        usageIn += cached ? 0 : response.usage.inputTokens;
-        usageOut += cached ? 0 : response.usage.outputTokens;
+        if (!cached) usage.add(response.usage);
         r.runs++;
         if (cached) r.cached++;
         const picked = invokedSkill(response.toolCalls, entries, o.profile);
@@ -260,11 +258,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     runs_per_query: runs,
     trigger_threshold: TRIGGER_THRESHOLD,
     ...(o.setFile !== undefined ? { eval_set: o.setFile } : {}),
-    usage: {
-      input_tokens: usageIn,
-      output_tokens: usageOut,
-      cost_usd: o.client.budget.costUsd - costBefore,
-    },
+    usage: usage.report(),
     ...(stopped !== undefined ? { stopped } : {}),
   };
 }
@@ -290,8 +284,14 @@ export function collisionMatrix(reports: readonly TriggerReport[]): Record<strin
  */
 export async function runLibraryTriggers(
   o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'>,
-): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
+): Promise<{
+  reports: TriggerReport[];
+  matrix: Record<string, Record<string, number>>;
+  usage: RunUsage;
+  stopped?: string;
+}> {
   const reports: TriggerReport[] = [];
+  const usage = o.client.tally();
   for (const entry of catalogEntries(o.entries, o.profile)) {
     const skill = entry.skill;
     if (!skill || skill.shadowedBy !== undefined) continue;
@@ -304,7 +304,9 @@ export async function runLibraryTriggers(
       setFile: set.path,
     });
     reports.push(report);
-    if (report.stopped) return { reports, matrix: collisionMatrix(reports), stopped: report.stopped };
+    usage.merge(report.usage);
+    if (report.stopped)
+      return { reports, matrix: collisionMatrix(reports), usage: usage.report(), stopped: report.stopped };
   }
-  return { reports, matrix: collisionMatrix(reports) };
+  return { reports, matrix: collisionMatrix(reports), usage: usage.report() };
 }
