@@ -13,7 +13,7 @@ const anthropic = (input: number, output: number): ModelPrice => ({
   input,
   output,
   cacheWrite: input * 1.25, // a 5-minute cache write
-  cacheRead: input * 0.1,
+  cacheRead: input / 10, // a tenth (3 * 0.1 would be 0.30000000000000004)
 });
 const openai = (input: number, output: number, cacheRead: number): ModelPrice => ({
   input,
@@ -51,7 +51,7 @@ export interface PriceTable {
 
 export const SHIPPED_PRICES: PriceTable = { prices: DEFAULT_PRICES };
 
-const KINDS = ['input', 'output', 'cacheWrite', 'cacheRead'] as const;
+type Kind = keyof ModelPrice;
 const EXAMPLE = '{"models": {"MODEL": {"input": 3, "output": 15, "cacheWrite": 3.75, "cacheRead": 0.3}}}';
 
 /** The user's prices file, checked entry by entry; each problem names the file, the model and the fix. */
@@ -69,17 +69,19 @@ export function parsePrices(text: string, file: string): Record<string, ModelPri
     return fail('it has no "models" object');
   const out: Record<string, ModelPrice> = {};
   for (const [model, value] of Object.entries(models)) {
-    const v = value as Partial<Record<(typeof KINDS)[number], unknown>> | null;
-    const bad = KINDS.find(
-      (k) => typeof v?.[k] !== 'number' || !Number.isFinite(v[k]) || (v[k] as number) < 0,
-    );
-    if (bad) return fail(`"${model}" needs "${bad}", a number of USD per million tokens (0 or more)`);
+    const v = (value ?? {}) as Record<string, unknown>;
+    const figure = (k: Kind): number => {
+      const n = v[k];
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+        return fail(`"${model}" needs "${k}", a number of USD per million tokens (0 or more)`);
+      return n;
+    };
     out[model] = {
-      input: v?.input,
-      output: v?.output,
-      cacheWrite: v?.cacheWrite,
-      cacheRead: v?.cacheRead,
-    } as ModelPrice;
+      input: figure('input'),
+      output: figure('output'),
+      cacheWrite: figure('cacheWrite'),
+      cacheRead: figure('cacheRead'),
+    };
   }
   return out;
 }
