@@ -3,7 +3,7 @@
 
 import { SkillError } from './errors.js';
 import { parseJsonText } from './json-read.js';
-import type { ModelPrice, RunUsage } from './usage.js';
+import type { ModelPrice, RunUsage, TriggerPromptSize } from './usage.js';
 
 /** The kinds of model provider (issue 15): the Anthropic Messages API, OpenAI-compatible servers, Claude Code. */
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
@@ -341,6 +341,8 @@ export interface EvalResultsView {
    * when only that one exists (`legacy`); `exists` false when there is none yet (the first save creates the first).
    */
   triggerSet: { path: string; legacy: boolean; exists: boolean };
+  /** What a trigger run of the set sends, for the estimate of its cost; absent without a readable set. */
+  triggerPrompt?: TriggerPromptSize;
   /** Against the saved description. */
   triggers?: TriggerReport;
   /** Against the editor's unsaved description (A/B). */

@@ -55,6 +55,52 @@ export function billedInputTokens(u: RunUsage, price: ModelPrice): number {
   );
 }
 
+/** Tokens of each kind, as one response or a run has them. */
+export interface TokenCounts {
+  input: number;
+  cacheWrite: number;
+  cacheRead: number;
+  output: number;
+}
+
+/** USD of `tokens` at `price`: each kind at its rate, or (`cached: false`) every input token at the full rate. */
+export function costOfTokens(tokens: TokenCounts, price: ModelPrice, { cached = true } = {}): number {
+  const input = cached
+    ? tokens.input * price.input + tokens.cacheWrite * price.cacheWrite + tokens.cacheRead * price.cacheRead
+    : (tokens.input + tokens.cacheWrite + tokens.cacheRead) * price.input;
+  return (input + tokens.output * price.output) / 1_000_000;
+}
+
+/** The shortest prompt prefix the vendors cache (Anthropic's Sonnet and Opus, OpenAI's models). */
+export const MIN_CACHED_PREFIX_TOKENS = 1024;
+
+/** What a trigger run will send: its queries, the prefix every request repeats, and the queries' own tokens. */
+export interface TriggerPromptSize {
+  queries: number;
+  prefix_tokens: number;
+  query_tokens: number;
+}
+
+/** What the model answers a trigger query with, about: one Skill call or a short reply. */
+const ANSWER_TOKENS = 30;
+
+/**
+ * The tokens a trigger run of `runs` per query will use, estimated before it runs: the first request writes the
+ * prefix to the cache, every later one reads it (when it is long enough to be cached).
+ */
+export function estimateTriggerTokens(size: TriggerPromptSize, runs: number): TokenCounts {
+  const requests = size.queries * runs;
+  const perQuery = runs * size.query_tokens;
+  if (requests === 0) return { input: 0, cacheWrite: 0, cacheRead: 0, output: 0 };
+  const cacheable = size.prefix_tokens >= MIN_CACHED_PREFIX_TOKENS;
+  return {
+    input: perQuery + (cacheable ? 0 : requests * size.prefix_tokens),
+    cacheWrite: cacheable ? size.prefix_tokens : 0,
+    cacheRead: cacheable ? (requests - 1) * size.prefix_tokens : 0,
+    output: requests * ANSWER_TOKENS,
+  };
+}
+
 export const formatUsd = (usd: number): string => `$${usd.toFixed(4)}`;
 
 /** "12,345 in, 1,024 cache write, 110,000 cache read, 300 out", the cache parts only when there are any. */

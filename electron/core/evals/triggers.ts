@@ -22,7 +22,8 @@ import type { ModelClient } from '../models/model-client.js';
 import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
-import type { RunUsage } from '../../../shared/usage.js';
+import type { RunUsage, TriggerPromptSize } from '../../../shared/usage.js';
+import { estimateTokens } from '../../../shared/tokens.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
 /** Where a skill's trigger set is, as skill-creator names it (the `--eval-set` its run_loop.py reads). */
@@ -115,6 +116,23 @@ export function triggerRequest(
     tools: [SKILL_TOOL],
     maxTokens: 512,
     stopAtFirstToolCall: true,
+  };
+}
+
+/**
+ * What a trigger run of `set` sends, in tokens: the prefix every request repeats (the instructions, the catalog and
+ * the Skill tool) and the queries after it, for the Evals tab's estimate before a run.
+ */
+export function triggerPromptSize(
+  entries: readonly LibraryEntry[],
+  profile: ValidationProfile,
+  set: readonly TriggerQuery[],
+): TriggerPromptSize {
+  const request = triggerRequest(entries, profile, '');
+  return {
+    queries: set.length,
+    prefix_tokens: estimateTokens(`${request.system ?? ''}${JSON.stringify(request.tools ?? [])}`),
+    query_tokens: set.reduce((n, q) => n + estimateTokens(q.query), 0),
   };
 }
 

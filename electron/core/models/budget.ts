@@ -2,7 +2,7 @@
 // Tested by: test/unit/core/models/providers.test.ts
 import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
 import { CHARS_PER_TOKEN, tokensForChars } from '../../../shared/tokens.js';
-import type { ModelPrice } from '../../../shared/usage.js';
+import { costOfTokens, type ModelPrice } from '../../../shared/usage.js';
 import type { ChatRequest, ReportedUsage, ToolCall, Usage } from './providers/types.js';
 
 export { STOPPED_PREFIX, type BudgetLimits };
@@ -34,14 +34,14 @@ type Price = Pick<ModelPrice, 'input' | 'output'> & Partial<ModelPrice>;
 
 /** USD of one response at `price`: each kind of token at its rate, or every input token at the full rate. */
 export function pricedCost(usage: Usage, price: Price, { cached = true } = {}): number {
-  const write = usage.cacheWriteTokens ?? 0;
-  const read = usage.cacheReadTokens ?? 0;
-  const input = cached
-    ? usage.inputTokens * price.input +
-      write * (price.cacheWrite ?? price.input) +
-      read * (price.cacheRead ?? price.input)
-    : (usage.inputTokens + write + read) * price.input;
-  return (input + usage.outputTokens * price.output) / 1_000_000;
+  const full = { cacheWrite: price.input, cacheRead: price.input, ...price };
+  const tokens = {
+    input: usage.inputTokens,
+    cacheWrite: usage.cacheWriteTokens ?? 0,
+    cacheRead: usage.cacheReadTokens ?? 0,
+    output: usage.outputTokens,
+  };
+  return costOfTokens(tokens, full, { cached });
 }
 
 /** USD of one response: the provider's own figure when it reports one, else priced; 0 without a price. */

@@ -16,7 +16,11 @@ import {
 import { loadLibrary } from '../../../electron/core/skills/index.js';
 import { createProvider } from '../../../electron/core/models/providers/index.js';
 import { ModelClient, type ModelClientOptions } from '../../../electron/core/models/model-client.js';
-import { runLibraryTriggers, runTriggerEval } from '../../../electron/core/evals/triggers.js';
+import {
+  runLibraryTriggers,
+  runTriggerEval,
+  triggerPromptSize,
+} from '../../../electron/core/evals/triggers.js';
 import { DEFAULT_PRICES } from '../../../electron/core/models/prices.js';
 import type { ProviderKind } from '../../../electron/core/models/providers/types.js';
 import { billedInputTokens, promptTokens } from '../../../shared/usage.js';
@@ -123,6 +127,9 @@ describe('the Anthropic SDK', () => {
       10,
     );
     expect(u.cost_usd!).toBeLessThan(u.cost_without_cache_usd!);
+    // The Evals tab's estimate of the prefix is what the server counted, within a few tokens.
+    const size = triggerPromptSize(library.entries, 'skillbench', csvSet(skill));
+    expect(Math.abs(size.prefix_tokens - u.cache_creation_input_tokens)).toBeLessThan(20);
   });
 
   it('shows the cost as unknown, with how to add a price, for a model the table does not know', async () => {
