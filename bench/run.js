@@ -13,6 +13,7 @@ import { uiBenchmarks } from './ui.js';
 import { formBenchmarks } from './form.js';
 import { initialJs } from './initial-js.js';
 import { monacoFloor } from './monaco-floor.js';
+import { promptCacheBenchmark, promptCacheSection } from './prompt-cache.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNS = 5;
@@ -134,6 +135,10 @@ console.log(
 );
 
 const form = await formBenchmarks();
+const promptCache = await promptCacheBenchmark();
+console.log(
+  `prompt caching: ${promptCache.skills} skills x ${promptCache.queries} queries billed ${promptCache.ratio.toFixed(3)}x the input of the uncached run`,
+);
 console.log(
   `schema form (${form.fields} fields): keystroke work p95 ${form.work.p95.toFixed(1)} ms (plain input ${form.plain.work.p95.toFixed(1)} ms), latency p95 ${form.keystroke.p95.toFixed(1)} ms (plain input ${form.plain.latency.p95.toFixed(1)} ms)`,
 );
@@ -254,6 +259,7 @@ the run bar's Timeout box and a plain \`<input>\` outside React.
 
 A keystroke renders only the field it changes (memoised fields, errors delivered per field), writes the JSON into
 Monaco, and runs the shared argument check (\`shared/args-check.ts\`) after the frame, as a deferred value.
-`;
+
+${promptCacheSection(promptCache)}`;
 writeFileSync(join(here, '..', 'docs', 'benchmarks.md'), md);
 console.log('wrote docs/benchmarks.md');

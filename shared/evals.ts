@@ -3,6 +3,7 @@
 
 import { SkillError } from './errors.js';
 import { parseJsonText } from './json-read.js';
+import type { ModelPrice, RunUsage, TriggerPromptSize } from './usage.js';
 
 /** The kinds of model provider (issue 15): the Anthropic Messages API, OpenAI-compatible servers, Claude Code. */
 export const PROVIDER_KINDS = ['anthropic', 'openai', 'claude-code'] as const;
@@ -18,6 +19,8 @@ export interface ProviderView {
   hasKey: boolean;
   /** The environment variable the key is read from when none is kept. */
   keyEnv?: string;
+  /** What its model's tokens cost (the price table's or its own), for the Evals tab's estimate; absent when unknown. */
+  price?: ModelPrice;
 }
 
 /** A run's budget (`--max-tokens`, `--max-cost`, the Evals tab's limits): grading included; absent = no limit. */
@@ -153,7 +156,8 @@ export interface TriggerReport {
   trigger_threshold: number;
   /** The trigger set file the queries came from. */
   eval_set?: string;
-  usage: { input_tokens: number; output_tokens: number; cost_usd: number };
+  /** Tokens by kind, summed over the run, and its cost with prompt caching and without (shared/usage.ts). */
+  usage: RunUsage;
   /** Why the run stopped before every query ran (budget spent). */
   stopped?: string;
 }
@@ -245,7 +249,10 @@ export type EvalConfiguration = (typeof EVAL_CONFIGURATIONS)[number];
 
 export interface EvalRunResult {
   eval_id: number | string;
+  /** The eval's folder in the iteration, `eval-<name or id>` as skill-creator names it. */
   eval_name: string;
+  /** Skillbench's: what the CLI and the Evals tab call it, its name or else the start of its prompt. */
+  eval_title?: string;
   configuration: EvalConfiguration;
   run_number: number;
   result: {
@@ -294,6 +301,8 @@ export interface Benchmark {
   > & {
     delta?: { pass_rate: string; time_seconds: string; tokens: string };
   };
+  /** Skillbench's: the iteration's tokens by kind and its cost, executor and grader together. */
+  usage?: RunUsage;
   notes: string[];
 }
 
@@ -314,6 +323,8 @@ export interface TranscriptMessage {
 export interface CollisionsView {
   reports: TriggerReport[];
   matrix: Record<string, Record<string, number>>;
+  /** Summed over every skill's run; absent in results written before it was kept. */
+  usage?: RunUsage;
   stopped?: string;
   /** When it was run (ISO time). */
   at: string;
@@ -335,6 +346,8 @@ export interface EvalResultsView {
    * when only that one exists (`legacy`); `exists` false when there is none yet (the first save creates the first).
    */
   triggerSet: { path: string; legacy: boolean; exists: boolean };
+  /** What a trigger run of the set sends, for the estimate of its cost; absent without a readable set. */
+  triggerPrompt?: TriggerPromptSize;
   /** Against the saved description. */
   triggers?: TriggerReport;
   /** Against the editor's unsaved description (A/B). */
@@ -350,6 +363,15 @@ export interface TranscriptView {
   messages: TranscriptMessage[];
   answer: string;
   grading?: Grading;
+}
+
+/** The start of a prompt as a title: its first line, spaces collapsed, cut at a word to about `max` characters. */
+export function promptExcerpt(prompt: string, max = 60): string {
+  const line = (prompt.split('\n').find((l) => l.trim()) ?? '').trim().replace(/\s+/g, ' ');
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
 /** The two views of a trigger report, named as the CLI and the Evals tab label them. */

@@ -24,6 +24,9 @@ export const historyFile = (dataDir: string = userDataDir()): string => join(dat
 /** Configured model providers (the file the CLI's `--provider NAME` reads); never their keys. */
 export const providersFile = (dataDir: string): string => join(dataDir, 'providers.json');
 
+/** Token prices per model, the user's own on top of the shipped ones (models/prices.ts). */
+export const pricesFile = (dataDir: string): string => join(dataDir, 'prices.json');
+
 /** Model providers' API keys, apart from providers.json. */
 export const providerKeysFile = (dataDir: string): string => join(dataDir, 'provider-keys.json');
 

@@ -96,7 +96,10 @@ test('run an output eval, see the benchmark chart and open a transcript', async 
   await expect(
     output.getByRole('img', { name: /^Pass rate \(%\): with skill 100\.0, without skill 66\.7/ }),
   ).toBeVisible();
-  await output.getByRole('button', { name: 'Transcript of eval-1 with_skill run 1' }).click();
+  // Beside the results: what the iteration used and cost (executor and grader together).
+  await expect(output.getByLabel('Usage and cost')).toContainText(/^Tokens [\d,]+ in, .* out; cost /);
+  // Named by the start of its prompt, not by its folder (eval-1).
+  await output.getByRole('button', { name: 'Transcript of Summarise this CSV: with_skill run 1' }).click();
   const transcript = page.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByRole('list', { name: 'Messages' })).toContainText('csv-report__count_rows');
   await expect(transcript.getByRole('list', { name: 'Messages' })).toContainText('## Report');

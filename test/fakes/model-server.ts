@@ -1,13 +1,26 @@
 // A fake model server on 127.0.0.1 speaking the Anthropic Messages API (POST /v1/messages) and OpenAI Chat
 // Completions (POST /v1/chat/completions), non-streaming and streaming (SSE), closely enough that the real SDKs work
-// against it. Answers are scripted by the test: deterministic, recorded for assertions.
+// against it. Answers are scripted by the test: deterministic, recorded for assertions. With `usage: 'measured'` it
+// counts tokens as the vendors do, prompt caching included (see `measureAnthropic`, `measureOpenAi`).
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Api = 'anthropic' | 'openai';
 
-/** Token counts the reply reports (default 100 in, 20 out); `null`: the response carries no usage at all. */
-export type ReplyUsage = { input: number; output: number } | null;
+/**
+ * Token counts the reply reports (default 100 in, 20 out); `null`: the response carries no usage at all; `measured`:
+ * counted from the request at 4 characters a token, with the vendor's prompt caching.
+ */
+export type ReplyUsage = { input: number; output: number } | null | 'measured';
+
+/** What one response reports, in Anthropic's terms (`input` is the uncached remainder). */
+interface WireUsage {
+  input: number;
+  output: number;
+  cacheWrite: number;
+  cacheRead: number;
+}
 
 export type Reply =
   | { text: string; usage?: ReplyUsage }
@@ -44,6 +57,7 @@ function anthropicMessage(
   model: string,
   reply: Extract<Reply, { text: string } | { tool: string }>,
   n: number,
+  usage: WireUsage | null,
 ) {
   const content: unknown[] = [];
   if ('tool' in reply) {
@@ -55,7 +69,6 @@ function anthropicMessage(
       input: reply.input,
     });
   } else content.push({ type: 'text', text: reply.text });
-  const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
   return {
     id: `msg_${String(n).padStart(4, '0')}`,
     type: 'message',
@@ -64,7 +77,18 @@ function anthropicMessage(
     content,
     stop_reason: 'tool' in reply ? 'tool_use' : 'end_turn',
     stop_sequence: null,
-    ...(usage ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(usage
+      ? {
+          usage: {
+            input_tokens: usage.input,
+            output_tokens: usage.output,
+            // Anthropic names both whether or not the request asked for caching.
+            ...(usage.cacheWrite || usage.cacheRead
+              ? { cache_creation_input_tokens: usage.cacheWrite, cache_read_input_tokens: usage.cacheRead }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -72,8 +96,8 @@ function openaiCompletion(
   model: string,
   reply: Extract<Reply, { text: string } | { tool: string }>,
   n: number,
+  usage: WireUsage | null,
 ) {
-  const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
   const isTool = 'tool' in reply;
   return {
     id: `chatcmpl-${n}`,
@@ -106,12 +130,102 @@ function openaiCompletion(
     ...(usage
       ? {
           usage: {
-            prompt_tokens: usage.input,
+            // OpenAI counts cached tokens inside prompt_tokens.
+            prompt_tokens: usage.input + usage.cacheRead,
             completion_tokens: usage.output,
-            total_tokens: usage.input + usage.output,
+            total_tokens: usage.input + usage.cacheRead + usage.output,
+            ...(usage.cacheRead ? { prompt_tokens_details: { cached_tokens: usage.cacheRead } } : {}),
           },
         }
       : {}),
+  };
+}
+
+const CHARS_PER_TOKEN = 4;
+const tokens = (chars: number): number => Math.ceil(chars / CHARS_PER_TOKEN);
+/** The shortest prefix either vendor caches (Anthropic's Sonnet and Opus 4; OpenAI's every model). */
+export const MIN_CACHED_TOKENS = 1024;
+/** OpenAI caches in steps of this many tokens past the first 1,024. */
+const OPENAI_CACHE_STEP = 128;
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+type Block = Record<string, unknown> & { cache_control?: unknown };
+
+/** A block as counted: its content without the marker (the marker is not billed). */
+function blockText(block: Block): string {
+  const { cache_control: _marker, ...rest } = block;
+  return typeof rest.text === 'string' && rest.type === 'text' ? rest.text : JSON.stringify(rest);
+}
+
+/** A request's pieces in the order Anthropic caches them (tools, system, messages), each marked or not. */
+function anthropicPieces(body: Record<string, unknown>): Array<{ text: string; breakpoint: boolean }> {
+  const pieces: Array<{ text: string; breakpoint: boolean }> = [];
+  const add = (block: Block, prefix = '') =>
+    pieces.push({ text: prefix + blockText(block), breakpoint: block.cache_control !== undefined });
+  for (const tool of (body.tools ?? []) as Block[]) add(tool);
+  if (typeof body.system === 'string') pieces.push({ text: body.system, breakpoint: false });
+  else for (const block of (body.system ?? []) as Block[]) add(block);
+  for (const m of (body.messages ?? []) as Array<{ role: string; content: unknown }>) {
+    if (typeof m.content === 'string') pieces.push({ text: `${m.role}: ${m.content}`, breakpoint: false });
+    else for (const block of m.content as Block[]) add(block, `${m.role}: `);
+  }
+  return pieces;
+}
+
+/**
+ * Anthropic's accounting: the prefix up to each `cache_control` breakpoint (of at least MIN_CACHED_TOKENS) is
+ * cached; the longest one already cached is read, the rest up to the last breakpoint written, and `input_tokens` is
+ * only what follows the last breakpoint.
+ */
+function measureAnthropic(body: Record<string, unknown>, cache: Set<string>): Omit<WireUsage, 'output'> {
+  let text = String(body.model);
+  let chars = 0;
+  const breakpoints: Array<{ key: string; tokens: number }> = [];
+  for (const piece of anthropicPieces(body)) {
+    text += `\u0000${piece.text}`;
+    chars += piece.text.length;
+    if (piece.breakpoint && tokens(chars) >= MIN_CACHED_TOKENS)
+      breakpoints.push({ key: hash(text), tokens: tokens(chars) });
+  }
+  const total = tokens(chars);
+  const last = breakpoints.at(-1);
+  if (!last) return { input: total, cacheWrite: 0, cacheRead: 0 };
+  const read = [...breakpoints].reverse().find((b) => cache.has(b.key))?.tokens ?? 0;
+  for (const b of breakpoints) cache.add(b.key);
+  return { input: total - last.tokens, cacheWrite: last.tokens - read, cacheRead: read };
+}
+
+/**
+ * OpenAI's accounting: a prompt of MIN_CACHED_TOKENS or more reads from the cache the longest byte-identical prefix
+ * seen before, counted in steps of 128 tokens from 1,024; no markers, no write charge.
+ */
+function measureOpenAi(body: Record<string, unknown>, cache: Set<string>): Omit<WireUsage, 'output'> {
+  const messages = (body.messages ?? []) as unknown[];
+  const text = `${String(body.model)}\u0000${JSON.stringify(body.tools ?? [])}${messages.map((m) => JSON.stringify(m)).join('')}`;
+  const total = tokens(text.length);
+  const steps: number[] = [];
+  for (let t = MIN_CACHED_TOKENS; t <= Math.floor(text.length / CHARS_PER_TOKEN); t += OPENAI_CACHE_STEP)
+    steps.push(t);
+  const read = [...steps].reverse().find((t) => cache.has(hash(text.slice(0, t * CHARS_PER_TOKEN)))) ?? 0;
+  for (const t of steps) cache.add(hash(text.slice(0, t * CHARS_PER_TOKEN)));
+  return { input: total - read, cacheWrite: 0, cacheRead: read };
+}
+
+/** The usage a reply reports: scripted, none, or measured from the request (which fills the server's caches). */
+function wireUsage(
+  api: Api,
+  body: Record<string, unknown>,
+  reply: Extract<Reply, { text: string } | { tool: string }>,
+  caches: Record<Api, Set<string>>,
+): WireUsage | null {
+  const usage = reply.usage === undefined ? DEFAULT_USAGE : reply.usage;
+  if (usage === null) return null;
+  if (usage !== 'measured') return { ...usage, cacheWrite: 0, cacheRead: 0 };
+  const answer = ('tool' in reply ? JSON.stringify(reply.input) : '') + (reply.text ?? '');
+  const output = Math.max(1, tokens(answer.length));
+  return {
+    ...(api === 'anthropic' ? measureAnthropic(body, caches.anthropic) : measureOpenAi(body, caches.openai)),
+    output,
   };
 }
 
@@ -238,6 +352,8 @@ function errorBody(api: Api, status: number, message: string) {
 export async function startFakeModelServer(script: Script): Promise<FakeModelServer> {
   const received: Received[] = [];
   const open = new Set<ServerResponse>();
+  // What each vendor has cached: prefix hashes, kept for the server's life (no expiry).
+  const caches: Record<Api, Set<string>> = { anthropic: new Set(), openai: new Set() };
   const state: FakeModelServer = {
     url: '',
     anthropicBaseURL: '',
@@ -301,12 +417,13 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
         return;
       }
       const stream = body.stream === true;
+      const usage = wireUsage(api, body, reply, caches);
       if (api === 'anthropic') {
-        const message = anthropicMessage(model, reply, received.length);
+        const message = anthropicMessage(model, reply, received.length, usage);
         if (stream) anthropicStream(res, message);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
       } else {
-        const completion = openaiCompletion(model, reply, received.length);
+        const completion = openaiCompletion(model, reply, received.length, usage);
         if (stream) openaiStream(res, completion);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
       }
@@ -332,9 +449,15 @@ export function lastUserText(request: Received): string {
     .join('');
 }
 
-/** The system text in either API's request body. */
+/** The system text in either API's request body (Anthropic's as a string or as text blocks). */
 export function systemText(request: Received): string {
-  if (request.api === 'anthropic') return typeof request.body.system === 'string' ? request.body.system : '';
+  if (request.api === 'anthropic') {
+    const system = request.body.system;
+    if (typeof system === 'string') return system;
+    return Array.isArray(system)
+      ? (system as Array<{ text?: unknown }>).map((b) => (typeof b.text === 'string' ? b.text : '')).join('')
+      : '';
+  }
   const messages = (request.body.messages ?? []) as Array<{ role: string; content: unknown }>;
   const sys = messages.find((m) => m.role === 'system');
   return typeof sys?.content === 'string' ? sys.content : '';

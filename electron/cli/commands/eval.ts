@@ -42,6 +42,9 @@ Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --o
   is given it as ANTHROPIC_API_KEY); a base URL from a providers file inside a library root gets a key only when
   the root is trusted (--trust) and the file names the variable. A 401 says which variable's key was sent.
 Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120), --retries N (4), --no-cache.
+Cost: prompts are cached by the provider (Anthropic's cache_control on the catalog); --no-prompt-cache sends no
+  markers, to see what caching saves. Prices per model: the shipped ones, and your own in prices.json in the data
+  folder ({"models": {"MODEL": {"input", "output", "cacheWrite", "cacheRead"}}}, USD per million tokens).
 Library the model sees: SKILL's folder plus --root PATH (repeatable), --discover, --with-bundled; --profile NAME.
   --trust lets the skill's shell, script and MCP tools run in \`eval run\`.
 evals/evals.json is skill-creator's: expectations (or "assertions") may be missing while it holds only prompts;

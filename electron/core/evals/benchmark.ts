@@ -9,6 +9,7 @@ import {
   type EvalConfiguration,
   type EvalRunResult,
   type StatSummary,
+  promptExcerpt,
 } from '../../../shared/evals.js';
 import type { SkillDefinition } from '../../../shared/types.js';
 import type { OutputEval } from './evals-file.js';
@@ -92,4 +93,10 @@ export function evalFolderNames(evals: readonly OutputEval[]): Map<OutputEval['i
     names.set(e.id, name);
   });
   return names;
+}
+
+/** What each eval is called where it is shown: its name when it has one, else the start of its prompt (its id is
+ * only a folder name). */
+export function evalTitles(evals: readonly OutputEval[]): Map<OutputEval['id'], string> {
+  return new Map(evals.map((e) => [e.id, e.name ?? (promptExcerpt(e.prompt) || `eval ${e.id}`)]));
 }

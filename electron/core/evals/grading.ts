@@ -6,6 +6,8 @@ import { checkExpectations } from '../cases/cases.js';
 import { expectationText, type OutputEval } from './evals-file.js';
 import type { ModelClient } from '../models/model-client.js';
 import { readJson } from '../../../shared/json-read.js';
+import type { RunUsage } from '../../../shared/usage.js';
+import { tokensOf } from '../models/budget.js';
 
 /** What grading reads of a run: the final answer and the tool calls of its transcript. */
 export interface GradedRun {
@@ -94,12 +96,12 @@ export async function grade(
   run: GradedRun,
   sample: number,
   signal: AbortSignal | undefined,
-): Promise<{ expectations: GradedExpectation[]; tokens: number; costUsd: number }> {
+): Promise<{ expectations: GradedExpectation[]; tokens: number; usage: RunUsage }> {
   // Verdicts by position, so two expectations with the same text are graded apart.
   const verdicts: GradedExpectation[] = [];
   const byModelAt: number[] = [];
   let tokens = 0;
-  let costUsd = 0;
+  const usage = grader.tally();
   for (const [i, x] of e.expectations.entries()) {
     if (typeof x === 'string') {
       byModelAt.push(i);
@@ -140,14 +142,14 @@ export async function grade(
       { sample, ...(signal ? { signal } : {}) },
     );
     if (!cached) {
-      tokens += response.usage.inputTokens + response.usage.outputTokens;
-      costUsd += response.usage.costUsd ?? 0;
+      tokens += tokensOf(response.usage);
+      usage.add(response.usage);
     }
     parseGraderAnswer(response.text, byModel).forEach((g, k) => (verdicts[byModelAt[k] as number] = g));
   }
   return {
     expectations: verdicts,
     tokens,
-    costUsd,
+    usage: usage.report(),
   };
 }

@@ -15,8 +15,15 @@ import {
 import { SkillError } from '../../../shared/errors.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import type { Executor } from '../tools/executor.js';
-import { defaultWorkspaceDir, evalFolderNames, nextIterationDir, summarizeRuns } from './benchmark.js';
-import { BudgetExhaustedError, budgetStopped } from '../models/budget.js';
+import {
+  defaultWorkspaceDir,
+  evalFolderNames,
+  evalTitles,
+  nextIterationDir,
+  summarizeRuns,
+} from './benchmark.js';
+import { BudgetExhaustedError, budgetStopped, tokensOf } from '../models/budget.js';
+import { EMPTY_USAGE, type RunUsage } from '../../../shared/usage.js';
 import { ProviderFailureStop } from './provider-failure.js';
 import { expectationText, ungraded, userTurn, type EvalsFile } from './evals-file.js';
 import { grade, gradingSummary, ungradedNote } from './grading.js';
@@ -45,7 +52,7 @@ interface AgentRun {
   answer: string;
   transcript: TranscriptEntry[];
   tokens: number;
-  costUsd: number;
+  usage: RunUsage;
   toolCalls: number;
   seconds: number;
   cached: boolean;
@@ -66,7 +73,7 @@ async function runAgent(
   const messages: ChatMessage[] = [...first.messages];
   const transcript: TranscriptEntry[] = messages.map((m) => ({ role: 'user', content: m.content }));
   let tokens = 0;
-  let costUsd = 0;
+  const usage = client.tally();
   let toolCalls = 0;
   let allCached = true;
   const ownLoop = client.provider.config.kind === 'claude-code'; // Claude Code runs the tools itself
@@ -80,8 +87,8 @@ async function runAgent(
     );
     allCached &&= cached;
     if (!cached) {
-      tokens += response.usage.inputTokens + response.usage.outputTokens;
-      costUsd += response.usage.costUsd ?? 0;
+      tokens += tokensOf(response.usage);
+      usage.add(response.usage);
     }
     transcript.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls, cached });
     messages.push({ role: 'assistant', content: response.text, toolCalls: response.toolCalls });
@@ -91,7 +98,7 @@ async function runAgent(
         answer: response.text,
         transcript,
         tokens,
-        costUsd,
+        usage: usage.report(),
         toolCalls,
         seconds: (Date.now() - started) / 1000,
         cached: allCached,
@@ -127,7 +134,7 @@ async function runAgent(
     answer: last,
     transcript,
     tokens,
-    costUsd,
+    usage: usage.report(),
     toolCalls,
     seconds: (Date.now() - started) / 1000,
     cached: allCached,
@@ -218,6 +225,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
   const iterationDir = nextIterationDir(o.workspaceDir ?? defaultWorkspaceDir(o.skill));
   const prompts = new Map(o.evals.evals.map((e) => [e.id, userTurn(e, skillDir)])); // bad files fail before any call
   const folders = evalFolderNames(o.evals.evals);
+  const titles = evalTitles(o.evals.evals);
   // skill-creator's eval_metadata.json: in each eval's folder, where skill-creator writes it, and in each run's
   // folder, where its viewer (which looks in a run's folder and the one above) finds the prompt of a `run-N`.
   const metadata = new Map(
@@ -234,6 +242,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
     }),
   );
   const results: EvalRunResult[] = [];
+  const usage = o.client.tally();
   const failures: OutputReport['failures'] = [];
   let stopped: string | undefined;
   let done = 0;
@@ -263,7 +272,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
           );
           const gradingStarted = Date.now();
           const graded = ungraded(e)
-            ? { expectations: [], tokens: 0, costUsd: 0 }
+            ? { expectations: [], tokens: 0, usage: EMPTY_USAGE }
             : await grade(o.grader, e, run, i, failure.signal);
           const graderSeconds = (Date.now() - gradingStarted) / 1000;
           const grading: Grading = {
@@ -296,6 +305,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
           results.push({
             eval_id: e.id,
             eval_name: name,
+            eval_title: titles.get(e.id) ?? name,
             configuration,
             run_number: i + 1,
             result: {
@@ -304,7 +314,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
               tokens: run.tokens,
               tool_calls: run.toolCalls,
               errors: run.error ? 1 : 0,
-              cost_usd: run.costUsd + graded.costUsd,
+              cost_usd: (run.usage.cost_usd ?? 0) + (graded.usage.cost_usd ?? 0),
             },
             expectations: grading.expectations,
             ...(ungraded(e)
@@ -315,6 +325,8 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
             dir,
             cached: run.cached,
           });
+          usage.merge(run.usage);
+          usage.merge(graded.usage);
         } catch (error) {
           if (error instanceof BudgetExhaustedError) {
             stopped ??= error.message;
@@ -352,6 +364,7 @@ export async function runOutputEvals(o: OutputRunOptions): Promise<OutputReport>
     },
     runs: results,
     run_summary: summarizeRuns(results),
+    usage: usage.report(),
     notes: [
       ...(stopped ? [stopped] : []),
       ...o.evals.evals

@@ -13,7 +13,8 @@ import type {
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import { parseJsonText } from '../../../shared/json-read.js';
-import type { SkillDefinition } from '../../../shared/types.js';
+import type { LibraryEntry, SkillDefinition, ValidationProfile } from '../../../shared/types.js';
+import type { TriggerPromptSize } from '../../../shared/usage.js';
 import { evalCollisionsFile } from '../app-data.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
 import { isWithin } from '../fs/confine.js';
@@ -21,7 +22,7 @@ import { snapshotDir } from './baseline.js';
 import { defaultWorkspaceDir, iterationNumbers } from './benchmark.js';
 import { budgetStopNote } from '../models/budget.js';
 import { readTriggerReport } from './trigger-report.js';
-import { readTriggerSet, resolveTriggerSet } from './triggers.js';
+import { readTriggerSet, resolveTriggerSet, triggerPromptSize } from './triggers.js';
 import type { Audience } from '../../../shared/remedy.js';
 
 /** Which description a trigger report measured: the saved one, or a draft typed in the Evals tab. */
@@ -92,9 +93,29 @@ function latestIteration(workspaceDir: string): OutputRunView | undefined {
   return undefined;
 }
 
-/** What the Evals tab reopens with: the result files last written for the skill. */
-export function evalResults(skill: SkillDefinition, userDataDir: string): EvalResultsView {
+/** The size of a trigger run of the skill's set against `catalog`; undefined without a readable set. */
+function promptSize(
+  skill: SkillDefinition,
+  catalog: { entries: readonly LibraryEntry[]; profile: ValidationProfile },
+): TriggerPromptSize | undefined {
+  try {
+    return triggerPromptSize(catalog.entries, catalog.profile, skillTriggerSet(skill, 'app').set);
+  } catch {
+    return undefined; // no set yet, or a broken one: the set editor says so
+  }
+}
+
+/**
+ * What the Evals tab reopens with: the result files last written for the skill, and (given the catalog) the size of
+ * its trigger run, for the estimate of its cost.
+ */
+export function evalResults(
+  skill: SkillDefinition,
+  userDataDir: string,
+  catalog?: { entries: readonly LibraryEntry[]; profile: ValidationProfile },
+): EvalResultsView {
   const workspaceDir = defaultWorkspaceDir(skill);
+  const size = catalog ? promptSize(skill, catalog) : undefined;
   const saved = readReport(triggerReportFile(workspaceDir, 'saved'));
   const draft = readReport(triggerReportFile(workspaceDir, 'draft'));
   const collisions = readCollisions(evalCollisionsFile(userDataDir));
@@ -103,6 +124,7 @@ export function evalResults(skill: SkillDefinition, userDataDir: string): EvalRe
   return {
     workspaceDir,
     triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
+    ...(size ? { triggerPrompt: size } : {}),
     ...(saved ? { triggers: saved } : {}),
     ...(draft ? { triggersDraft: draft } : {}),
     ...(collisions ? { collisions } : {}),

@@ -96,6 +96,8 @@ export function summaries(
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+/** A cost as written: null stands for a model without a price. */
+const cost = (v: unknown): number | null => (v === null ? null : count(v));
 const picks = (v: unknown): Record<string, number> =>
   isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, n]) => [k, count(n)])) : {};
 
@@ -164,8 +166,19 @@ export function readTriggerReport(data: unknown, where: string): TriggerReport {
     ...(typeof data.eval_set === 'string' ? { eval_set: data.eval_set } : {}),
     usage: {
       input_tokens: count(legacy ? usage.inputTokens : usage.input_tokens),
+      cache_creation_input_tokens: count(usage.cache_creation_input_tokens),
+      cache_read_input_tokens: count(usage.cache_read_input_tokens),
       output_tokens: count(legacy ? usage.outputTokens : usage.output_tokens),
-      cost_usd: count(legacy ? usage.costUsd : usage.cost_usd),
+      cost_usd: cost(legacy ? usage.costUsd : usage.cost_usd),
+      // Written before costs without caching were kept: the cost then was the whole cost.
+      cost_without_cache_usd: cost(
+        'cost_without_cache_usd' in usage
+          ? usage.cost_without_cache_usd
+          : legacy
+            ? usage.costUsd
+            : usage.cost_usd,
+      ),
+      ...(typeof usage.price_note === 'string' ? { price_note: usage.price_note } : {}),
     },
     ...(typeof data.stopped === 'string' ? { stopped: data.stopped } : {}),
   };

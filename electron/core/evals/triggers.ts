@@ -24,6 +24,8 @@ import { summaries } from './trigger-report.js';
 import type { ChatRequest, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 import { remedy, type Audience, type Remedy } from '../../../shared/remedy.js';
+import type { RunUsage, TriggerPromptSize } from '../../../shared/usage.js';
+import { estimateTokens } from '../../../shared/tokens.js';
 
 export const DEFAULT_TRIGGER_RUNS = 3;
 /** Skillbench's earlier name for it, still read when the skill has no `evals/trigger-eval.json`. */
@@ -124,6 +126,23 @@ export function triggerRequest(
 }
 
 /**
+ * What a trigger run of `set` sends, in tokens: the prefix every request repeats (the instructions, the catalog and
+ * the Skill tool) and the queries after it, for the Evals tab's estimate before a run.
+ */
+export function triggerPromptSize(
+  entries: readonly LibraryEntry[],
+  profile: ValidationProfile,
+  set: readonly TriggerQuery[],
+): TriggerPromptSize {
+  const request = triggerRequest(entries, profile, '');
+  return {
+    queries: set.length,
+    prefix_tokens: estimateTokens(`${request.system ?? ''}${JSON.stringify(request.tools ?? [])}`),
+    query_tokens: set.reduce((n, q) => n + estimateTokens(q.query), 0),
+  };
+}
+
+/**
  * The skill a response invoked, as skill-creator detects it: a `Skill` call with {"skill": name} (a plugin prefix
  * `plugin:name` allowed), or a read of a listed skill's SKILL.md. Undefined when none was invoked.
  */
@@ -194,9 +213,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     cached: 0,
     duration_ms: 0,
   }));
-  const costBefore = o.client.budget.costUsd;
-  let usageIn = 0;
-  let usageOut = 0;
+  const usage = o.client.tally();
   let stopped: string | undefined;
   let done = 0;
   const total = o.set.length * runs;
@@ -213,8 +230,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
           stopStarting: failure.stopStarting,
           sample,
         });
-        usageIn += cached ? 0 : response.usage.inputTokens;
-        usageOut += cached ? 0 : response.usage.outputTokens;
+        if (!cached) usage.add(response.usage);
         r.runs++;
         if (cached) r.cached++;
         const picked = invokedSkill(response.toolCalls, entries, o.profile);
@@ -266,11 +282,7 @@ export async function runTriggerEval(o: TriggerRunOptions): Promise<TriggerRepor
     runs_per_query: runs,
     trigger_threshold: TRIGGER_THRESHOLD,
     ...(o.setFile !== undefined ? { eval_set: o.setFile } : {}),
-    usage: {
-      input_tokens: usageIn,
-      output_tokens: usageOut,
-      cost_usd: o.client.budget.costUsd - costBefore,
-    },
+    usage: usage.report(),
     ...(stopped !== undefined ? { stopped } : {}),
   };
 }
@@ -296,8 +308,14 @@ export function collisionMatrix(reports: readonly TriggerReport[]): Record<strin
  */
 export async function runLibraryTriggers(
   o: Omit<TriggerRunOptions, 'skill' | 'set' | 'description'> & { audience: Audience },
-): Promise<{ reports: TriggerReport[]; matrix: Record<string, Record<string, number>>; stopped?: string }> {
+): Promise<{
+  reports: TriggerReport[];
+  matrix: Record<string, Record<string, number>>;
+  usage: RunUsage;
+  stopped?: string;
+}> {
   const reports: TriggerReport[] = [];
+  const usage = o.client.tally();
   for (const entry of catalogEntries(o.entries, o.profile)) {
     const skill = entry.skill;
     if (!skill || skill.shadowedBy !== undefined) continue;
@@ -310,7 +328,9 @@ export async function runLibraryTriggers(
       setFile: set.path,
     });
     reports.push(report);
-    if (report.stopped) return { reports, matrix: collisionMatrix(reports), stopped: report.stopped };
+    usage.merge(report.usage);
+    if (report.stopped)
+      return { reports, matrix: collisionMatrix(reports), usage: usage.report(), stopped: report.stopped };
   }
-  return { reports, matrix: collisionMatrix(reports) };
+  return { reports, matrix: collisionMatrix(reports), usage: usage.report() };
 }

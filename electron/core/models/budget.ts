@@ -2,7 +2,8 @@
 // Tested by: test/unit/core/models/providers.test.ts
 import { STOPPED_PREFIX, type BudgetLimits } from '../../../shared/evals.js';
 import { CHARS_PER_TOKEN, tokensForChars } from '../../../shared/tokens.js';
-import type { ChatRequest, ProviderConfig, ReportedUsage, ToolCall, Usage } from './providers/types.js';
+import { costOfTokens, type ModelPrice } from '../../../shared/usage.js';
+import type { ChatRequest, ReportedUsage, ToolCall, Usage } from './providers/types.js';
 
 export { STOPPED_PREFIX, type BudgetLimits };
 
@@ -24,11 +25,29 @@ export function budgetStopped(budget: Budget, finished: string): string {
 export const budgetStopNote = (notes: readonly string[]): string | undefined =>
   notes.find((n) => n.startsWith(STOPPED_PREFIX));
 
-/** USD of one response: the provider's own figure when it reports one, else tokens times the configured price. */
-export function costOf(usage: Usage, price: ProviderConfig['price']): number {
+/** Every token of one response, the cached input included: what the token budget counts. */
+export const tokensOf = (usage: Usage): number =>
+  usage.inputTokens + (usage.cacheWriteTokens ?? 0) + (usage.cacheReadTokens ?? 0) + usage.outputTokens;
+
+/** A price as a providers file may give it: cache tokens at the input rate unless it says otherwise. */
+type Price = Pick<ModelPrice, 'input' | 'output'> & Partial<ModelPrice>;
+
+/** USD of one response at `price`: each kind of token at its rate, or every input token at the full rate. */
+export function pricedCost(usage: Usage, price: Price, { cached = true } = {}): number {
+  const full = { cacheWrite: price.input, cacheRead: price.input, ...price };
+  const tokens = {
+    input: usage.inputTokens,
+    cacheWrite: usage.cacheWriteTokens ?? 0,
+    cacheRead: usage.cacheReadTokens ?? 0,
+    output: usage.outputTokens,
+  };
+  return costOfTokens(tokens, full, { cached });
+}
+
+/** USD of one response: the provider's own figure when it reports one, else priced; 0 without a price. */
+export function costOf(usage: Usage, price: Price | undefined): number {
   if (usage.costUsd !== undefined) return usage.costUsd;
-  if (!price) return 0;
-  return (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1_000_000;
+  return price ? pricedCost(usage, price) : 0;
 }
 
 /** A token count or cost as reported: a finite number >= 0, else undefined. */
@@ -62,18 +81,21 @@ export function checkedUsage(
   const cost = costUsd !== undefined ? { costUsd } : {};
   const input = figure(reported?.inputTokens);
   const output = figure(reported?.outputTokens);
+  const write = figure(reported?.cacheWriteTokens) ?? 0;
+  const read = figure(reported?.cacheReadTokens) ?? 0;
+  const cache = { ...(write ? { cacheWriteTokens: write } : {}), ...(read ? { cacheReadTokens: read } : {}) };
   const answerChars =
     answer.text.length + (answer.toolCalls.length ? JSON.stringify(answer.toolCalls).length : 0);
   const guess = {
     inputTokens: tokensForChars(requestChars(request)),
     outputTokens: tokensForChars(answerChars),
   };
-  if (input !== undefined && output !== undefined && input + output > 0) {
+  if (input !== undefined && output !== undefined && input + write + read + output > 0) {
     // An answer counted far below its own size (1 token for fifty tool calls) is not trusted either: no tokenizer
     // gets below one token per FLOOR_RATIO estimated ones, so an honest count is never raised.
     if (output >= Math.floor(guess.outputTokens / FLOOR_RATIO))
-      return { inputTokens: input, outputTokens: output, ...cost };
-    return { inputTokens: input, outputTokens: guess.outputTokens, ...cost, estimated: true };
+      return { inputTokens: input, outputTokens: output, ...cache, ...cost };
+    return { inputTokens: input, outputTokens: guess.outputTokens, ...cache, ...cost, estimated: true };
   }
   return { ...guess, ...cost, estimated: true };
 }
@@ -85,8 +107,8 @@ export class Budget {
   estimatedResponses = 0;
   constructor(readonly limits: BudgetLimits = {}) {}
 
-  charge(usage: Usage, price: ProviderConfig['price']): void {
-    this.tokens += usage.inputTokens + usage.outputTokens;
+  charge(usage: Usage, price: Price | undefined): void {
+    this.tokens += tokensOf(usage);
     this.costUsd += costOf(usage, price);
     if (usage.estimated) this.estimatedResponses++;
   }

@@ -15,6 +15,9 @@ import {
   type ToolCall,
 } from './providers/types.js';
 import { JSON_MAX_DEPTH, nestsDeeperThan } from '../../../shared/json-read.js';
+import type { ModelPrice } from '../../../shared/usage.js';
+import { priceOf, SHIPPED_PRICES, unknownPriceNote, type PriceTable } from './prices.js';
+import { UsageTally } from './usage.js';
 
 /** A model's answer text beyond this is cut (and marked), the same 1 MiB cap as a tool's output. */
 export const MAX_RESPONSE_BYTES = OUTPUT_CAP_BYTES;
@@ -92,6 +95,10 @@ export interface ModelClientOptions {
   timeoutMs?: number;
   budget?: Budget;
   cache?: ResponseCache;
+  /** The prices in effect (the shipped ones and the user's `prices.json`); default the shipped ones. */
+  prices?: PriceTable;
+  /** false: send no prompt-cache markers (to measure what caching saves); default true. */
+  promptCache?: boolean;
   onRetry?: (notice: RetryNotice) => void;
   /** Injected in tests to record the delays instead of waiting them out. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -127,9 +134,15 @@ export function retryDelay(attempt: number, error: ProviderError, base: number, 
 
 export class ModelClient {
   readonly budget: Budget;
+  /** What this model's tokens cost, when known. */
+  readonly price: ModelPrice | undefined;
+  readonly promptCache: boolean;
+  private readonly priceNote: string;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
-  private readonly opts: Required<Omit<ModelClientOptions, 'cache' | 'onRetry' | 'budget'>> &
+  private readonly opts: Required<
+    Omit<ModelClientOptions, 'cache' | 'onRetry' | 'budget' | 'prices' | 'promptCache'>
+  > &
     Pick<ModelClientOptions, 'cache' | 'onRetry'>;
 
   constructor(
@@ -137,6 +150,10 @@ export class ModelClient {
     options: ModelClientOptions = {},
   ) {
     this.budget = options.budget ?? new Budget();
+    const prices = options.prices ?? SHIPPED_PRICES;
+    this.price = priceOf(provider.config, prices);
+    this.priceNote = unknownPriceNote(provider.config.model, prices);
+    this.promptCache = options.promptCache ?? true;
     this.opts = {
       concurrency: Math.max(1, options.concurrency ?? 4),
       maxRetries: options.maxRetries ?? 4,
@@ -189,7 +206,7 @@ export class ModelClient {
         const started = Date.now();
         try {
           const response = checkedResponse(await this.withTimeout(request, signal), request, config.name);
-          this.budget.charge(response.usage, config.price);
+          this.budget.charge(response.usage, this.price);
           this.opts.cache?.set(key, response);
           return { response, cached: false, attempts: attempt, durationMs: Date.now() - started };
         } catch (error) {
@@ -205,12 +222,17 @@ export class ModelClient {
     }
   }
 
+  /** A fresh sum of usage at this model's price, for one run. */
+  tally(): UsageTally {
+    return new UsageTally(this.price, this.priceNote);
+  }
+
   private async withTimeout(request: ChatRequest, signal?: AbortSignal): Promise<ProviderResponse> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      return await this.provider.complete(request, { signal: combined });
+      return await this.provider.complete(request, { signal: combined, promptCache: this.promptCache });
     } catch (error) {
       if (timeout.signal.aborted && !signal?.aborted)
         throw new ProviderError(

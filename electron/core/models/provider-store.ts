@@ -9,6 +9,7 @@ import { SkillError } from '../../../shared/errors.js';
 import type { ProviderView } from '../../../shared/evals.js';
 import { DATA_FILE_MODE, ensurePrivateDir, makePrivate, withFileLock } from '../fs/data-files.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
+import { priceOf, readPriceTable, SHIPPED_PRICES, type PriceTable } from './prices.js';
 import { FileCredentialStore, type CredentialCipher } from '../fs/credential-file.js';
 import {
   createProvider,
@@ -27,7 +28,7 @@ export class ProviderStore {
   private readonly keys: FileCredentialStore<string>;
 
   constructor(
-    userDataDir: string,
+    private readonly userDataDir: string,
     cipher?: CredentialCipher,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
@@ -49,10 +50,22 @@ export class ProviderStore {
     return parseProviderConfigs(text, this.file);
   }
 
-  /** The providers as the app shows them: whether a key is kept, never the key. */
+  /** The token prices in effect: the shipped ones and the user's `prices.json` (a broken file is an error). */
+  prices(): PriceTable {
+    return readPriceTable(this.userDataDir);
+  }
+
+  /** The providers as the app shows them: whether a key is kept, never the key; the price of each one's model. */
   views(): ProviderView[] {
+    let prices: PriceTable;
+    try {
+      prices = this.prices();
+    } catch {
+      prices = SHIPPED_PRICES; // a broken prices.json is reported when a run needs it, not here
+    }
     return this.list().map((p) => {
       const keyEnv = keyEnvOf(p, { from: 'user' });
+      const price = priceOf(p, prices);
       return {
         name: p.name,
         kind: p.kind,
@@ -60,6 +73,7 @@ export class ProviderStore {
         ...(p.baseURL !== undefined ? { baseURL: p.baseURL } : {}),
         hasKey: this.keys.load(p.name) !== undefined,
         ...(keyEnv !== undefined ? { keyEnv } : {}),
+        ...(price ? { price } : {}),
       };
     });
   }

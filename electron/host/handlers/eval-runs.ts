@@ -52,7 +52,11 @@ export function evalRunHandlers(ctx: HostContext): Pick<AreaHandlers<'evals'>, R
     budget: BudgetLimits = {},
     run: EvalRun<T>,
   ) => {
-    const client = new ModelClient(ctx.providers.open(provider), { budget: new Budget(budget), cache });
+    const client = new ModelClient(ctx.providers.open(provider), {
+      budget: new Budget(budget),
+      cache,
+      prices: ctx.providers.prices(),
+    });
     return trackWork(ctx, runId, failure, (signal, onProgress) =>
       run({
         client,

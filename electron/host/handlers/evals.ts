@@ -10,7 +10,11 @@ type EvalHandlers = AreaHandlers<'evals'>;
 
 export function evalHandlers(ctx: HostContext): EvalHandlers {
   const providers = ctx.providers;
-  const results = (skillId: string) => evalResults(ctx.workspace.skill(skillId), ctx.options.userDataDir);
+  const results = (skillId: string) =>
+    evalResults(ctx.workspace.skill(skillId), ctx.options.userDataDir, {
+      entries: ctx.workspace.entries,
+      profile: ctx.settings.get().profile,
+    });
   return {
     'evals:list-providers': () => providers.views(),
     'evals:save-provider': ({ provider, key, previousName }) => {

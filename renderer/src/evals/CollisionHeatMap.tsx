@@ -1,6 +1,7 @@
 // The library's collision matrix as a heat map (issue 15): rows are skills (their should-trigger queries), columns
 // the skills that fired; a cell's shade is its share of the row, so two descriptions competing stand out off the
 // diagonal. A table, so every count stays readable by a screen reader.
+import { RunCost } from './RunCost.js';
 import { useId } from 'react';
 import type { CollisionsView } from '../../../shared/evals.js';
 import { BudgetStop } from './BudgetStop.js';
@@ -62,6 +63,7 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
           })}
         </tbody>
       </table>
+      {props.view.usage ? <RunCost usage={props.view.usage} /> : null}
       <p className="muted small-text">
         Run {new Date(props.view.at).toLocaleString()} over {props.view.reports.length} skill(s) with a
         trigger set.

@@ -11,6 +11,7 @@ import { CollisionHeatMap } from './CollisionHeatMap.js';
 import { DescriptionOptimizer } from './DescriptionOptimizer.js';
 import { OutputEvals } from './OutputEvals.js';
 import { TriggerResults } from './TriggerResults.js';
+import { TriggerEstimate } from './RunCost.js';
 import { currentAb, draftDescription } from './trigger-set.js';
 import { TriggerSetEditor } from './TriggerSetEditor.js';
 import { useEvalRun } from './use-eval-run.js';
@@ -94,6 +95,7 @@ export default function EvalsView(props: {
     if (r.ok) setResults(r.value);
   };
 
+  const chosen = providers?.find((p) => p.name === provider);
   const ab = currentAb(results?.triggers, results?.triggersDraft, draft);
   const busy = run.running !== undefined;
   const canRun = provider !== '' && !busy && !props.readOnly && budget.problem === undefined;
@@ -198,6 +200,12 @@ export default function EvalsView(props: {
             Run A/B with the unsaved description
           </button>
         </div>
+        <TriggerEstimate
+          size={results?.triggerPrompt}
+          runs={runs}
+          price={chosen?.price}
+          model={chosen?.model}
+        />
         {progressFor(['triggers', 'ab'])}
         {ab?.mismatch ? <p className="sev-warning small-text">{ab.mismatch}</p> : null}
         <div className={results?.triggers && ab ? 'ab-grid' : undefined}>

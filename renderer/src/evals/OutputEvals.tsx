@@ -1,6 +1,7 @@
 // Output evals of one iteration (issue 15): the benchmark (pass rate, time, tokens with vs without the skill, as a
 // chart and in figures), every run with its grading, and a run's transcript: messages, tool calls with their inputs
 // and outputs, the answer, and each expectation with its evidence.
+import { RunCost } from './RunCost.js';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   EVAL_CONFIGURATIONS,
@@ -78,6 +79,7 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
             {n}
           </p>
         ))}
+      {benchmark.usage ? <RunCost usage={benchmark.usage} /> : null}
       <table className="evals-table" aria-label="Output eval runs">
         <thead>
           <tr>
@@ -99,7 +101,7 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
               className={r.result.failed ? 'fail' : 'pass'}
               aria-selected={open?.run.dir === r.dir}
             >
-              <td>{r.eval_name}</td>
+              <td title={r.eval_name}>{r.eval_title ?? r.eval_name}</td>
               <td>{r.configuration.replace('_', ' ')}</td>
               <td>{r.run_number}</td>
               <td>
@@ -109,7 +111,7 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
                       min={0}
                       max={1}
                       value={r.result.pass_rate}
-                      aria-label={`Pass rate of ${r.eval_name}`}
+                      aria-label={`Pass rate of ${r.eval_title ?? r.eval_name}`}
                     />{' '}
                     {r.result.passed}/{r.result.total}
                     {r.result.ungraded ? (
@@ -138,7 +140,7 @@ export function OutputEvals(props: { host: HostApi; skillId: string; view: Outpu
                 <button
                   className="small"
                   onClick={() => void show(r)}
-                  aria-label={`Transcript of ${r.eval_name} ${r.configuration} run ${r.run_number}`}
+                  aria-label={`Transcript of ${r.eval_title ?? r.eval_name} ${r.configuration} run ${r.run_number}`}
                 >
                   Transcript
                 </button>
@@ -166,7 +168,7 @@ function TranscriptPanel(props: {
     <section className="transcript" aria-label="Transcript" ref={here}>
       <header className="view-head">
         <h4>
-          {run.eval_name} · {run.configuration.replace('_', ' ')} · run {run.run_number}
+          {run.eval_title ?? run.eval_name} · {run.configuration.replace('_', ' ')} · run {run.run_number}
         </h4>
         <span className="spacer" />
         <button className="small" onClick={props.onClose}>

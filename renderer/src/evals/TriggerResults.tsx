@@ -2,6 +2,7 @@
 // skill-creator counts them, and per query), then each query with its trigger rate as a bar, pass or fail, and the
 // skills picked instead.
 // Tested by: test/unit/renderer/evals/trigger-results.test.tsx
+import { RunCost } from './RunCost.js';
 import { confusionParts, TRIGGER_VIEWS, type TriggerReport } from '../../../shared/evals.js';
 import { BudgetStop } from './BudgetStop.js';
 import { percent, pickedInstead } from './format.js';
@@ -57,10 +58,9 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
       </table>
       <p className="muted small-text">
         {report.provider} ({report.model}), {report.runs_per_query} run(s) per query; triggered at{' '}
-        {report.trigger_threshold * 100}% or more. {report.usage.input_tokens + report.usage.output_tokens}{' '}
-        tokens
-        {report.usage.cost_usd ? `, $${report.usage.cost_usd.toFixed(4)}` : ''}.
+        {report.trigger_threshold * 100}% or more.
       </p>
+      <RunCost usage={report.usage} />
       <table className="evals-table">
         <thead>
           <tr>

@@ -34,8 +34,10 @@ describe('skillbench eval run with skill-creator’s evals.json', () => {
     ];
     const { code, stdout } = await runCaptured(args);
     expect(code).toBe(0);
-    expect(stdout).toContain('eval-1  with_skill    run 1  not graded (no expectations)');
-    expect(stdout).toContain('eval-2  without_skill run 1  not graded (no expectations)');
+    expect(stdout).toContain('Summarise this CSV:  with_skill    run 1  not graded (no expectations)');
+    expect(stdout).toContain(
+      'Give me the totals of q3.csv as a short report:  without_skill run 1  not graded (no expectations)',
+    );
     expect(stdout).toMatch(/with_skill {4}pass rate n\/a \(nothing graded\)/);
     expect(stdout).toContain(
       'eval-1 has no expectations yet: its runs were recorded, not graded (add "expectations" to evals/evals.json).',
@@ -71,7 +73,7 @@ describe('skillbench eval run with skill-creator’s evals.json', () => {
       '--no-baseline',
     ]);
     expect(code).toBe(0);
-    expect(stdout).toContain('eval-1  with_skill    run 1  2/2 passed');
+    expect(stdout).toContain('Summarise this CSV:  with_skill    run 1  2/2 passed');
   });
 });
 
@@ -126,8 +128,8 @@ describe('skillbench eval snapshot and the old_skill baseline', () => {
       ...model,
     ]);
     expect(code).toBe(0);
-    expect(stdout).toContain('eval-1  with_skill    run 1  2/3 passed');
-    expect(stdout).toContain('eval-1  old_skill     run 1  3/3 passed');
+    expect(stdout).toContain('Summarise this CSV:  with_skill    run 1  2/3 passed');
+    expect(stdout).toContain('Summarise this CSV:  old_skill     run 1  3/3 passed');
     expect(stdout).toMatch(/delta {9}pass rate -0\.33/);
     const iteration = join(root, 'csv-report-workspace', 'iteration-1');
     const benchmark = JSON.parse(readFileSync(join(iteration, 'benchmark.json'), 'utf8')) as Benchmark;

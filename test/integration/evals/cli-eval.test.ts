@@ -197,10 +197,12 @@ describe('skillbench eval run', () => {
     ]);
     expect(stderr).toContain('[2/2]');
     expect(code).toBe(0);
-    expect(stdout).toContain('eval-1  with_skill    run 1  3/3 passed');
-    expect(stdout).toContain('eval-1  without_skill run 1  2/3 passed');
+    expect(stdout).toContain('Summarise this CSV:  with_skill    run 1  3/3 passed');
+    expect(stdout).toContain('Summarise this CSV:  without_skill run 1  2/3 passed');
     expect(stdout).toContain('    FAIL  The report starts with the heading ## Report: first line');
     expect(stdout).toMatch(/delta {9}pass rate \+0\.33/);
+    // The iteration's usage, executor and grader together; a model the price table does not know costs "unknown".
+    expect(stdout).toMatch(/\n\ntokens [\d,]+ in, [\d,]+ out; cost unknown \(no price for model "/);
     const grading = JSON.parse(
       readFileSync(
         join(root, 'csv-report-workspace', 'iteration-1', 'eval-1', 'with_skill', 'run-1', 'grading.json'),

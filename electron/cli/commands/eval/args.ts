@@ -9,6 +9,7 @@ import { evalCacheDir, userDataDir } from '../../../core/app-data.js';
 import { Budget } from '../../../core/models/budget.js';
 import { ResponseCache } from '../../../core/models/cache.js';
 import { ModelClient } from '../../../core/models/model-client.js';
+import { readPriceTable } from '../../../core/models/prices.js';
 import type { RootInfo } from '../../../../shared/types.js';
 import { isWithin } from '../../../core/fs/confine.js';
 import {
@@ -58,6 +59,7 @@ export const OPTIONS = {
   timeout: { type: 'string' },
   retries: { type: 'string' },
   'no-cache': { type: 'boolean' },
+  'no-prompt-cache': { type: 'boolean' },
   root: { type: 'string', multiple: true },
   discover: { type: 'boolean' },
   'with-bundled': { type: 'boolean' },
@@ -185,6 +187,8 @@ export function clientFor(
   return new ModelClient(createProvider(config, { source }), {
     budget,
     ...(v['no-cache'] ? {} : { cache: new ResponseCache(evalCacheDir(userDataDir())) }),
+    prices: readPriceTable(userDataDir()),
+    ...(v['no-prompt-cache'] ? { promptCache: false } : {}),
     ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
     ...(retries !== undefined ? { maxRetries: retries } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { EVAL_CONFIGURATIONS, gradedRuns } from '../../../../shared/evals.js';
+import { usageLine } from '../../../../shared/usage.js';
 import type { SkillDefinition } from '../../../../shared/types.js';
 import { skillAtFolder, snapshotDir, snapshotSkill } from '../../../core/evals/baseline.js';
 import { defaultWorkspaceDir } from '../../../core/evals/benchmark.js';
@@ -102,7 +103,7 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
       );
       for (const r of b.runs) {
         io.stdout(
-          `${r.eval_name}  ${r.configuration.padEnd(13)} run ${r.run_number}  ${r.result.total ? `${r.result.passed}/${r.result.total} passed` : 'not graded (no expectations)'}  ${r.result.time_seconds.toFixed(1)} s  ${r.result.tokens} tokens${r.cached ? '  [cached]' : ''}\n`,
+          `${r.eval_title ?? r.eval_name}  ${r.configuration.padEnd(13)} run ${r.run_number}  ${r.result.total ? `${r.result.passed}/${r.result.total} passed` : 'not graded (no expectations)'}  ${r.result.time_seconds.toFixed(1)} s  ${r.result.tokens} tokens${r.cached ? '  [cached]' : ''}\n`,
         );
         for (const x of r.expectations)
           io.stdout(`    ${x.passed ? 'PASS' : 'FAIL'}  ${x.text}${x.passed ? '' : `: ${x.evidence}`}\n`);
@@ -118,6 +119,7 @@ export async function runOutput(skillRef: string, v: Values, io: CliIo): Promise
         io.stdout(
           `\ndelta         pass rate ${b.run_summary.delta.pass_rate}  time ${b.run_summary.delta.time_seconds} s  tokens ${b.run_summary.delta.tokens}`,
         );
+      if (b.usage) io.stdout(`\n\n${usageLine(b.usage)}`);
       io.stdout(`\n\nResults: ${displayPath(io, report.iterationDir)}\n`);
       for (const note of b.notes) io.stdout(`${note}\n`);
     }

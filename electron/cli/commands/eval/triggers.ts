@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { confusionParts, TRIGGER_VIEWS, type TriggerReport } from '../../../../shared/evals.js';
+import { usageLine } from '../../../../shared/usage.js';
 import type { CaseResult } from '../../../core/cases/cases.js';
 import {
   DEFAULT_GENERATE_COUNT,
@@ -74,9 +75,7 @@ function printTriggerText(report: TriggerReport, set: { path: string; legacy: bo
     );
   }
   io.stdout(`\n${report.summary.passed} of ${report.summary.total} queries passed\n${viewLines(report)}`);
-  io.stdout(
-    `tokens ${report.usage.input_tokens} in, ${report.usage.output_tokens} out; cost $${report.usage.cost_usd.toFixed(4)}\n`,
-  );
+  io.stdout(`${usageLine(report.usage)}\n`);
   if (report.stopped) io.stdout(`${report.stopped}\n`);
 }
 
@@ -256,6 +255,7 @@ export async function runCollisions(paths: string[], v: Values, io: CliIo): Prom
         io.stdout(
           `\n${r.skill_name} (${r.eval_set ? displayPath(io, r.eval_set) : 'its trigger set'}):\n${viewLines(r)}`,
         );
+      io.stdout(`\n${usageLine(result.usage)}\n`);
       if (result.stopped) io.stdout(`${result.stopped}\n`);
     }
     if (result.stopped) io.stderr(`skillbench: the run is incomplete: ${result.stopped}\n`);

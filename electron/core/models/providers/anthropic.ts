@@ -44,6 +44,40 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): MessagePa
   return out;
 }
 
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * The system prompt as one text block and the tools, with a prompt-cache breakpoint on each when `promptCache`:
+ * Anthropic caches tools, then system, up to the last marked block, so the catalog every query of a trigger eval
+ * repeats is read from the cache after the first request, and only the query is billed at the full rate.
+ */
+export function cachedPrefix(
+  request: ChatRequest,
+  promptCache: boolean,
+): Pick<Anthropic.MessageCreateParamsNonStreaming, 'system' | 'tools'> {
+  const marker = promptCache ? { cache_control: EPHEMERAL } : {};
+  const tools = (request.tools ?? []).map((t, i, all): Anthropic.Tool => ({
+    name: t.name,
+    description: t.description,
+    input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
+    ...(i === all.length - 1 ? marker : {}),
+  }));
+  return {
+    ...(request.system ? { system: [{ type: 'text', text: request.system, ...marker }] } : {}),
+    ...(tools.length ? { tools } : {}),
+  };
+}
+
+/** Anthropic's usage in Skillbench's terms: `input_tokens` is already only what the cache did not cover. */
+function reportedUsage(usage: Anthropic.Usage) {
+  return {
+    inputTokens: usage.input_tokens,
+    outputTokens: usage.output_tokens,
+    cacheWriteTokens: usage.cache_creation_input_tokens ?? 0,
+    cacheReadTokens: usage.cache_read_input_tokens ?? 0,
+  };
+}
+
 /** `keySent` says which key went with the requests (a 401 names it). */
 export function createAnthropicProvider(
   config: ProviderConfig,
@@ -59,7 +93,7 @@ export function createAnthropicProvider(
   });
   return {
     config,
-    async complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
+    async complete(request: ChatRequest, { signal, promptCache = true }): Promise<ProviderResponse> {
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
@@ -67,17 +101,8 @@ export function createAnthropicProvider(
             model: config.model,
             max_tokens: request.maxTokens ?? 1024,
             messages: toAnthropicMessages(request.messages),
-            ...(request.system ? { system: request.system } : {}),
+            ...cachedPrefix(request, promptCache),
             ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.tools?.length
-              ? {
-                  tools: request.tools.map((t) => ({
-                    name: t.name,
-                    description: t.description,
-                    input_schema: t.inputSchema as Anthropic.Tool.InputSchema,
-                  })),
-                }
-              : {}),
           },
           signal ? { signal } : {},
         );
@@ -107,7 +132,7 @@ export function createAnthropicProvider(
         stopReason: message.stop_reason ?? 'unknown',
         model: message.model,
         // Checked (or estimated when missing) by the model client, like every provider's.
-        usage: usage ? { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } : undefined,
+        usage: usage ? reportedUsage(usage) : undefined,
       };
     },
   };

@@ -150,13 +150,19 @@ export function parseProviderConfig(value: unknown, where: string): ProviderConf
       typeof p.input !== 'number' ||
       typeof p.output !== 'number' ||
       p.input < 0 ||
-      p.output < 0
+      p.output < 0 ||
+      [p.cacheWrite, p.cacheRead].some((c) => c !== undefined && (typeof c !== 'number' || c < 0))
     )
       fail(
         where,
-        '"price" is {"input": USD per million input tokens, "output": USD per million output tokens}.',
+        '"price" is {"input": USD per million input tokens, "output": USD per million output tokens}, optionally "cacheWrite" and "cacheRead" (USD per million cached input tokens written and read).',
       );
-    config.price = { input: p.input, output: p.output };
+    config.price = {
+      input: p.input,
+      output: p.output,
+      ...(typeof p.cacheWrite === 'number' ? { cacheWrite: p.cacheWrite } : {}),
+      ...(typeof p.cacheRead === 'number' ? { cacheRead: p.cacheRead } : {}),
+    };
   }
   if (v.command !== undefined) {
     if (typeof v.command !== 'string' || !v.command)

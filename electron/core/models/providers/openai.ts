@@ -17,6 +17,10 @@ import { readJson } from '../../../../shared/json-read.js';
 
 type Param = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
+/**
+ * The system message comes first and holds nothing that changes between queries: OpenAI caches a prompt's
+ * byte-identical prefix on its own (from 1,024 tokens), so everything per query goes after it.
+ */
 export function toOpenAiMessages(system: string | undefined, messages: readonly ChatMessage[]): Param[] {
   const out: Param[] = system ? [{ role: 'system', content: system }] : [];
   for (const m of messages) {
@@ -44,6 +48,17 @@ export function toOpenAiMessages(system: string | undefined, messages: readonly 
 function parseArguments(text: string): JsonValue {
   const read = readJson(text || '{}');
   return read.ok ? read.value : text;
+}
+
+/** OpenAI counts cached tokens inside `prompt_tokens`; Skillbench's input is what the cache did not cover. */
+function reportedUsage(usage: OpenAI.CompletionUsage) {
+  const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
+  const valid = typeof cached === 'number' && cached >= 0 && cached <= usage.prompt_tokens;
+  return {
+    inputTokens: valid ? usage.prompt_tokens - cached : usage.prompt_tokens,
+    outputTokens: usage.completion_tokens,
+    cacheReadTokens: valid ? cached : 0,
+  };
 }
 
 /** `keySent` says which key went with the requests (a 401 names it). */
@@ -96,9 +111,7 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string, key
         toolCalls,
         stopReason: choice.finish_reason ?? 'unknown',
         model: completion.model,
-        usage: completion.usage
-          ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens }
-          : undefined,
+        usage: completion.usage ? reportedUsage(completion.usage) : undefined,
       };
     },
   };

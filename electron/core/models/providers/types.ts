@@ -17,8 +17,8 @@ export interface ProviderConfig {
   /** Environment variable holding the key (default ANTHROPIC_API_KEY / OPENAI_API_KEY; Claude Code is given it as
    *  ANTHROPIC_API_KEY). */
   apiKeyEnv?: string;
-  /** USD per million tokens, for the cost budget; without it only tokens count. */
-  price?: { input: number; output: number };
+  /** USD per million tokens; without it the price table's (models/prices.ts). Cache tokens default to `input`. */
+  price?: { input: number; output: number; cacheWrite?: number; cacheRead?: number };
   /** `claude-code`: the executable (default `claude` on PATH). */
   command?: string;
 }
@@ -51,8 +51,13 @@ export interface ChatRequest {
 }
 
 export interface Usage {
+  /** Input billed at the full rate: what was neither written to nor read from the prompt cache. */
   inputTokens: number;
   outputTokens: number;
+  /** Input written to the provider's prompt cache (Anthropic's `cache_creation_input_tokens`). */
+  cacheWriteTokens?: number;
+  /** Input read from it (Anthropic's `cache_read_input_tokens`, OpenAI's `cached_tokens`). */
+  cacheReadTokens?: number;
   /** Reported by the provider itself (Claude Code's `total_cost_usd`); else computed from `price`. */
   costUsd?: number;
   /** The provider reported no usable token counts: these are estimated from the text (budget.ts `checkedUsage`). */
@@ -73,6 +78,8 @@ export interface ChatResponse {
 export interface ReportedUsage {
   inputTokens?: unknown;
   outputTokens?: unknown;
+  cacheWriteTokens?: unknown;
+  cacheReadTokens?: unknown;
   costUsd?: unknown;
 }
 
@@ -86,7 +93,11 @@ export interface ProviderResponse extends Omit<ChatResponse, 'usage' | 'truncate
 
 export interface ModelProvider {
   readonly config: ProviderConfig;
-  complete(request: ChatRequest, options: { signal?: AbortSignal }): Promise<ProviderResponse>;
+  /** `promptCache: false` leaves out the prompt-cache markers a provider would send (Anthropic's `cache_control`). */
+  complete(
+    request: ChatRequest,
+    options: { signal?: AbortSignal; promptCache?: boolean },
+  ): Promise<ProviderResponse>;
 }
 
 /**

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextIterationDir, summarizeRuns } from '../../../../electron/core/evals/benchmark.js';
+import {
+  evalFolderNames,
+  evalTitles,
+  nextIterationDir,
+  summarizeRuns,
+} from '../../../../electron/core/evals/benchmark.js';
 import {
   parseEvalsFile,
   readEvalsFile,
@@ -226,5 +231,16 @@ describe('benchmark', () => {
     mkdirSync(join(dir, 'iteration-7'));
     mkdirSync(join(dir, 'iteration-x'));
     expect(nextIterationDir(dir)).toBe(join(dir, 'iteration-8'));
+  });
+});
+
+describe('what an output eval is called', () => {
+  it('is its name, else the start of its prompt; its folder stays skill-creator’s eval-<name or id>', () => {
+    const evals = [
+      { id: 1, prompt: 'Summarise sales.csv into a short report\nUse the attached file.', expectations: [] },
+      { id: 2, name: 'totals', prompt: 'Add up the totals', expectations: [] },
+    ];
+    expect([...evalTitles(evals).values()]).toEqual(['Summarise sales.csv into a short report', 'totals']);
+    expect([...evalFolderNames(evals).values()]).toEqual(['eval-1', 'eval-totals']);
   });
 });
