@@ -206,7 +206,9 @@ export function App({ host }: { host: HostApi }) {
                 <AgentsMdSync host={host} entries={library.entries} />
               </>
             }
-            rowBadges={(e) => installBadgeItems(manage.byEntry.get(e.id), manage.agents, manage.updates, true)}
+            rowBadges={(e) =>
+              installBadgeItems(manage.byEntry.get(e.id), manage.agents, manage.updates, true)
+            }
           />
         </ErrorBoundary>
       </SidePane>
