@@ -72,7 +72,14 @@ export function menuTemplate(actions: MenuActions, isMac: boolean): MenuItemCons
         { role: 'togglefullscreen' },
       ],
     },
-    { role: 'windowMenu' },
+    // Off macOS the window menu's Minimize would take Ctrl+M, which moves focus out of the editor (Monaco's
+    // tab-focus key): Minimize stays, without a key.
+    isMac
+      ? { role: 'windowMenu' }
+      : {
+          label: 'Window',
+          submenu: [{ label: 'Minimize', click: (_item, window) => window?.minimize() }, { role: 'close' }],
+        },
     {
       role: 'help',
       submenu: [

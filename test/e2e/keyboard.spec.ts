@@ -1,5 +1,6 @@
 // Keyboard only (page.keyboard, never a click): add a skill from the palette, open another with the focus left on its
-// tab, fix an error with Monaco's quick fix and leave the editor with Tab once Ctrl+M says so.
+// tab, fix an error with Monaco's quick fix and leave the editor with Tab once Ctrl+M says so, run a tool with
+// Ctrl+Enter and save the call as a case.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -10,7 +11,7 @@ let server: Served;
 let pageErrors: string[] = [];
 test.beforeEach(async ({ page }) => {
   pageErrors = watchPageErrors(page);
-  server = await startServe();
+  server = await startServe({ skills: ['runner-state'] });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(server.url);
   await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option').first()).toBeVisible();
@@ -45,7 +46,7 @@ async function command(page: Page, words: string) {
   await expect(page.getByRole('dialog', { name: 'Go to a skill or run a command' })).toHaveCount(0);
 }
 
-test('add a skill from the palette and fix an error in the editor without the mouse', async ({ page }) => {
+test('add a skill, fix an error, run a tool and save a case without the mouse', async ({ page }) => {
   // Add a skill: the palette's New skill… opens its dialog, Enter creates it and the editor opens on it.
   await command(page, 'new skill');
   const create = page.getByRole('dialog', { name: 'New skill' });
@@ -86,4 +87,38 @@ test('add a skill from the palette and fix an error in the editor without the mo
   await page.keyboard.press('Tab');
   expect(await holdsFocus(editor)).toBe(false);
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+
+  // Run a tool: the palette opens runner-state on its Overview tab, → → is Run; its first tool is greet (echo).
+  await command(page, 'runner-state');
+  await expect(tabs.getByRole('tab', { name: 'Overview' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.getByRole('tab', { name: 'Run', selected: true })).toBeFocused();
+  const field = page.getByRole('region', { name: 'Arguments form' }).getByLabel(/^text/);
+  await tabTo(page, field);
+  await page.keyboard.type('typed, not clicked');
+  await page.keyboard.press(`${MOD}+Enter`);
+  await expect(page.getByRole('region', { name: 'Output' }).getByLabel('Text output')).toHaveText(
+    'typed, not clicked',
+  );
+
+  // Save it as a case: Tab to the button, Enter, the dialog's Name has the focus, Enter saves.
+  await tabTo(page, page.getByRole('button', { name: 'Save as case' }));
+  await page.keyboard.press('Enter');
+  const saving = page.getByRole('dialog', { name: 'Save this call as a case' });
+  await expect(saving.getByLabel('Name')).toBeFocused();
+  await page.keyboard.press(`${MOD}+a`);
+  await page.keyboard.type('by-keyboard');
+  await tabTo(page, saving.getByRole('button', { name: 'Save case' }));
+  await page.keyboard.press('Enter');
+  await expect(saving).toHaveCount(0);
+  await expect
+    .poll(() => existsSync(join(server.library, 'runner-state', 'tests', 'by-keyboard.case.json')))
+    .toBe(true);
+  expect(
+    JSON.parse(readFileSync(join(server.library, 'runner-state', 'tests', 'by-keyboard.case.json'), 'utf8')),
+  ).toMatchObject({
+    tool: 'greet',
+    args: { text: 'typed, not clicked' },
+  });
 });

@@ -8,6 +8,7 @@ import { COMMANDS } from '../../../renderer/src/commands/commands.js';
 import { launch } from './launch.js';
 
 type Item = {
+  role?: string;
   label?: string;
   accelerator?: string;
   registerAccelerator?: boolean;
@@ -55,6 +56,16 @@ describe('menu', () => {
       expect(l.fake.pressKey('CmdOrCtrl+O')).toBe(true); // Add Skill Folder is the menu's own
       await l.handle.quit();
     }
+  });
+
+  it('leaves Ctrl+M to the editor (its Tab focus key) off macOS: Minimize has no key there', () => {
+    const { actions } = record();
+    const top = (isMac: boolean) => menuTemplate(actions, isMac) as Item[];
+    const all = [...top(false), ...items(top(false))];
+    expect(all.some((i) => i.role === 'windowMenu' || i.role === 'minimize')).toBe(false);
+    expect(all.filter((i) => /\+M$/i.test(String(i.accelerator ?? '')))).toEqual([]);
+    expect(all.find((i) => i.label === 'Minimize')).toBeDefined();
+    expect(top(true).some((i) => i.role === 'windowMenu')).toBe(true);
   });
 
   it('on macOS, where the menu takes every key it lists, Cmd+Enter still reaches the runner', async () => {

@@ -78,7 +78,7 @@ describe('carrying out an open request', () => {
     await s.store.reload();
     await carryOut({ kind: 'folder', path: join(tmpdir(), 'no-such-folder-here') }, s.to);
     expect(s.to.problem).toHaveBeenCalledWith(
-      expect.stringMatching(/did not open .*no-such-folder-here.*not a folder/),
+      expect.stringMatching(/did not open .*no-such-folder-here.*does not exist: check the spelling/),
     );
     await s.close();
   });
