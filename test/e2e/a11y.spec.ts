@@ -118,7 +118,7 @@ test('the Evals tab, with trigger results, the collision heat map, proposals and
     await expect(page.getByRole('region', { name: 'Proposed queries' })).toBeVisible();
     await page.getByRole('button', { name: 'Run output evals' }).click();
     await expect(page.getByRole('img', { name: /^Pass rate/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Transcript of eval-1 with_skill run 1' }).click();
+    await page.getByRole('button', { name: 'Transcript of Summarise this CSV: with_skill run 1' }).click();
     await expect(page.getByRole('region', { name: 'Transcript' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   } finally {

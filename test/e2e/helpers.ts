@@ -1,4 +1,5 @@
 // What the end-to-end specs share: opening a skill on a tab, driving Monaco with the keyboard, screenshots.
+import type { VIEWS } from '../../shared/views.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -52,7 +53,7 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /** Shows a top-level view by its tab in the top bar. */
-export async function showView(page: Page, label: 'Skill' | 'Servers' | 'History' | 'Settings') {
+export async function showView(page: Page, label: (typeof VIEWS)[number]['label']) {
   await page
     .getByRole('navigation', { name: 'Workbench' })
     .getByRole('tab', { name: label, exact: true })

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openSkill, shot, watchPageErrors } from './helpers.js';
+import { openSkill, shot, showView, watchPageErrors } from './helpers.js';
 import { startServe, type Served } from './serve-fixture.js';
 
 let server: Served;
@@ -75,7 +75,7 @@ test('a bundled example opens read-only: typing changes nothing, and Duplicate t
 test('Add server: a stdio and a URL server join the JSON beside the form; a taken name is refused', async ({
   page,
 }) => {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await showView(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add a server' });
   const json = page.getByLabel('MCP servers JSON');
   await form.getByRole('button', { name: 'Add server' }).click();
@@ -128,7 +128,7 @@ test('Pack refused for its findings offers Pack anyway, which is not focused and
 test('browser mode: no folder dialog; the typed path is checked by the server before it is added', async ({
   page,
 }) => {
-  await page.getByRole('navigation', { name: 'Workbench' }).getByRole('button', { name: 'Settings' }).click();
+  await showView(page, 'Settings');
   const roots = page.getByRole('group', { name: 'Roots' });
   await expect(roots.getByRole('button', { name: 'Choose folder…' })).toHaveCount(0);
   await expect(roots.getByText('a browser page cannot open a folder dialog')).toBeVisible();

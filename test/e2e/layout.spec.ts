@@ -8,7 +8,7 @@ import { VIEWS } from '../../shared/views.js';
 import { TABS } from '../../renderer/src/shell/navigation.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
-import { addModelProvider, editorCursor, openSkill, watchPageErrors } from './helpers.js';
+import { addModelProvider, editorCursor, openSkill, showView, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 /** Shot into docs: the smallest window and a large one; checked besides: the library docked beside a narrow main area. */
@@ -37,9 +37,6 @@ test.afterEach(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-const nav = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: 'Workbench' }).getByRole('tab', { name: label, exact: true }).click();
-
 /** Each view of the table, a skill view once per tab; each shows itself and waits until it has drawn. */
 const VISITS: { name: string; show(page: Page): Promise<void> }[] = VIEWS.flatMap((v) =>
   v.id === 'skill'
@@ -57,7 +54,7 @@ const VISITS: { name: string; show(page: Page): Promise<void> }[] = VIEWS.flatMa
         {
           name: v.id,
           show: async (page: Page) => {
-            await nav(page, v.label);
+            await showView(page, v.label);
             if (v.id === 'servers') {
               await page
                 .getByRole('listbox', { name: 'Server' })
@@ -182,8 +179,8 @@ test('at 800×600 the library is a drawer: it takes the focus, Escape or a pick 
   await toggle.click();
   await expect(list).toBeHidden();
   // Remembered for the session: through other views, and through a narrow window and back.
-  await nav(page, 'Servers');
-  await nav(page, 'Skill');
+  await showView(page, 'Servers');
+  await showView(page, 'Skill');
   await page.setViewportSize({ width: 800, height: 600 });
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(list).toBeHidden();
