@@ -81,6 +81,21 @@ test.describe('the runner', () => {
     await expect(page.getByRole('button', { name: 'Run tool' })).toBeDisabled();
   });
 
+  test('a listing the connection dropped says so, and Try again lists the tools', async ({ page }) => {
+    let dropped = 0;
+    await page.route('**/api/tools:list', async (route) => {
+      if (dropped++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await openSkill(page, 'runner-state', 'Run');
+    const problem = page.getByRole('alert').filter({ hasText: "Could not list this skill's tools" });
+    await expect(problem).toContainText('cannot be reached');
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    await expect(selectedTool(page)).toContainText('greet');
+    // The dropped request is the browser's own console line, not a page error.
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((e) => !e.includes('ERR_CONNECTION_RESET')));
+  });
+
   test("the Run tab follows SKILL.md on disk: a tool's new description and kind show without leaving it", async ({
     page,
   }) => {

@@ -30,6 +30,8 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
   const [jsonError, setJsonError] = useState<string>();
   const [timeoutSecs, setTimeoutSecs] = useState('');
   const [savingCase, setSavingCase] = useState(false);
+  // Bumped by "Try again": a listing that failed (the server restarting, a dropped connection) is asked for anew.
+  const [attempt, setAttempt] = useState(0);
 
   // The tools as the manifest on disk declares them now: listed again whenever the skill changes.
   useEffect(() => {
@@ -56,7 +58,7 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
       live = false;
       off();
     };
-  }, [host, entry.id]);
+  }, [host, entry.id, attempt]);
 
   // A replay from the history picks the tool and loads its arguments (once the tools are listed).
   const [replay, setReplay] = useState<Replay>();
@@ -87,9 +89,10 @@ export default function RunnerView(props: { host: HostApi; entry: ListedEntry; t
 
   if (loadError)
     return (
-      <p className="problem" role="alert">
-        Could not list this skill's tools: {loadError}
-      </p>
+      <div className="problem" role="alert">
+        <p>Could not list this skill's tools: {loadError}</p>
+        <button onClick={() => setAttempt((n) => n + 1)}>Try again</button>
+      </div>
     );
   if (!tools)
     return (
