@@ -8,6 +8,8 @@ import { SkillError } from '../shared/errors.js';
 import { splitFrontmatter } from '../shared/syntax/frontmatter.js';
 import { formatOfFile } from '../shared/manifest-formats.js';
 import type { Diagnostic, LibraryEntry, SkillDefinition, ValidationProfile } from '../shared/types.js';
+import type { HostApi } from '../shared/ipc.js';
+import type { Host } from '../electron/host/host.js';
 import { evaluateManifest, type EvaluateOptions } from '../electron/core/skills/evaluate.js';
 import { loadLibrary } from '../electron/core/skills/index.js';
 import { fromDecodedText } from '../electron/core/skills/manifest-text.js';
@@ -109,4 +111,12 @@ export function frontmatterOf(path: string): string | undefined {
   const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   const split = splitFrontmatter(text);
   return split.kind === 'ok' ? text.slice(split.yamlStart, split.yamlEnd) : undefined;
+}
+
+/** The renderer's HostApi over a Host in this process: what a component test renders against. */
+export function hostApi(host: Pick<Host, 'handle' | 'on'>): HostApi {
+  return {
+    invoke: (channel, request) => host.handle(channel, request) as never,
+    on: (event, listener) => host.on(event, listener),
+  };
 }

@@ -1,4 +1,4 @@
-// `skillbench add | remove | update | sync | pack | agents` and `list --installed` (issue 17): managing skills across
+// `skillbench add | remove | update | sync | pack | agents` and `list --installed`: managing skills across
 // agents. Each prints what it found and did (text, or JSON with --format json); the work is core's (core/manage).
 // Ctrl-C cancels add, update and sync cleanly (git stopped, a half-done install undone): exit 130.
 // One concern, the command family's edge: the subcommands share option checking, the cancel wiring and the

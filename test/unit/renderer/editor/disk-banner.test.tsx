@@ -12,7 +12,7 @@ import type { HostApi } from '../../../../shared/ipc.js';
 import { Host } from '../../../../electron/host/host.js';
 import { BufferStore } from '../../../../renderer/src/editor/buffers.js';
 import { DiskBanner } from '../../../../renderer/src/editor/DiskBanner.js';
-import { copyFixtures, REPO } from '../../../helpers.js';
+import { copyFixtures, hostApi, REPO } from '../../../helpers.js';
 
 afterEach(cleanup);
 
@@ -48,10 +48,7 @@ async function setUp() {
     projectRoots: [root],
     watch: false,
   });
-  const api: HostApi = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  const api: HostApi = hostApi(host);
   const path = join(root, 'commented-skill', 'SKILL.md');
   const store = new BufferStore(api);
   await store.open(path);

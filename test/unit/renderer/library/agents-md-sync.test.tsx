@@ -11,7 +11,7 @@ import { AgentsMdSync } from '../../../../renderer/src/library/AgentsMdSync.js';
 import type { HostApi } from '../../../../shared/ipc.js';
 import type { ListedEntry } from '../../../../shared/types.js';
 import { agentHomeEnv } from '../../../integration/manage-fixtures.js';
-import { FIXTURES, REPO } from '../../../helpers.js';
+import { FIXTURES, hostApi, REPO } from '../../../helpers.js';
 
 let tmp: string;
 let project: string;
@@ -32,10 +32,7 @@ beforeEach(() => {
     projectRoots: [project],
     watch: false,
   });
-  api = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  api = hostApi(host);
 });
 afterEach(async () => {
   cleanup();

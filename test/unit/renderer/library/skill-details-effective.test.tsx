@@ -11,7 +11,7 @@ import type { HostApi } from '../../../../shared/ipc.js';
 import { listedEntry, type LibraryEntry } from '../../../../shared/types.js';
 import { SkillDetails } from '../../../../renderer/src/library/SkillDetails.js';
 import { PreviewView } from '../../../../renderer/src/preview/PreviewView.js';
-import { FIXTURES, loadFixture, REPO } from '../../../helpers.js';
+import { FIXTURES, hostApi, loadFixture, REPO } from '../../../helpers.js';
 
 const hosts: Host[] = [];
 afterEach(async () => {
@@ -42,10 +42,7 @@ async function commandsHost(trusted: boolean) {
     watch: false,
   });
   hosts.push(host);
-  const api: HostApi = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  const api: HostApi = hostApi(host);
   const roots = (await api.invoke('roots:list', {})) as {
     ok: true;
     value: Array<{ id: string; path: string }>;

@@ -12,7 +12,7 @@ import { TrustBanner } from '../../../../renderer/src/library/TrustBanner.js';
 import type { HostApi } from '../../../../shared/ipc.js';
 import type { ListedEntry, RootInfo } from '../../../../shared/types.js';
 import { agentHomeEnv } from '../../../integration/manage-fixtures.js';
-import { fixtureSkill, REPO } from '../../../helpers.js';
+import { fixtureSkill, hostApi, REPO } from '../../../helpers.js';
 
 let tmp: string;
 let host: Host;
@@ -33,10 +33,7 @@ beforeEach(() => {
     projectRoots: [project],
     watch: false,
   });
-  api = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  api = hostApi(host);
 });
 afterEach(async () => {
   cleanup();

@@ -11,7 +11,7 @@ import type { HostApi } from '../../../../shared/ipc.js';
 import type { ManageAgentsView } from '../../../../shared/manage-types.js';
 import { Host } from '../../../../electron/host/host.js';
 import { AddSkillsPanel } from '../../../../renderer/src/manage/AddSkillsPanel.js';
-import { FIXTURES, REPO } from '../../../helpers.js';
+import { FIXTURES, hostApi, REPO } from '../../../helpers.js';
 import { agentHomeEnv, fixtureRepo } from '../../../integration/manage-fixtures.js';
 import { makeSlowGit } from '../../../integration/slow-git.js';
 
@@ -34,10 +34,7 @@ beforeEach(() => {
     projectRoots: [first, second],
     watch: false,
   });
-  api = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  api = hostApi(host);
 });
 afterEach(async () => {
   cleanup();

@@ -10,7 +10,7 @@ import type { HostApi } from '../../../../shared/ipc.js';
 import { Host } from '../../../../electron/host/host.js';
 import { ManageNotices } from '../../../../renderer/src/manage/ManageNotices.js';
 import { useManage } from '../../../../renderer/src/manage/use-manage.js';
-import { REPO } from '../../../helpers.js';
+import { hostApi, REPO } from '../../../helpers.js';
 
 afterEach(() => {
   cleanup();
@@ -39,10 +39,7 @@ describe('install notices', () => {
       projectRoots: [project],
       watch: false,
     });
-    const api: HostApi = {
-      invoke: (channel, request) => host.handle(channel, request) as never,
-      on: (event, listener) => host.on(event, listener),
-    };
+    const api: HostApi = hostApi(host);
     try {
       render(<Notices host={api} />);
       const banner = await screen.findByRole('status', { name: 'Install notices' });

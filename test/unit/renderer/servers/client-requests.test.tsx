@@ -13,7 +13,7 @@ import type { ToolOutput } from '../../../../shared/types.js';
 import { Host } from '../../../../electron/host/host.js';
 import { ClientRequests } from '../../../../renderer/src/servers/ClientRequests.js';
 import { useClientRequests } from '../../../../renderer/src/servers/use-client-requests.js';
-import { EVERYTHING_SERVER, REPO } from '../../../helpers.js';
+import { EVERYTHING_SERVER, hostApi, REPO } from '../../../helpers.js';
 
 let host: Host;
 let api: HostApi;
@@ -35,10 +35,7 @@ beforeAll(() => {
     watch: false,
     platform: { openExternal: (url) => Promise.resolve(void opened.push(url)) },
   });
-  api = {
-    invoke: (channel, request) => host.handle(channel, request) as never,
-    on: (event, listener) => host.on(event, listener),
-  };
+  api = hostApi(host);
 });
 afterAll(() => host.close());
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HostApi } from '../../../../shared/ipc.js';
 import { Host } from '../../../../electron/host/host.js';
 import { DataNotices } from '../../../../renderer/src/shell/DataNotices.js';
-import { REPO } from '../../../helpers.js';
+import { hostApi, REPO } from '../../../helpers.js';
 
 afterEach(cleanup);
 
@@ -18,10 +18,7 @@ describe('data notices', () => {
     const data = mkdtempSync(join(tmpdir(), 'skillbench-notices-'));
     writeFileSync(join(data, 'settings.json'), '{ "roots": [ , }');
     const host = new Host({ bundledSkills: join(REPO, 'skills'), userDataDir: data, watch: false });
-    const api: HostApi = {
-      invoke: (channel, request) => host.handle(channel, request) as never,
-      on: (event, listener) => host.on(event, listener),
-    };
+    const api: HostApi = hostApi(host);
     render(<DataNotices host={api} />);
     const banner = await screen.findByRole('status', { name: 'Data notices' });
     expect(banner.textContent).toMatch(/settings\.json could not be read/);

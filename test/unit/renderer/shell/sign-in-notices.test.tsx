@@ -11,7 +11,7 @@ import type { HostApi } from '../../../../shared/ipc.js';
 import type { LibraryEntry } from '../../../../shared/types.js';
 import { Host } from '../../../../electron/host/host.js';
 import { SignInNotices } from '../../../../renderer/src/shell/SignInNotices.js';
-import { copyFixtures, REPO } from '../../../helpers.js';
+import { copyFixtures, hostApi, REPO } from '../../../helpers.js';
 import { signIn, startOAuthServer, type OAuthTestServer } from '../../../oauth-server.js';
 
 afterEach(cleanup);
@@ -31,10 +31,7 @@ describe('MCP sign-in banner', () => {
       trustProjectRoots: true,
       watch: false,
     });
-    const api: HostApi = {
-      invoke: (channel, request) => host.handle(channel, request) as never,
-      on: (event, listener) => host.on(event, listener),
-    };
+    const api: HostApi = hostApi(host);
     render(<SignInNotices host={api} />);
     await host.handle('settings:set', {
       settings: { mcpServers: { remote: { type: 'http', url: auth.mcpUrl } } },
