@@ -335,3 +335,18 @@ test('the frontmatter is highlighted as YAML, the body as Markdown', async ({ pa
   expect(name).not.toBe(body);
   await docShot(page, 'editor-frontmatter');
 });
+
+test('leaving the Edit tab while typing cancels Monaco’s pending requests quietly: no page error', async ({
+  page,
+}) => {
+  await openSkill(page, 'commented-skill', 'Edit');
+  const tabs = page.getByRole('tablist', { name: 'Skill views' });
+  // Each switch disposes the editor with completion and highlight requests still pending; the afterEach finds any that escaped.
+  for (let i = 0; i < 10; i++) {
+    await tabs.getByRole('tab', { name: 'Edit' }).click();
+    await editorCursor(page, 9);
+    await page.keyboard.type('Al');
+    await tabs.getByRole('tab', { name: 'Overview' }).click();
+  }
+  await page.waitForTimeout(500);
+});

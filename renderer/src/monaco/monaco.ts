@@ -67,6 +67,14 @@ self.MonacoEnvironment = {
 };
 
 loader.config({ monaco });
+
+// Disposing an editor (leaving the Edit tab while typing) cancels Monaco's pending completion, hover and highlight
+// requests with its `Canceled` error, which nothing awaits; VS Code ignores these, and so does the app.
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason;
+  if (reason instanceof Error && reason.name === 'Canceled' && reason.message === 'Canceled')
+    event.preventDefault();
+});
 configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, completion: true, hover: true });
 
 /** Monaco's theme for the app's theme. */
