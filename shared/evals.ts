@@ -160,6 +160,10 @@ export interface TriggerReport {
   usage: RunUsage;
   /** Why the run stopped before every query ran (budget spent). */
   stopped?: string;
+  /** Sent as one batch at the batch price (absent: one request each, the direct mode). */
+  mode?: 'batch';
+  /** The vendor's id of that batch. */
+  batch_id?: string;
 }
 
 /** One iteration of the description optimisation loop, in run_loop.py's history shape. */

@@ -1,4 +1,5 @@
-// Owns the Anthropic Messages API provider, through the maintained SDK (issue 15).
+// Owns the Anthropic Messages API provider, through the maintained SDK: the request it sends and the answer it
+// reads, shared with the Message Batches API (batch/anthropic-batch.ts).
 import Anthropic from '@anthropic-ai/sdk';
 import type { JsonValue } from '../../../../shared/types.js';
 import {
@@ -78,6 +79,50 @@ function reportedUsage(usage: Anthropic.Usage) {
   };
 }
 
+/** The Messages API request for `request`: the same for a direct call and a line of a batch. */
+export function anthropicParams(
+  config: ProviderConfig,
+  request: ChatRequest,
+  promptCache: boolean,
+): Anthropic.MessageCreateParamsNonStreaming {
+  return {
+    model: config.model,
+    max_tokens: request.maxTokens ?? 1024,
+    messages: toAnthropicMessages(request.messages),
+    ...cachedPrefix(request, promptCache),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+}
+
+/** A Messages API answer (direct, or a batch's succeeded result) as the provider-neutral response. */
+export function anthropicResponse(message: Anthropic.Message): ProviderResponse {
+  if (!Array.isArray(message.content))
+    throw new ProviderError('Anthropic answered without a content array.', undefined, false);
+  let text = '';
+  const toolCalls: ChatResponse['toolCalls'] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') {
+      if (typeof block.text !== 'string')
+        throw new ProviderError(
+          'Anthropic answered a text block whose "text" is not a string.',
+          undefined,
+          false,
+        );
+      text += block.text;
+    } else if (block.type === 'tool_use')
+      toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
+  }
+  const usage = message.usage as Anthropic.Usage | undefined; // some compatible servers send none
+  return {
+    text,
+    toolCalls,
+    stopReason: message.stop_reason ?? 'unknown',
+    model: message.model,
+    // Checked (or estimated when missing) by the model client, like every provider's.
+    usage: usage ? reportedUsage(usage) : undefined,
+  };
+}
+
 /** `keySent` says which key went with the requests (a 401 names it). */
 export function createAnthropicProvider(
   config: ProviderConfig,
@@ -97,43 +142,13 @@ export function createAnthropicProvider(
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
-          {
-            model: config.model,
-            max_tokens: request.maxTokens ?? 1024,
-            messages: toAnthropicMessages(request.messages),
-            ...cachedPrefix(request, promptCache),
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          },
+          anthropicParams(config, request, promptCache),
           signal ? { signal } : {},
         );
       } catch (error) {
         throw sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey, keySent);
       }
-      if (!Array.isArray(message.content))
-        throw new ProviderError('Anthropic answered without a content array.', undefined, false);
-      let text = '';
-      const toolCalls: ChatResponse['toolCalls'] = [];
-      for (const block of message.content) {
-        if (block.type === 'text') {
-          if (typeof block.text !== 'string')
-            throw new ProviderError(
-              'Anthropic answered a text block whose "text" is not a string.',
-              undefined,
-              false,
-            );
-          text += block.text;
-        } else if (block.type === 'tool_use')
-          toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
-      }
-      const usage = message.usage as Anthropic.Usage | undefined; // some compatible servers send none
-      return {
-        text,
-        toolCalls,
-        stopReason: message.stop_reason ?? 'unknown',
-        model: message.model,
-        // Checked (or estimated when missing) by the model client, like every provider's.
-        usage: usage ? reportedUsage(usage) : undefined,
-      };
+      return anthropicResponse(message);
     },
   };
 }

@@ -61,6 +61,50 @@ function reportedUsage(usage: OpenAI.CompletionUsage) {
   };
 }
 
+/** The Chat Completions request for `request`: the same for a direct call and a line of a batch's input file. */
+export function openAiParams(
+  config: ProviderConfig,
+  request: ChatRequest,
+): OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming {
+  return {
+    model: config.model,
+    messages: toOpenAiMessages(request.system, request.messages),
+    max_tokens: request.maxTokens ?? 1024,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.tools?.length
+      ? {
+          tools: request.tools.map((t) => ({
+            type: 'function' as const,
+            function: {
+              name: t.name,
+              description: t.description,
+              parameters: t.inputSchema as Record<string, unknown>,
+            },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** A Chat Completions answer (direct, or a line of a batch's output file) as the provider-neutral response. */
+export function openAiResponse(completion: OpenAI.Chat.Completions.ChatCompletion): ProviderResponse {
+  const choice = completion.choices?.[0];
+  if (!choice?.message)
+    throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
+  const toolCalls: ChatResponse['toolCalls'] = [];
+  for (const c of choice.message.tool_calls ?? []) {
+    if (c.type === 'function')
+      toolCalls.push({ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) });
+  }
+  return {
+    text: choice.message.content ?? '',
+    toolCalls,
+    stopReason: choice.finish_reason ?? 'unknown',
+    model: completion.model,
+    usage: completion.usage ? reportedUsage(completion.usage) : undefined,
+  };
+}
+
 /** `keySent` says which key went with the requests (a 401 names it). */
 export function createOpenAiProvider(config: ProviderConfig, apiKey: string, keySent: string): ModelProvider {
   const client = new OpenAI({
@@ -75,44 +119,13 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string, key
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
-          {
-            model: config.model,
-            messages: toOpenAiMessages(request.system, request.messages),
-            max_tokens: request.maxTokens ?? 1024,
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.tools?.length
-              ? {
-                  tools: request.tools.map((t) => ({
-                    type: 'function' as const,
-                    function: {
-                      name: t.name,
-                      description: t.description,
-                      parameters: t.inputSchema as Record<string, unknown>,
-                    },
-                  })),
-                }
-              : {}),
-          },
+          openAiParams(config, request),
           signal ? { signal } : {},
         );
       } catch (error) {
         throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey, keySent);
       }
-      const choice = completion.choices?.[0];
-      if (!choice?.message)
-        throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
-      const toolCalls: ChatResponse['toolCalls'] = [];
-      for (const c of choice.message.tool_calls ?? []) {
-        if (c.type === 'function')
-          toolCalls.push({ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) });
-      }
-      return {
-        text: choice.message.content ?? '',
-        toolCalls,
-        stopReason: choice.finish_reason ?? 'unknown',
-        model: completion.model,
-        usage: completion.usage ? reportedUsage(completion.usage) : undefined,
-      };
+      return openAiResponse(completion);
     },
   };
 }
