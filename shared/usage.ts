@@ -117,6 +117,18 @@ export function estimateTriggerTokens(size: TriggerPromptSize, runs: number): To
   };
 }
 
+/** What an estimated run costs in each mode: one request each (with and without caching), or one batch. */
+export function estimatedCosts(
+  tokens: TokenCounts,
+  price: ModelPrice,
+): { direct: number; without_cache: number; batch: number } {
+  return {
+    direct: costOfTokens(tokens, price),
+    without_cache: costOfTokens(tokens, price, { cached: false }),
+    batch: costOfTokens(tokens, batchPrice(price)),
+  };
+}
+
 export const formatUsd = (usd: number): string => `$${usd.toFixed(4)}`;
 
 /** "12,345 in, 1,024 cache write, 110,000 cache read, 300 out", the cache parts only when there are any. */
