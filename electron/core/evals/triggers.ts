@@ -205,7 +205,7 @@ export interface LibraryTriggersResult {
   matrix: Record<string, Record<string, number>>;
   usage: RunUsage;
   stopped?: string;
-  mode?: RunMode;
+  mode?: 'batch';
   batch_id?: string;
 }
 
