@@ -8,7 +8,7 @@ import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import type { RunUsage } from '../../../shared/usage.js';
 import type { ModelClient } from '../models/model-client.js';
 import { pollUntilEnded, settled, type PollOptions } from '../models/batch/poll.js';
-import type { BatchLine, BatchStatus } from '../models/batch/types.js';
+import type { BatchLine, BatchOutcome, BatchStatus } from '../models/batch/types.js';
 import type { ChatRequest } from '../models/providers/types.js';
 import { batchJobKey, BatchJobStore, type BatchJob, type BatchPart } from './batch-jobs.js';
 import { emptyResult, recordAnswer, recordError, triggerReport } from './trigger-report.js';
@@ -123,16 +123,19 @@ export async function runTriggerBatch(
     },
   });
   const outcomes = await api.results(job.batch_id, Object.keys(job.ids), o.signal);
-  const built = buildReports(o, job, outcomes);
-  store.remove(job.batch_id);
-  return { ...built, batchId: job.batch_id };
+  try {
+    return { ...buildReports(o, job, outcomes), batchId: job.batch_id };
+  } finally {
+    // Collected, even when nothing was answered: asking again sends a new batch instead of reading this one.
+    store.remove(job.batch_id);
+  }
 }
 
 /** Every outcome counted into its query's result, each part's report built, and the usage at the batch price. */
 function buildReports(
   o: TriggerBatchOptions,
   job: BatchJob,
-  outcomes: Awaited<ReturnType<ReturnType<ModelClient['batchApi']>['results']>>,
+  outcomes: readonly BatchOutcome[],
 ): { reports: TriggerReport[]; usage: RunUsage } {
   const requests = requestsOf(job, o.entries);
   const catalogs = job.parts.map((p) => partEntries(o.entries, p));

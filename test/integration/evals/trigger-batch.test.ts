@@ -72,6 +72,12 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('batch mode through the %s 
   it('gives the direct mode’s report at half its cost, polling with progress', async () => {
     routed();
     const direct = await runTriggerEval(base(kind));
+    const sent = (path: string) =>
+      server.received
+        .filter((r) => r.path === path)
+        .map((r) => JSON.stringify(r.body))
+        .sort();
+    const directBodies = sent(kind === 'anthropic' ? '/v1/messages' : '/v1/chat/completions');
     // A fresh server: its prompt cache as empty as the direct run found it.
     await server.close();
     server = await startFakeModelServer(() => ({ text: 'unset' }));
@@ -91,6 +97,8 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('batch mode through the %s 
       },
     });
     expect(comparable(batch)).toEqual(comparable(direct));
+    // Each line of the batch is the request the direct mode sent, cache markers included.
+    expect(sent(kind === 'anthropic' ? '/v1/messages/batches' : '/v1/batches')).toEqual(directBodies);
     expect(batch.mode).toBe('batch');
     expect(batch.batch_id).toBe(ids[0]);
     expect(batch.usage.input_tokens + batch.usage.cache_read_input_tokens).toBeGreaterThan(0);
@@ -230,6 +238,14 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('batch mode through the %s 
     expect(report.results[1]!.errors?.count).toBe(1);
     expect(report.results[1]!.errors?.message).toMatch(/(500|api_error).*overloaded/);
     expect(report.results.filter((r) => r.runs === 1)).toHaveLength(5);
+  });
+
+  it('fails the run when no request was answered, and forgets the batch', async () => {
+    server.script = () => ({ status: 404, message: 'model: no-such-model' });
+    await expect(
+      runTriggerEval({ ...base(kind), runs: 1, mode: 'batch', batch: { store, poll: noWait } }),
+    ).rejects.toThrow(/answered no request.*no-such-model.*Check the provider's base URL, model and key/);
+    expect(store.list()).toEqual([]);
   });
 
   it('sends a whole library’s collision run as one batch', async () => {

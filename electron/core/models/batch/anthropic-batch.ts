@@ -56,6 +56,8 @@ export function anthropicBatchApi(config: ProviderConfig, apiKey: string, keySen
     maxRetries: 2, // a poll is cheap to repeat, and a lost one should not end a batch that runs for hours
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
   });
+  /** A create is never repeated by the SDK: a retry after a lost answer would send (and bill) a second batch. */
+  const once = (signal?: AbortSignal) => ({ maxRetries: 0, ...(signal ? { signal } : {}) });
   const failed = (error: unknown) => sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey, keySent);
   return {
     vendor: 'Anthropic',
@@ -68,7 +70,7 @@ export function anthropicBatchApi(config: ProviderConfig, apiKey: string, keySen
               params: anthropicParams(config, l.request, promptCache),
             })),
           },
-          signal ? { signal } : {},
+          once(signal),
         );
         return status(batch);
       } catch (error) {

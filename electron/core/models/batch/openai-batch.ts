@@ -99,9 +99,10 @@ export function openAiBatchApi(config: ProviderConfig, apiKey: string, keySent: 
           { file: await toFile(Buffer.from(jsonl), 'skillbench-batch.jsonl'), purpose: 'batch' },
           signal ? { signal } : {},
         );
+        // Never repeated by the SDK: a retry after a lost answer would start (and bill) a second batch.
         const batch = await client.batches.create(
           { input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' },
-          signal ? { signal } : {},
+          { maxRetries: 0, ...(signal ? { signal } : {}) },
         );
         return status(batch);
       } catch (error) {
