@@ -12,13 +12,18 @@ import { writeTriggerLibrary } from './trigger-library.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = (path) => import(pathToFileURL(join(here, '..', 'dist', path)).href);
 
-/** The fake model server is TypeScript (test/fakes): compiled to a module in `dir` to be imported here. */
-async function fakeModelServer(dir) {
-  const source = join(here, '..', 'test', 'fakes', 'model-server.ts');
-  const { code } = await transformWithOxc(await readFile(source, 'utf8'), source);
-  const file = join(dir, 'model-server.mjs');
-  writeFileSync(file, code);
-  return import(pathToFileURL(file).href);
+/**
+ * The fake model server is TypeScript (test/fakes): it and the batch routes it imports compiled to modules in `dir`
+ * (a package.json there makes `.js` ESM) to be imported here.
+ */
+export async function fakeModelServer(dir) {
+  writeFileSync(join(dir, 'package.json'), '{"type": "module"}');
+  for (const name of ['model-server', 'batch-routes']) {
+    const source = join(here, '..', 'test', 'fakes', `${name}.ts`);
+    const { code } = await transformWithOxc(await readFile(source, 'utf8'), source);
+    writeFileSync(join(dir, `${name}.js`), code);
+  }
+  return import(pathToFileURL(join(dir, 'model-server.js')).href);
 }
 
 export async function promptCacheBenchmark({ skills = 24, queries = 10, model = 'claude-sonnet-4-5' } = {}) {

@@ -14,6 +14,7 @@ import { formBenchmarks } from './form.js';
 import { initialJs } from './initial-js.js';
 import { monacoFloor } from './monaco-floor.js';
 import { promptCacheBenchmark, promptCacheSection } from './prompt-cache.js';
+import { batchBenchmark, batchSection } from './batch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const RUNS = 5;
@@ -136,6 +137,11 @@ console.log(
 
 const form = await formBenchmarks();
 const promptCache = await promptCacheBenchmark();
+const batch = await batchBenchmark();
+for (const r of batch.rows)
+  console.log(
+    `batch mode (${r.kind}): ${batch.skills} skills x ${batch.queries} queries cost ${r.ratio.toFixed(3)}x the direct run`,
+  );
 console.log(
   `prompt caching: ${promptCache.skills} skills x ${promptCache.queries} queries billed ${promptCache.ratio.toFixed(3)}x the input of the uncached run`,
 );
@@ -260,6 +266,7 @@ the run bar's Timeout box and a plain \`<input>\` outside React.
 A keystroke renders only the field it changes (memoised fields, errors delivered per field), writes the JSON into
 Monaco, and runs the shared argument check (\`shared/args-check.ts\`) after the frame, as a deferred value.
 
-${promptCacheSection(promptCache)}`;
+${promptCacheSection(promptCache)}
+${batchSection(batch)}`;
 writeFileSync(join(here, '..', 'docs', 'benchmarks.md'), md);
 console.log('wrote docs/benchmarks.md');

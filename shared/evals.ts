@@ -160,6 +160,10 @@ export interface TriggerReport {
   usage: RunUsage;
   /** Why the run stopped before every query ran (budget spent). */
   stopped?: string;
+  /** Sent as one batch at the batch price (absent: one request each, the direct mode). */
+  mode?: 'batch';
+  /** The vendor's id of that batch. */
+  batch_id?: string;
 }
 
 /** One iteration of the description optimisation loop, in run_loop.py's history shape. */
@@ -326,8 +330,30 @@ export interface CollisionsView {
   /** Summed over every skill's run; absent in results written before it was kept. */
   usage?: RunUsage;
   stopped?: string;
+  /** Sent as one batch at the batch price (absent: the direct mode), and that batch's id. */
+  mode?: 'batch';
+  batch_id?: string;
   /** When it was run (ISO time). */
   at: string;
+}
+
+/** A trigger or collision run sent as a batch and not yet collected, as the Evals tab lists it. */
+export interface BatchView {
+  batchId: string;
+  /** The host's run polling it (`runs:progress`, `runs:finished`); cancel the batch with `evals:cancel-batch`. */
+  runId: string;
+  kind: 'triggers' | 'collisions';
+  /** The skills whose queries are in it. */
+  skills: string[];
+  provider: string;
+  model: string;
+  requests: number;
+  /** Requests answered, errored, expired or cancelled at the last poll; 0 before the first. */
+  done: number;
+  /** The vendor's word at the last poll (`in_progress`, `canceling`, `ended`…), or `sent`. */
+  state: string;
+  /** When it was sent (ISO time). */
+  createdAt: string;
 }
 
 /** An output eval iteration: where its files are, and its benchmark.json. */

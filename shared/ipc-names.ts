@@ -77,6 +77,8 @@ export const CHANNEL_NAMES = [
   'evals:transcript',
   'evals:snapshot',
   'evals:optimize-description',
+  'evals:list-batches',
+  'evals:cancel-batch',
   'chat:send',
   'chat:approve',
   'chat:stop',

@@ -32,6 +32,7 @@ import type {
   TrustReportView,
 } from './host-types.js';
 import type {
+  BatchView,
   CollisionsView,
   EvalResultsView,
   GeneratedQueries,
@@ -76,6 +77,8 @@ const Name = Type.String({ minLength: 1, maxLength: 64 });
 const Json = Type.Unknown();
 const Cursor = Type.Optional(Type.String({ maxLength: 8192 }));
 const Empty = Type.Object({}, { additionalProperties: false });
+/** A trigger or collision run's mode: one request each (default), or one batch at half the price. */
+const RunModeSchema = Type.Optional(Type.Union([Type.Literal('direct'), Type.Literal('batch')]));
 const ManageScope = Type.Union([Type.Literal('project'), Type.Literal('user')]);
 const ManageNames = Type.Optional(
   Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 1000 }),
@@ -410,6 +413,7 @@ export const CONTRACT = {
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
       description: Type.Optional(Type.String({ maxLength: 4096 })),
       budget: EvalBudget,
+      mode: RunModeSchema,
     }),
     response: returns<TriggerReport>(),
   },
@@ -419,9 +423,17 @@ export const CONTRACT = {
       provider: Name,
       runs: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
       budget: EvalBudget,
+      mode: RunModeSchema,
     }),
     response: returns<CollisionsView>(),
   },
+  /**
+   * The trigger and collision runs sent as batches and not yet collected. Saved ones no run of this host polls (the
+   * app was restarted) are picked up here: each gets a run id, whose end writes its results as the run would have.
+   */
+  'evals:list-batches': { request: Empty, response: returns<BatchView[]>() },
+  /** Asks the provider to cancel the batch `runId` polls; the run ends with what was answered before. */
+  'evals:cancel-batch': { request: strict({ runId: Id }), response: returns<BatchView[]>() },
   'evals:run-output': {
     request: strict({
       runId: Id,

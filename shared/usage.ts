@@ -38,6 +38,22 @@ export const EMPTY_USAGE: RunUsage = {
   cost_without_cache_usd: 0,
 };
 
+/** Both vendors' batch APIs (Anthropic's Message Batches, OpenAI's Batch API) bill every kind of token at half. */
+export const BATCH_PRICE_FACTOR = 0.5;
+
+/** A model's price for requests sent in a batch. */
+export function batchPrice(price: ModelPrice): ModelPrice {
+  return {
+    input: price.input * BATCH_PRICE_FACTOR,
+    output: price.output * BATCH_PRICE_FACTOR,
+    cacheWrite: price.cacheWrite * BATCH_PRICE_FACTOR,
+    cacheRead: price.cacheRead * BATCH_PRICE_FACTOR,
+  };
+}
+
+/** How a trigger or collision run sends its requests: one call each, or one batch at the batch price. */
+export type RunMode = 'direct' | 'batch';
+
 /** Every input token of a run, cached or not. */
 export const promptTokens = (u: RunUsage): number =>
   u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens;
@@ -98,6 +114,18 @@ export function estimateTriggerTokens(size: TriggerPromptSize, runs: number): To
     cacheWrite: cacheable ? size.prefix_tokens : 0,
     cacheRead: cacheable ? (requests - 1) * size.prefix_tokens : 0,
     output: requests * ANSWER_TOKENS,
+  };
+}
+
+/** What an estimated run costs in each mode: one request each (with and without caching), or one batch. */
+export function estimatedCosts(
+  tokens: TokenCounts,
+  price: ModelPrice,
+): { direct: number; without_cache: number; batch: number } {
+  return {
+    direct: costOfTokens(tokens, price),
+    without_cache: costOfTokens(tokens, price, { cached: false }),
+    batch: costOfTokens(tokens, batchPrice(price)),
   };
 }
 

@@ -39,6 +39,9 @@ export const mcpCredentialsFile = (dataDir: string): string => join(dataDir, 'mc
 /** Which skills' descriptions collide: the last matrix the app measured. */
 export const evalCollisionsFile = (dataDir: string): string => join(dataDir, 'eval-collisions.json');
 
+/** Trigger and collision runs sent as batches and not yet collected, one file per batch (evals/batch-jobs.ts). */
+export const batchJobsDir = (dataDir: string): string => join(dataDir, 'batches');
+
 /** Model responses kept for re-runs, one file per request. */
 export const evalCacheDir = (dataDir: string): string => join(dataDir, 'eval-cache');
 

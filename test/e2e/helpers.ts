@@ -61,13 +61,13 @@ export async function showView(page: Page, label: (typeof VIEWS)[number]['label'
 }
 
 /** Adds a model provider in Settings → Model providers (the Evals tab runs against it). */
-export async function addModelProvider(page: Page, baseURL: string, key: string) {
+export async function addModelProvider(page: Page, baseURL: string, key: string, model = 'scripted-1') {
   await showView(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add a provider' });
   await form.getByLabel('Name').fill('fake');
   await form.getByLabel('Kind').selectOption('anthropic');
   await form.getByLabel('Base URL').fill(baseURL);
-  await form.getByLabel('Model').fill('scripted-1');
+  await form.getByLabel('Model').fill(model);
   await form.getByLabel('API key').fill(key);
   await form.getByRole('button', { name: 'Add provider' }).click();
   await expect(page.getByRole('list', { name: 'Model providers' })).toContainText('key set');

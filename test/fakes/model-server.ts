@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { batchRoutes, type BatchControl } from './batch-routes.js';
 
 export type Api = 'anthropic' | 'openai';
 
@@ -43,6 +44,8 @@ export type Script = (request: Received, index: number) => Reply;
 
 export interface FakeModelServer {
   url: string;
+  /** The batch APIs' timing, expiry and the batches made (batch-routes.ts). */
+  batch: BatchControl;
   /** Base URL for the Anthropic SDK (it appends /v1/messages). */
   anthropicBaseURL: string;
   /** Base URL for the OpenAI SDK (it appends /chat/completions). */
@@ -366,6 +369,7 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
   const caches: Record<Api, Set<string>> = { anthropic: new Set(), openai: new Set() };
   const state: FakeModelServer = {
     url: '',
+    batch: { pollsInProgress: 1, batches: new Map(), calls: [] },
     anthropicBaseURL: '',
     openaiBaseURL: '',
     received,
@@ -376,11 +380,35 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
         server.close(() => resolve());
       }),
   };
+  // One request of a batch, answered by the script as a direct one is (and recorded with the batch's path).
+  const answerLine = (api: Api, body: Record<string, unknown>, path: string) => {
+    const request: Received = { api, path, headers: {}, body };
+    received.push(request);
+    const reply = state.script(request, received.length - 1);
+    if ('hang' in reply || 'malformed' in reply) return undefined;
+    if ('body' in reply) return { status: 200, json: reply.body };
+    if ('status' in reply)
+      return {
+        status: reply.status,
+        json: errorBody(api, reply.status, reply.message ?? `scripted ${reply.status}`),
+      };
+    const usage = wireUsage(api, body, reply, caches);
+    const model = String(body.model);
+    return {
+      status: 200,
+      json:
+        api === 'anthropic'
+          ? anthropicMessage(model, reply, received.length, usage)
+          : openaiCompletion(model, reply, received.length, usage),
+    };
+  };
+  const batches = batchRoutes(state.batch, answerLine, () => state.url);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0] ?? '';
+      if (batches(req, res, path, Buffer.concat(chunks))) return;
       const api: Api | undefined =
         req.method === 'POST' && path === '/v1/messages'
           ? 'anthropic'

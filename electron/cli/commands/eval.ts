@@ -42,6 +42,10 @@ Model (one of): --provider NAME [--providers FILE] | --anthropic --model M | --o
   is given it as ANTHROPIC_API_KEY); a base URL from a providers file inside a library root gets a key only when
   the root is trusted (--trust) and the file names the variable. A 401 says which variable's key was sent.
 Limits: --concurrency N (4), --max-tokens N, --max-cost USD, --timeout SECONDS (120), --retries N (4), --no-cache.
+Batch (eval triggers, eval collisions): --batch sends every request in one batch (Anthropic's Message Batches,
+  OpenAI's Batch API) at half the price; results can take minutes to hours. The batch id is printed and saved:
+  Ctrl-C stops waiting and leaves it running; --batch --resume ID (or the same command again) collects it,
+  --cancel ID cancels it. --poll-interval SECONDS (5) is the first wait between polls. Not with Claude Code.
 Cost: prompts are cached by the provider (Anthropic's cache_control on the catalog); --no-prompt-cache sends no
   markers, to see what caching saves. Prices per model: the shipped ones, and your own in prices.json in the data
   folder ({"models": {"MODEL": {"input", "output", "cacheWrite", "cacheRead"}}}, USD per million tokens).

@@ -12,7 +12,7 @@ import type {
   ToolOutput,
   ValidationProfile,
 } from '../../../shared/types.js';
-import { catalogSystem, SKILL_TOOL } from '../evals/triggers.js';
+import { catalogSystem, SKILL_TOOL } from '../evals/trigger-request.js';
 import type { ModelClient } from '../models/model-client.js';
 import type { ChatMessage, ChatResponse, ToolCall, ToolSpec } from '../models/providers/types.js';
 import { deliveredInstructions, noSkillReason, resolveSkillCall, toolSpecs } from './catalog.js';

@@ -14,6 +14,8 @@ import { runOutputEvals } from './output-evals.js';
 import { evalCollisionsFile } from '../app-data.js';
 import { skillTriggerSet, triggerReportFile, writeJsonFile } from './results.js';
 import { DEFAULT_TRIGGER_SET, runLibraryTriggers, runTriggerEval } from './triggers.js';
+import type { BatchRunOptions } from './trigger-batch.js';
+import type { RunMode } from '../../../shared/usage.js';
 
 /**
  * A run checked and ready, started with its model (made after the checks, as the caller's request names it),
@@ -31,6 +33,12 @@ export interface EvalLibrary {
   profile: ValidationProfile;
 }
 
+/** A trigger or collision run's mode, and in batch mode how its batch is followed (trigger-batch.ts). */
+export interface BatchChoice {
+  mode?: RunMode | undefined;
+  batch?: BatchRunOptions | undefined;
+}
+
 /** The options a request left out stay out (the runs' own defaults apply). */
 function given<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
@@ -42,7 +50,7 @@ function given<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefin
 export function skillTriggersRun(
   lib: EvalLibrary,
   skill: SkillDefinition,
-  o: { runs?: number | undefined; description?: string | undefined },
+  o: { runs?: number | undefined; description?: string | undefined } & BatchChoice,
 ): EvalRun<TriggerReport> {
   const { set, setFile } = skillTriggerSet(skill, 'app');
   return async (run) => {
@@ -57,7 +65,7 @@ export function skillTriggersRun(
 export function collisionsRun(
   lib: EvalLibrary,
   userDataDir: string,
-  o: { runs?: number | undefined },
+  o: { runs?: number | undefined } & BatchChoice,
 ): EvalRun<CollisionsView> {
   return async (run) => {
     const result = await runLibraryTriggers({ ...lib, ...run, ...given(o), audience: 'app' });

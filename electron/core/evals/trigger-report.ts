@@ -5,11 +5,13 @@ import { readFileSync } from 'node:fs';
 import {
   TRIGGER_THRESHOLD,
   type ConfusionSummary,
+  type TriggerQuery,
   type TriggerQueryResult,
   type TriggerReport,
 } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import { parseJsonText } from '../../../shared/json-read.js';
+import type { RunUsage } from '../../../shared/usage.js';
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
@@ -90,6 +92,72 @@ export function summaries(
     summary: passSummary(results),
     by_run: scoreByRun(results),
     by_query: scoreByQuery(results, threshold),
+  };
+}
+
+/** A query's result before any run answered. */
+export function emptyResult(q: TriggerQuery): TriggerQueryResult {
+  return {
+    query: q.query,
+    should_trigger: q.should_trigger,
+    trigger_rate: 0,
+    triggers: 0,
+    runs: 0,
+    pass: false,
+    picked: {},
+    cached: 0,
+    duration_ms: 0,
+  };
+}
+
+/** One answered run of a query: the skill it invoked (if any) counted, a trigger when it is the run's skill. */
+export function recordAnswer(
+  r: TriggerQueryResult,
+  picked: string | undefined,
+  skill: string,
+  cached: boolean,
+): void {
+  r.runs++;
+  if (cached) r.cached++;
+  if (picked !== undefined) r.picked[picked] = (r.picked[picked] ?? 0) + 1;
+  if (picked === skill) r.triggers++;
+}
+
+/** One run of a query that got no answer: counted, and the first message kept. */
+export function recordError(r: TriggerQueryResult, message: string): void {
+  r.errors = { count: (r.errors?.count ?? 0) + 1, message: r.errors?.message ?? message };
+}
+
+/** A finished run's report: each query's rate, skip and pass settled, and the summaries computed. */
+export function triggerReport(o: {
+  skill: string;
+  description: string;
+  results: TriggerQueryResult[];
+  config: { name: string; model: string };
+  runs: number;
+  setFile?: string;
+  usage: RunUsage;
+  stopped?: string;
+  batchId?: string;
+}): TriggerReport {
+  for (const r of o.results) {
+    r.trigger_rate = r.runs === 0 ? 0 : r.triggers / r.runs;
+    if (r.runs === 0 && !r.errors) r.skipped = true;
+    r.pass = r.runs > 0 && r.trigger_rate >= TRIGGER_THRESHOLD === r.should_trigger;
+  }
+  return {
+    skill_name: o.skill,
+    description: o.description,
+    results: o.results,
+    ...summaries(o.results),
+    provider: o.config.name,
+    model: o.config.model,
+    runs_per_query: o.runs,
+    trigger_threshold: TRIGGER_THRESHOLD,
+    ...(o.setFile !== undefined ? { eval_set: o.setFile } : {}),
+    usage: o.usage,
+    ...(o.stopped !== undefined ? { stopped: o.stopped } : {}),
+    ...(o.batchId !== undefined ? { mode: 'batch' as const, batch_id: o.batchId } : {}),
   };
 }
 
@@ -181,6 +249,9 @@ export function readTriggerReport(data: unknown, where: string): TriggerReport {
       ...(typeof usage.price_note === 'string' ? { price_note: usage.price_note } : {}),
     },
     ...(typeof data.stopped === 'string' ? { stopped: data.stopped } : {}),
+    ...(data.mode === 'batch' && typeof data.batch_id === 'string'
+      ? { mode: 'batch' as const, batch_id: data.batch_id }
+      : {}),
   };
 }
 

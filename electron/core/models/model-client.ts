@@ -15,7 +15,8 @@ import {
   type ToolCall,
 } from './providers/types.js';
 import { JSON_MAX_DEPTH, nestsDeeperThan } from '../../../shared/json-read.js';
-import type { ModelPrice } from '../../../shared/usage.js';
+import { batchPrice, type ModelPrice } from '../../../shared/usage.js';
+import type { BatchApi } from './batch/types.js';
 import { priceOf, SHIPPED_PRICES, unknownPriceNote, type PriceTable } from './prices.js';
 import { UsageTally } from './usage.js';
 
@@ -265,9 +266,30 @@ export class ModelClient {
     }
   }
 
-  /** A fresh sum of usage at this model's price, for one run. */
-  tally(): UsageTally {
-    return new UsageTally(this.price, this.priceNote);
+  /** A fresh sum of usage at this model's price (at the batch price for a batch's answers), for one run. */
+  tally({ batch = false } = {}): UsageTally {
+    return new UsageTally(batch && this.price ? batchPrice(this.price) : this.price, this.priceNote);
+  }
+
+  /** The provider's batch API, or why there is none. */
+  batchApi(): BatchApi {
+    const api = this.provider.batch;
+    if (!api)
+      throw new SkillError(
+        'InvalidArgs',
+        `${this.provider.config.name} (${this.provider.config.kind}) has no batch API: batch mode needs an Anthropic or OpenAI provider. Run without batch mode.`,
+      );
+    return api;
+  }
+
+  /**
+   * One answer of a batch, made safe as a direct one is (`checkedResponse`) and charged to the budget at the batch
+   * price. Batches skip the response cache: each request is sent and paid once, in the batch.
+   */
+  acceptBatchAnswer(raw: ProviderResponse, request: ChatRequest): ChatResponse {
+    const response = checkedResponse(raw, request, this.provider.config.name);
+    this.budget.charge(response.usage, this.price ? batchPrice(this.price) : undefined);
+    return response;
   }
 
   private async withTimeout(

@@ -19,6 +19,9 @@ import { isWithin } from '../../core/fs/confine.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 import { trackWork } from './runs.js';
+import { BatchPolls, evalBatchHandlers } from './eval-batches.js';
+import type { BatchJob } from '../../core/evals/batch-jobs.js';
+import type { RunMode } from '../../../shared/usage.js';
 
 type RunChannel =
   | 'evals:run-triggers'
@@ -38,10 +41,18 @@ export function skillAndWorkspace(
   return { skill, workspaceDir };
 }
 
-export function evalRunHandlers(ctx: HostContext): Pick<AreaHandlers<'evals'>, RunChannel> {
+export function evalRunHandlers(
+  ctx: HostContext,
+): Pick<AreaHandlers<'evals'>, RunChannel | 'evals:list-batches' | 'evals:cancel-batch'> {
   const cache = new ResponseCache(evalCacheDir(ctx.options.userDataDir));
   const library = () => ({ entries: ctx.workspace.entries, profile: ctx.settings.get().profile });
   const skillOf = (skillId: string) => skillAndWorkspace(ctx, skillId).skill;
+  const polls = new BatchPolls(ctx.options.userDataDir);
+  /** Batch mode: the run follows its batch (evals:list-batches shows it); a budget does not apply to a batch. */
+  const modeOf = (runId: string, mode: RunMode | undefined, budget: BudgetLimits | undefined) =>
+    mode === 'batch'
+      ? { options: { mode, batch: polls.follow(runId) }, budget: {} }
+      : { options: {}, budget: budget ?? {} };
   /**
    * Starts a prepared run; its budget (from the Evals tab; none = no limit) covers it all, grading included.
    */
@@ -63,21 +74,55 @@ export function evalRunHandlers(ctx: HostContext): Pick<AreaHandlers<'evals'>, R
         signal,
         onProgress: (done, total, label) => onProgress({ progress: done, total, message: `${label}\n` }),
       }),
+    ).finally(() => polls.ended(runId));
+  };
+  /**
+   * A saved batch no run follows: collected by a run like the one that sent it. One whose skill or provider is gone
+   * stays saved (and listed) until they are back; a failure is the run's, in the log.
+   */
+  const resume = (job: BatchJob, runId: string) => {
+    const part = job.parts[0];
+    const skill = job.kind === 'triggers' && part ? skillNamed(part.skill) : undefined;
+    if (job.kind === 'triggers' && !skill) return;
+    if (!ctx.providers.list().some((p) => p.name === job.provider.name)) return;
+    const batch = polls.follow(runId, job.batch_id);
+    const options = { runs: job.runs, mode: 'batch' as const, batch };
+    const failure = `Collecting batch ${job.batch_id} failed`;
+    const work = skill
+      ? start(
+          runId,
+          failure,
+          job.provider.name,
+          {},
+          skillTriggersRun(library(), skill, { ...options, description: part?.description }),
+        )
+      : start(
+          runId,
+          failure,
+          job.provider.name,
+          {},
+          collisionsRun(library(), ctx.options.userDataDir, options),
+        );
+    work.catch(() => undefined);
+  };
+  const skillNamed = (name: string) => {
+    const entry = ctx.workspace.entries.find(
+      (e) => e.skill?.name === name && e.skill.shadowedBy === undefined,
     );
+    return entry ? skillOf(entry.id) : undefined;
   };
   return {
-    'evals:run-triggers': ({ runId, skillId, provider, budget, ...o }) => {
-      const run = skillTriggersRun(library(), skillOf(skillId), o);
-      return start(runId, 'The trigger eval failed', provider, budget, run);
+    'evals:run-triggers': ({ runId, skillId, provider, budget, mode, ...o }) => {
+      const m = modeOf(runId, mode, budget);
+      const run = skillTriggersRun(library(), skillOf(skillId), { ...o, ...m.options });
+      return start(runId, 'The trigger eval failed', provider, m.budget, run);
     },
-    'evals:run-collisions': ({ runId, provider, budget, ...o }) =>
-      start(
-        runId,
-        'The collision run failed',
-        provider,
-        budget,
-        collisionsRun(library(), ctx.options.userDataDir, o),
-      ),
+    'evals:run-collisions': ({ runId, provider, budget, mode, ...o }) => {
+      const m = modeOf(runId, mode, budget);
+      const run = collisionsRun(library(), ctx.options.userDataDir, { ...o, ...m.options });
+      return start(runId, 'The collision run failed', provider, m.budget, run);
+    },
+    ...evalBatchHandlers(ctx, polls, resume),
     'evals:run-output': ({ runId, skillId, provider, runs, baseline = 'without_skill', budget }) => {
       const skill = skillOf(skillId);
       const trusted = ctx.roots.find((r) => isWithin(r.path, skill.sourcePath))?.trusted === true;

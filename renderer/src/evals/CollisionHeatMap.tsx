@@ -66,7 +66,8 @@ export function CollisionHeatMap(props: { view: CollisionsView; highlight?: stri
       {props.view.usage ? <RunCost usage={props.view.usage} /> : null}
       <p className="muted small-text">
         Run {new Date(props.view.at).toLocaleString()} over {props.view.reports.length} skill(s) with a
-        trigger set.
+        trigger set
+        {props.view.mode === 'batch' ? `, sent as batch ${props.view.batch_id ?? ''} at half the price` : ''}.
       </p>
     </div>
   );

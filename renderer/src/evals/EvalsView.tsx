@@ -10,6 +10,7 @@ import { budgetFromInputs, rememberBudget, rememberedBudget, type BudgetInputs }
 import { CollisionHeatMap } from './CollisionHeatMap.js';
 import { DescriptionOptimizer } from './DescriptionOptimizer.js';
 import { OutputEvals } from './OutputEvals.js';
+import { PendingBatches } from './PendingBatches.js';
 import { TriggerResults } from './TriggerResults.js';
 import { TriggerEstimate } from './RunCost.js';
 import { currentAb, draftDescription } from './trigger-set.js';
@@ -47,6 +48,10 @@ export default function EvalsView(props: {
     rememberBudget(entry.id, next);
   };
   const [kind, setKind] = useState<RunKind>();
+  /** Trigger and collision runs as one batch at half the price (no budget: a batch is sent whole). */
+  const [batch, setBatch] = useState(false);
+  /** The run id of the tab's own run when it is a batch. */
+  const [batchRun, setBatchRun] = useState<string>();
   const run = useEvalRun<unknown>(host);
   const draft = useMemo(
     () => draftDescription(props.unsavedText, skill?.description ?? ''),
@@ -71,19 +76,27 @@ export default function EvalsView(props: {
   const start = async (which: RunKind) => {
     setKind(which);
     const limits = budget.limits;
-    const common = { provider, runs, ...(Object.keys(limits).length ? { budget: limits } : {}) };
-    await run.start((runId) =>
-      which === 'collisions'
-        ? host.invoke('evals:run-collisions', { runId, ...common })
+    const batched = batch && which !== 'output';
+    const common = {
+      provider,
+      runs,
+      ...(Object.keys(limits).length && !batched ? { budget: limits } : {}),
+    };
+    const mode = batched ? { mode: 'batch' as const } : {};
+    await run.start((runId) => {
+      setBatchRun(batched ? runId : undefined);
+      return which === 'collisions'
+        ? host.invoke('evals:run-collisions', { runId, ...common, ...mode })
         : which === 'output'
           ? host.invoke('evals:run-output', { runId, skillId: entry.id, ...common, baseline })
           : host.invoke('evals:run-triggers', {
               runId,
               skillId: entry.id,
               ...common,
+              ...mode,
               ...(which === 'ab' && draft !== undefined ? { description: draft } : {}),
-            }),
-    );
+            });
+    });
     reload();
   };
 
@@ -98,12 +111,19 @@ export default function EvalsView(props: {
   const chosen = providers?.find((p) => p.name === provider);
   const ab = currentAb(results?.triggers, results?.triggersDraft, draft);
   const busy = run.running !== undefined;
+  /** A batch run's Cancel cancels the batch at the provider (the run then ends with what was answered). */
+  const cancelRun = () => {
+    const runId = run.running?.runId;
+    if (runId !== undefined && runId === batchRun)
+      void host.invoke('evals:cancel-batch', { runId }).then((r) => !r.ok && run.cancel());
+    else run.cancel();
+  };
   const canRun = provider !== '' && !busy && !props.readOnly && budget.problem === undefined;
   const progressFor = (which: RunKind[]) =>
     busy && kind && which.includes(kind) ? (
       <div className="eval-progress">
         <RunProgress call={run} />
-        <button onClick={run.cancel}>Cancel</button>
+        <button onClick={cancelRun}>{run.running?.runId === batchRun ? 'Cancel batch' : 'Cancel'}</button>
       </div>
     ) : !busy && run.error && kind && which.includes(kind) ? (
       <p className="sev-error" role="alert">
@@ -156,6 +176,15 @@ export default function EvalsView(props: {
             onChange={(e) => typeBudget({ maxCostUsd: e.target.value })}
           />
         </label>
+        <label title="Trigger and collision runs: every request in one batch (Anthropic's Message Batches, OpenAI's Batch API); the budget does not apply">
+          <input
+            type="checkbox"
+            checked={batch}
+            disabled={busy}
+            onChange={(e) => setBatch(e.target.checked)}
+          />
+          Batch (half price; results can take minutes to hours)
+        </label>
         {budget.problem ? (
           <span className="sev-error budget-problem" role="alert">
             {budget.problem}
@@ -172,6 +201,8 @@ export default function EvalsView(props: {
           </span>
         ) : null}
       </div>
+
+      <PendingBatches host={host} ownRunId={run.running?.runId} onCollected={reload} />
 
       {results ? (
         <TriggerSetEditor

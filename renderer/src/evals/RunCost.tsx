@@ -1,9 +1,10 @@
-// What a run used and cost, beside its results, and what a trigger run will cost, before it starts: tokens by kind,
-// the cost with prompt caching and without (shared/usage.ts does the arithmetic and the wording).
+// What a run used and cost, beside its results, and what a trigger run will cost before it starts, one request each
+// and as a batch: tokens by kind, the cost with prompt caching and without (shared/usage.ts does the arithmetic and
+// the wording).
 import {
-  costOfTokens,
   costText,
   estimateTriggerTokens,
+  estimatedCosts,
   formatUsd,
   tokensText,
   type ModelPrice,
@@ -31,12 +32,13 @@ export function TriggerEstimate(props: {
   if (!size || size.queries === 0) return null;
   const t = estimateTriggerTokens(size, runs);
   const all = t.input + t.cacheWrite + t.cacheRead + t.output;
+  const cost = price ? estimatedCosts(t, price) : undefined;
   return (
     <p className="muted small-text run-cost" aria-label="Estimated cost">
       Estimate: {size.queries * runs} requests, about {withThousands(all)} tokens
       {t.cacheRead ? ` (${withThousands(t.cacheRead)} read from the prompt cache)` : ''}; cost{' '}
-      {price
-        ? `about ${formatUsd(costOfTokens(t, price))} (without caching ${formatUsd(costOfTokens(t, price, { cached: false }))})`
+      {cost
+        ? `about ${formatUsd(cost.direct)} (without caching ${formatUsd(cost.without_cache)}); as a batch about ${formatUsd(cost.batch)}`
         : `unknown: ${props.model ?? 'the model'} has no price (add it to prices.json in the data folder)`}
       .
     </p>

@@ -59,6 +59,7 @@ export function TriggerResults(props: { report: TriggerReport; title: string }) 
       <p className="muted small-text">
         {report.provider} ({report.model}), {report.runs_per_query} run(s) per query; triggered at{' '}
         {report.trigger_threshold * 100}% or more.
+        {report.mode === 'batch' ? ` Sent as batch ${report.batch_id ?? ''} at half the price.` : ''}
       </p>
       <RunCost usage={report.usage} />
       <table className="evals-table">

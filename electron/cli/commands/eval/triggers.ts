@@ -21,6 +21,7 @@ import {
   TRIGGER_THRESHOLD,
 } from '../../../core/evals/triggers.js';
 import { withCancel } from '../../cancel.js';
+import { batchFromFlags, cancelFromFlags, unlessLeftRunning } from './batch.js';
 import { UsageError, type CliIo } from '../../io.js';
 import { displayPath, openFromArgs, parseFormat, parseProfile } from '../../library-args.js';
 import { junit } from '../test.js';
@@ -60,7 +61,8 @@ function viewLines(report: TriggerReport): string {
 
 function printTriggerText(report: TriggerReport, set: { path: string; legacy: boolean }, io: CliIo): void {
   io.stdout(
-    `Trigger eval of ${report.skill_name} on ${report.provider} (${report.model}), ${report.runs_per_query} run(s) per query\n`,
+    `Trigger eval of ${report.skill_name} on ${report.provider} (${report.model}), ${report.runs_per_query} run(s) per query` +
+      `${report.mode === 'batch' ? `, batch ${report.batch_id} at half price` : ''}\n`,
   );
   io.stdout(`${triggerSetLine(set, io)}\n`);
   for (const q of report.results) {
@@ -91,20 +93,28 @@ export async function runTriggers(skillRef: string, v: Values, io: CliIo): Promi
     const set = readTriggerSet(setFile.path, 'cli');
     if (format !== 'text') io.stderr(triggerSetLine(setFile, io));
     const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);
-    const report = await withCancel((signal) =>
-      runTriggerEval({
-        client,
-        entries: workspace.entries,
-        profile: parseProfile(v.profile),
-        skill: skill.name,
-        set,
-        setFile: setFile.path,
-        ...(runs !== undefined ? { runs } : {}),
-        ...(v.description !== undefined ? { description: v.description } : {}),
-        signal,
-        onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
-      }),
+    const command = `eval triggers ${skillRef}`;
+    if (v.cancel !== undefined) return await cancelFromFlags(v, io, client, command);
+    const batch = batchFromFlags(v, io, command);
+    const report = await unlessLeftRunning(batch, io, () =>
+      withCancel((signal) =>
+        runTriggerEval({
+          client,
+          entries: workspace.entries,
+          profile: parseProfile(v.profile),
+          skill: skill.name,
+          set,
+          setFile: setFile.path,
+          ...(runs !== undefined ? { runs } : {}),
+          ...(v.description !== undefined ? { description: v.description } : {}),
+          signal,
+          onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
+          ...(batch.mode ? { mode: batch.mode } : {}),
+          ...(batch.batch ? { batch: batch.batch } : {}),
+        }),
+      ),
     );
+    if (!report) return 130;
     if (format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else if (format === 'junit')
       io.stdout(
@@ -218,17 +228,25 @@ export async function runCollisions(paths: string[], v: Values, io: CliIo): Prom
   );
   try {
     const client = clientFor(choice, v, io, budgetFrom(v), workspace.library.roots);
-    const result = await withCancel((signal) =>
-      runLibraryTriggers({
-        client,
-        entries: workspace.entries,
-        profile: parseProfile(v.profile),
-        ...(runs !== undefined ? { runs } : {}),
-        signal,
-        onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
-        audience: 'cli',
-      }),
+    const command = `eval collisions${paths.map((p) => ` ${p}`).join('')}`;
+    if (v.cancel !== undefined) return await cancelFromFlags(v, io, client, command);
+    const batch = batchFromFlags(v, io, command);
+    const result = await unlessLeftRunning(batch, io, () =>
+      withCancel((signal) =>
+        runLibraryTriggers({
+          client,
+          entries: workspace.entries,
+          profile: parseProfile(v.profile),
+          ...(runs !== undefined ? { runs } : {}),
+          signal,
+          onProgress: (done, total, query) => io.stderr(`[${done}/${total}] ${query}\n`),
+          audience: 'cli',
+          ...(batch.mode ? { mode: batch.mode } : {}),
+          ...(batch.batch ? { batch: batch.batch } : {}),
+        }),
+      ),
     );
+    if (!result) return 130;
     if (result.reports.length === 0) {
       io.stderr(
         `skillbench: no skill in the library has ${DEFAULT_TRIGGER_SET} (or the older ${LEGACY_TRIGGER_SET}).\n`,

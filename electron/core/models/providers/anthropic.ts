@@ -1,4 +1,5 @@
-// Owns the Anthropic Messages API provider, through the maintained SDK (issue 15).
+// Owns the Anthropic Messages API provider, through the maintained SDK: the request it sends and the answer it
+// reads, shared with the Message Batches API (batch/anthropic-batch.ts).
 import Anthropic from '@anthropic-ai/sdk';
 import type { JsonValue } from '../../../../shared/types.js';
 import {
@@ -79,8 +80,8 @@ function reportedUsage(usage: Anthropic.Usage) {
   };
 }
 
-/** The Messages API request for `request` (the same for a plain and a streamed call). */
-export function messagesParams(
+/** The Messages API request for `request`: the same for a direct call and a line of a batch. */
+export function anthropicParams(
   config: ProviderConfig,
   request: ChatRequest,
   promptCache: boolean,
@@ -94,8 +95,8 @@ export function messagesParams(
   };
 }
 
-/** A Messages API answer in provider-neutral terms (its shape checked where the SDK does not). */
-export function fromAnthropicMessage(message: Anthropic.Message): ProviderResponse {
+/** A Messages API answer (direct, or a batch's succeeded result) as the provider-neutral response. */
+export function anthropicResponse(message: Anthropic.Message): ProviderResponse {
   if (!Array.isArray(message.content))
     throw new ProviderError('Anthropic answered without a content array.', undefined, false);
   let text = '';
@@ -143,17 +144,17 @@ export function createAnthropicProvider(
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
-          messagesParams(config, request, promptCache),
+          anthropicParams(config, request, promptCache),
           signal ? { signal } : {},
         );
       } catch (error) {
         throw failed(error);
       }
-      return fromAnthropicMessage(message);
+      return anthropicResponse(message);
     },
     async stream(request, { signal, promptCache = true, onText }): Promise<ProviderResponse> {
-      const params = messagesParams(config, request, promptCache);
-      return fromAnthropicMessage(await streamAnthropic(client, params, { signal, onText }, failed));
+      const params = anthropicParams(config, request, promptCache);
+      return anthropicResponse(await streamAnthropic(client, params, { signal, onText }, failed));
     },
   };
 }

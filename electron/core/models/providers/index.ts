@@ -3,6 +3,8 @@ import { SkillError } from '../../../../shared/errors.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { createClaudeCodeProvider } from './claude-code.js';
 import { createOpenAiProvider } from './openai.js';
+import { anthropicBatchApi } from '../batch/anthropic-batch.js';
+import { openAiBatchApi } from '../batch/openai-batch.js';
 import { PROVIDER_KINDS, type ModelProvider, type ProviderConfig, type ProviderKind } from './types.js';
 import { notJson, readJson } from '../../../../shared/json-read.js';
 
@@ -106,9 +108,16 @@ export function createProvider(config: ProviderConfig, options?: KeyOptions): Mo
   }
   if (config.kind === 'claude-code')
     return createClaudeCodeProvider(config, apiKey !== undefined ? { ANTHROPIC_API_KEY: apiKey } : {});
+  // The batch API goes with the same key, base URL and request building (batch/*-batch.ts).
   return config.kind === 'anthropic'
-    ? createAnthropicProvider(config, apiKey ?? '', sent)
-    : createOpenAiProvider(config, apiKey ?? 'not-needed', sent);
+    ? {
+        ...createAnthropicProvider(config, apiKey ?? '', sent),
+        batch: anthropicBatchApi(config, apiKey ?? '', sent),
+      }
+    : {
+        ...createOpenAiProvider(config, apiKey ?? 'not-needed', sent),
+        batch: openAiBatchApi(config, apiKey ?? 'not-needed', sent),
+      };
 }
 
 function fail(where: string, message: string): never {

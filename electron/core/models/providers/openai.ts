@@ -62,8 +62,8 @@ function reportedUsage(usage: OpenAI.CompletionUsage) {
   };
 }
 
-/** The Chat Completions request for `request` (the same for a plain and a streamed call). */
-export function completionParams(
+/** The Chat Completions request for `request`: the same for a direct call and a line of a batch's input file. */
+export function openAiParams(
   config: ProviderConfig,
   request: ChatRequest,
 ): OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming {
@@ -87,8 +87,8 @@ export function completionParams(
   };
 }
 
-/** A completion in provider-neutral terms. */
-export function fromCompletion(completion: OpenAI.Chat.Completions.ChatCompletion): ProviderResponse {
+/** A Chat Completions answer (direct, or a line of a batch's output file) as the provider-neutral response. */
+export function openAiResponse(completion: OpenAI.Chat.Completions.ChatCompletion): ProviderResponse {
   const choice = completion.choices?.[0];
   if (!choice?.message)
     throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
@@ -122,17 +122,17 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string, key
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
-          completionParams(config, request),
+          openAiParams(config, request),
           signal ? { signal } : {},
         );
       } catch (error) {
         throw failed(error);
       }
-      return fromCompletion(completion);
+      return openAiResponse(completion);
     },
     async stream(request, { signal, onText }): Promise<ProviderResponse> {
-      const params = completionParams(config, request);
-      return fromCompletion(await streamOpenAi(client, params, { signal, onText }, failed));
+      const params = openAiParams(config, request);
+      return openAiResponse(await streamOpenAi(client, params, { signal, onText }, failed));
     },
   };
 }

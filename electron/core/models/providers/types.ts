@@ -4,6 +4,7 @@ import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { formatBytes } from '../../../../shared/units.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../../shared/evals.js';
+import type { BatchApi } from '../batch/types.js';
 
 export { PROVIDER_KINDS, type ProviderKind };
 
@@ -93,6 +94,8 @@ export interface ProviderResponse extends Omit<ChatResponse, 'usage' | 'truncate
 
 export interface ModelProvider {
   readonly config: ProviderConfig;
+  /** The vendor's batch API (half price, answers within 24 hours); absent where there is none (Claude Code). */
+  readonly batch?: BatchApi;
   /** `promptCache: false` leaves out the prompt-cache markers a provider would send (Anthropic's `cache_control`). */
   complete(
     request: ChatRequest,

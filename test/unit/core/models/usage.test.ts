@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageTally } from '../../../../electron/core/models/usage.js';
 import { Budget, checkedUsage } from '../../../../electron/core/models/budget.js';
+import { ModelClient } from '../../../../electron/core/models/model-client.js';
+import { BATCH_PRICE_FACTOR, estimateTriggerTokens, estimatedCosts } from '../../../../shared/usage.js';
 
 const PRICE = { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 };
 
@@ -72,5 +74,54 @@ describe('a run’s usage', () => {
     budget.charge(usage, PRICE);
     expect(budget.tokens).toBe(1505);
     expect(budget.costUsd).toBeCloseTo((3 * 3 + 1500 * 0.3 + 2 * 15) / 1e6, 12);
+  });
+});
+
+describe('batch pricing', () => {
+  const usage = [
+    { inputTokens: 10, outputTokens: 5, cacheWriteTokens: 2000 },
+    { inputTokens: 12, outputTokens: 7, cacheReadTokens: 2000 },
+  ];
+  const client = new ModelClient({
+    config: { name: 'p', kind: 'anthropic', model: 'm', price: PRICE },
+    complete: () => Promise.reject(new Error('not called')),
+  });
+
+  it('costs half of the direct mode for the same run, with caching and without', () => {
+    const direct = client.tally();
+    const batch = client.tally({ batch: true });
+    for (const u of usage) {
+      direct.add(u);
+      batch.add(u);
+    }
+    const d = direct.report();
+    const b = batch.report();
+    expect(BATCH_PRICE_FACTOR).toBe(0.5);
+    expect(b.cost_usd).toBeGreaterThan(0);
+    expect(b.cost_usd).toBeCloseTo(d.cost_usd! / 2, 15);
+    expect(b.cost_without_cache_usd).toBeCloseTo(d.cost_without_cache_usd! / 2, 15);
+    expect({ ...b, cost_usd: 0, cost_without_cache_usd: 0 }).toEqual({
+      ...d,
+      cost_usd: 0,
+      cost_without_cache_usd: 0,
+    });
+  });
+
+  it('charges a batch answer to the budget at the batch price', () => {
+    const budget = new Budget();
+    const c = new ModelClient(client.provider, { budget });
+    const response = c.acceptBatchAnswer(
+      { text: '', toolCalls: [], stopReason: 'end_turn', model: 'm', usage: usage[0] },
+      { messages: [{ role: 'user', content: 'q' }] },
+    );
+    expect(response.usage).toMatchObject(usage[0]!);
+    expect(budget.costUsd).toBeCloseTo((10 * 3 + 2000 * 3.75 + 5 * 15) / 1e6 / 2, 15);
+  });
+
+  it('estimates a trigger run in both modes before it starts', () => {
+    const tokens = estimateTriggerTokens({ queries: 10, prefix_tokens: 2000, query_tokens: 100 }, 3);
+    const cost = estimatedCosts(tokens, PRICE);
+    expect(cost.batch).toBeCloseTo(cost.direct / 2, 15);
+    expect(cost.without_cache).toBeGreaterThan(cost.direct);
   });
 });

@@ -36,11 +36,11 @@ describe('a run’s cost beside its results', () => {
 describe('the estimate before a trigger run', () => {
   const size = { queries: 10, prefix_tokens: 1500, query_tokens: 100 };
 
-  it('counts the prefix written once and read by every later request, priced both ways', () => {
+  it('counts the prefix written once and read by every later request, priced both ways and as a batch', () => {
     render(<TriggerEstimate size={size} runs={3} price={SONNET} model="claude-sonnet-4-5" />);
     // 30 requests: 300 query tokens, 1,500 written, 29 × 1,500 read, 30 × 30 out.
     expect(screen.getByLabelText('Estimated cost').textContent).toBe(
-      'Estimate: 30 requests, about 46,200 tokens (43,500 read from the prompt cache); cost about $0.0331 (without caching $0.1494).',
+      'Estimate: 30 requests, about 46,200 tokens (43,500 read from the prompt cache); cost about $0.0331 (without caching $0.1494); as a batch about $0.0165.',
     );
   });
 
