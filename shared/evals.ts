@@ -374,6 +374,8 @@ export interface EvalResultsView {
   triggerSet: { path: string; legacy: boolean; exists: boolean };
   /** What a trigger run of the set sends, for the estimate of its cost; absent without a readable set. */
   triggerPrompt?: TriggerPromptSize;
+  /** What a collision run of the library sends (every skill's set), for its estimate; absent when no skill has one. */
+  collisionsPrompt?: TriggerPromptSize;
   /** Against the saved description. */
   triggers?: TriggerReport;
   /** Against the editor's unsaved description (A/B). */

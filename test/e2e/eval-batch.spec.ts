@@ -29,7 +29,7 @@ test('a trigger eval sent as a batch: the estimate of both modes, its progress, 
   // A model the price table knows, so that both costs are figures.
   await addModelProvider(page, model.anthropicBaseURL, 'sk-e2e-batch', 'claude-sonnet-4-5');
   await openSkill(page, 'csv-report', 'Evals');
-  const estimate = page.getByLabel('Estimated cost');
+  const estimate = page.getByRole('region', { name: 'Trigger eval' }).getByLabel('Estimated cost');
   await expect(estimate).toContainText(
     /cost about \$\d+\.\d{4} \(without caching \$\d+\.\d{4}\); as a batch about \$\d+\.\d{4}/,
   );
@@ -37,6 +37,10 @@ test('a trigger eval sent as a batch: the estimate of both modes, its progress, 
     (m) => Number(m[1]),
   );
   expect(batchEstimate).toBeCloseTo(direct! / 2, 3);
+  // The library's collision run: every skill's set (6 + 3 queries), 3 runs each.
+  await expect(page.getByRole('region', { name: 'Collisions' }).getByLabel('Estimated cost')).toContainText(
+    /^Estimate: 27 requests, .*; as a batch about \$\d+\.\d{4}\.$/,
+  );
 
   model.batch.pollsInProgress = 1; // one poll in progress, then done (the host waits 5 s between polls)
   await page.getByLabel('Batch (half price; results can take minutes to hours)').check();

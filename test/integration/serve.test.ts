@@ -275,6 +275,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'evals:snapshot': { skillId: 'missing' },
       'evals:optimize-description': { runId: 'rt-e5', skillId: 'missing', provider: 'missing' },
       'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
+      'evals:cancel-batch': { runId: 'missing' },
       // Skill management on names and inspections that do not exist: nothing is written.
       'manage:inspect': { source: './missing-source', agents: ['claude-code'] },
       'manage:install': {

@@ -24,6 +24,7 @@ import { budgetStopNote } from '../models/budget.js';
 import { readTriggerReport } from './trigger-report.js';
 import { readTriggerSet, resolveTriggerSet, triggerPromptSize } from './triggers.js';
 import type { Audience } from '../../../shared/remedy.js';
+import { catalogEntries } from '../../../shared/catalog.js';
 
 /** Which description a trigger report measured: the saved one, or a draft typed in the Evals tab. */
 export type TriggerReportKind = 'saved' | 'draft';
@@ -105,9 +106,26 @@ function promptSize(
   }
 }
 
+/** The size of a collision run: every readable trigger set of the catalog's skills; undefined when none has one. */
+function collisionsSize(catalog: {
+  entries: readonly LibraryEntry[];
+  profile: ValidationProfile;
+}): TriggerPromptSize | undefined {
+  const queries = catalogEntries(catalog.entries, catalog.profile).flatMap((e) => {
+    if (!e.skill || e.skill.shadowedBy !== undefined) return [];
+    const set = resolveTriggerSet(dirname(e.skill.sourcePath));
+    try {
+      return set.exists ? readTriggerSet(set.path, 'app') : [];
+    } catch {
+      return []; // a broken set is left out, as the run leaves it out
+    }
+  });
+  return queries.length ? triggerPromptSize(catalog.entries, catalog.profile, queries) : undefined;
+}
+
 /**
  * What the Evals tab reopens with: the result files last written for the skill, and (given the catalog) the size of
- * its trigger run, for the estimate of its cost.
+ * its trigger run and of the library's collision run, for the estimates of their cost.
  */
 export function evalResults(
   skill: SkillDefinition,
@@ -116,6 +134,7 @@ export function evalResults(
 ): EvalResultsView {
   const workspaceDir = defaultWorkspaceDir(skill);
   const size = catalog ? promptSize(skill, catalog) : undefined;
+  const library = catalog ? collisionsSize(catalog) : undefined;
   const saved = readReport(triggerReportFile(workspaceDir, 'saved'));
   const draft = readReport(triggerReportFile(workspaceDir, 'draft'));
   const collisions = readCollisions(evalCollisionsFile(userDataDir));
@@ -125,6 +144,7 @@ export function evalResults(
     workspaceDir,
     triggerSet: resolveTriggerSet(dirname(skill.sourcePath)),
     ...(size ? { triggerPrompt: size } : {}),
+    ...(library ? { collisionsPrompt: library } : {}),
     ...(saved ? { triggers: saved } : {}),
     ...(draft ? { triggersDraft: draft } : {}),
     ...(collisions ? { collisions } : {}),

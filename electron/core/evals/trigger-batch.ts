@@ -97,10 +97,8 @@ export async function runTriggerBatch(
     else {
       const requests = requestsOf({ ...fresh, batch_id: '', created_at: '' }, o.entries);
       const lines: BatchLine[] = [...requests].map(([customId, request]) => ({ customId, request }));
-      const created = await api.create(lines, {
-        promptCache: o.client.promptCache,
-        ...(o.signal ? { signal: o.signal } : {}),
-      });
+      // Not cancelled midway: a batch the vendor made must be saved, or nothing could collect or cancel it.
+      const created = await api.create(lines, { promptCache: o.client.promptCache });
       job = { ...fresh, batch_id: created.id, created_at: new Date().toISOString() };
       store.save(job);
       resumed = false;

@@ -264,6 +264,12 @@ export default function EvalsView(props: {
         <button disabled={!canRun} onClick={() => void start('collisions')}>
           Run library collisions
         </button>
+        <TriggerEstimate
+          size={results?.collisionsPrompt}
+          runs={runs}
+          price={chosen?.price}
+          model={chosen?.model}
+        />
         {progressFor(['collisions'])}
         {results?.collisions ? <CollisionHeatMap view={results.collisions} highlight={skill.name} /> : null}
       </section>

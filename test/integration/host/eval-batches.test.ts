@@ -81,7 +81,14 @@ describe('batch runs in the app', () => {
     });
     expect(report).toMatchObject({ mode: 'batch', summary: { total: 6, passed: 4, failed: 2 } });
     expect(report.usage.cost_usd).toBeGreaterThan(0);
-    expect((await ok<EvalResultsView>('evals:results', { skillId })).triggers).toEqual(report);
+    const results = await ok<EvalResultsView>('evals:results', { skillId });
+    expect(results.triggers).toEqual(report);
+    // What the estimates before a run count: this skill's set, and every set of the library for collisions.
+    expect(results.triggerPrompt?.queries).toBe(6);
+    expect(results.collisionsPrompt).toMatchObject({
+      queries: 9,
+      prefix_tokens: results.triggerPrompt?.prefix_tokens,
+    });
     expect(await ok('evals:list-batches')).toEqual([]);
   });
 
