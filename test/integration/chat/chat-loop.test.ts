@@ -222,7 +222,10 @@ describe('approvals', () => {
       problem: 'There is no skill "nope" in <available_skills>: no loaded skill has that name.',
     });
     expect(JSON.stringify(seen[2]?.body.messages)).toContain('There is no skill \\"nope\\"');
-    expect(turn.steps.at(-1)).toMatchObject({ type: 'no-skill' });
+    expect(turn.steps.at(-1)).toEqual({
+      type: 'no-skill',
+      reason: 'The model called Skill with "nope", which loaded nothing (see the skill step).',
+    });
 
     scriptReplies(
       server,
