@@ -112,3 +112,13 @@ export interface TurnSummary {
   tools: string[];
   answer: string;
 }
+
+/** A saved conversation as `chat:list` shows it (newest first). */
+export interface ConversationListItem {
+  file: string;
+  id: string;
+  title: string;
+  created: string;
+  turns: number;
+  replayOf?: string;
+}

@@ -7,6 +7,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { AppCommand, ChannelName, EventNameOnly } from './ipc-names.js';
 import type { OpenRequest } from './open-request.js';
+import type { ChatStep, ChatTurn, Conversation, ConversationListItem, ReplayTurnComparison } from './chat.js';
 import type {
   CaseResultSummary,
   CommandRunView,
@@ -61,6 +62,7 @@ import {
   type SkillErrorCode,
   type ToolDefinition,
   type ToolOutput,
+  VALIDATION_PROFILES,
 } from './types.js';
 import { MAX_EDITABLE_BYTES } from './units.js';
 import { NEW_FILE_KINDS } from './new-files.js';
@@ -87,6 +89,19 @@ const EvalBudget = Type.Optional(
     maxCostUsd: Type.Optional(Type.Number({ minimum: 0 })),
   }),
 );
+
+const Profile = Type.Union(VALIDATION_PROFILES.map((p) => Type.Literal(p)));
+/** The editor's unsaved SKILL.md text, used instead of the saved file for one chat request. */
+const Unsaved = Type.Optional(
+  Type.Array(strict({ skillId: Id, text: Type.String({ maxLength: MAX_EDITABLE_BYTES }) }), {
+    maxItems: 100,
+  }),
+);
+const Decision = Type.Union([
+  strict({ decision: Type.Literal('allow'), args: Type.Optional(Json) }),
+  strict({ decision: Type.Literal('allow-tool'), args: Type.Optional(Json) }),
+  strict({ decision: Type.Literal('refuse'), reason: Type.Optional(Type.String({ maxLength: 4096 })) }),
+]);
 
 export interface FileView {
   path: string;
@@ -467,6 +482,60 @@ export const CONTRACT = {
   'evals:results': { request: strict({ skillId: Id }), response: returns<EvalResultsView>() },
   /** One output eval run's transcript, answer and grading (`dir`: a run folder of the skill's workspace). */
   'evals:transcript': { request: strict({ skillId: Id, dir: Path }), response: returns<TranscriptView>() },
+  // The Playground: a conversation with a model that sees the runtime's catalog, loads skills with the Skill tool and
+  // calls their tools through the executor once the author approves. Steps stream as `chat:step` events.
+  /** Sends one user turn and answers the finished turn; the first send starts the conversation (provider fixed). */
+  'chat:send': {
+    request: strict({
+      conversationId: Id,
+      provider: Name,
+      profile: Type.Optional(Profile),
+      /** The skill the Playground is opened from: where the conversation is saved. */
+      skillId: Type.Optional(Id),
+      text: Type.String({ minLength: 1, maxLength: 100_000 }),
+      unsaved: Unsaved,
+    }),
+    response: returns<ChatTurn>(),
+  },
+  /** Answers a tool step waiting for the author. */
+  'chat:approve': {
+    request: strict({ conversationId: Id, callId: Id, decision: Decision }),
+    response: returns<Record<string, never>>(),
+  },
+  /** Stops the turn in flight (the model request aborted, a running tool cancelled); the conversation goes on. */
+  'chat:stop': { request: strict({ conversationId: Id }), response: returns<Record<string, never>>() },
+  /** Forgets the in-memory conversation. */
+  'chat:reset': { request: strict({ conversationId: Id }), response: returns<Record<string, never>>() },
+  /** Writes the conversation to the skill's `.skillbench/conversations/` (or the data folder's, library-wide). */
+  'chat:save': {
+    request: strict({ conversationId: Id }),
+    response: returns<{ file: string; conversation: Conversation }>(),
+  },
+  /** Saved conversations of a skill (or library-wide ones without `skillId`), newest first. */
+  'chat:list': {
+    request: strict({ skillId: Type.Optional(Id) }),
+    response: returns<ConversationListItem[]>(),
+  },
+  'chat:open': { request: strict({ file: Path }), response: returns<Conversation>() },
+  /** Sends a saved conversation's user turns again, against the current files, under a new conversation id. */
+  'chat:replay': {
+    request: strict({ conversationId: Id, file: Path, provider: Type.Optional(Name), unsaved: Unsaved }),
+    response: returns<{ conversation: Conversation; comparison: ReplayTurnComparison[] }>(),
+  },
+  /** Appends a user turn to the skill's trigger set; `added` false when the query was already there. */
+  'chat:keep-trigger': {
+    request: strict({
+      skillId: Id,
+      query: Type.String({ minLength: 1, maxLength: 100_000 }),
+      shouldTrigger: Type.Boolean(),
+    }),
+    response: returns<{ file: string; added: boolean }>(),
+  },
+  /** Appends the conversation to the skill's evals/evals.json (skill-creator's format), answer as expected output. */
+  'chat:keep-output-eval': {
+    request: strict({ skillId: Id, conversationId: Id }),
+    response: returns<{ file: string; id: number }>(),
+  },
   // Managing skills across agents (issue 17): the same core as `skillbench add | update | remove | pack`.
   /** The agent table, with the folders of `project` (one of the open projects; the first by default). */
   'manage:agents': {
@@ -618,6 +687,8 @@ export const EVENTS = {
   /** A waiting request is no longer waiting: answered, cancelled by the server, or timed out. */
   'mcp:request-settled': returns<{ id: string; outcome: 'answered' | 'cancelled' | 'timeout' }>(),
   'mcp:notification': returns<McpNotificationView>(),
+  /** A step of a Playground turn, new or changed (a later event with the same `index` replaces the step). */
+  'chat:step': returns<{ conversationId: string; turn: number; index: number; step: ChatStep }>(),
   'manage:progress': returns<InstallProgressView>(),
   /** What a manage request did besides its task: a killed install's leftovers put back or sent to the trash. */
   'manage:notice': returns<ManageNoticeView>(),

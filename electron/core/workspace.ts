@@ -194,6 +194,11 @@ export class Workspace {
     return this.library.validate(path, text, profile);
   }
 
+  /** The entry `path` would load as if it held `text` (an editor's unsaved buffer), for one run only. */
+  entryOfText(path: string, text: string, profile?: ValidationProfile): LibraryEntry {
+    return this.library.entryOfText(path, text, profile);
+  }
+
   /** Brings everything up to date after files changed on disk; a changed MCP config rebuilds the workspace. */
   update(paths: readonly string[]): WorkspaceChange {
     if (paths.some((p) => this.configFiles.has(p))) return this.reload();

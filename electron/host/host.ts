@@ -7,6 +7,7 @@ import type { Workspace } from '../core/workspace.js';
 import { HostContext, type HostOptions } from './context.js';
 import { appHandlers } from './handlers/app.js';
 import { caseHandlers } from './handlers/cases.js';
+import { chatHandlers } from './handlers/chat.js';
 import { draftHandlers } from './handlers/drafts.js';
 import { evalHandlers } from './handlers/evals.js';
 import { fileHandlers } from './handlers/files.js';
@@ -41,6 +42,7 @@ export class Host {
       ...caseHandlers(ctx),
       ...mcpHandlers(ctx),
       ...evalHandlers(ctx),
+      ...chatHandlers(ctx),
       ...manageHandlers(ctx),
       ...settingsHandlers(ctx),
     } satisfies Handlers);

@@ -105,19 +105,24 @@ export function withDescription(
   );
 }
 
+/** The system prompt a runtime gives the model: how skills work, then the profile's catalog (the Playground's too). */
+export function catalogSystem(entries: readonly LibraryEntry[], profile: ValidationProfile): string {
+  return [
+    'You are a helpful assistant. Skills extend what you can do; each is listed with its name and description.',
+    'When the user’s request matches a skill, call the Skill tool with that skill’s name before doing anything else.',
+    'When no skill fits, answer directly without calling it.',
+    '',
+    renderAvailableSkills(entries, profile),
+  ].join('\n');
+}
+
 export function triggerRequest(
   entries: readonly LibraryEntry[],
   profile: ValidationProfile,
   query: string,
 ): ChatRequest {
   return {
-    system: [
-      'You are a helpful assistant. Skills extend what you can do; each is listed with its name and description.',
-      'When the user’s request matches a skill, call the Skill tool with that skill’s name before doing anything else.',
-      'When no skill fits, answer directly without calling it.',
-      '',
-      renderAvailableSkills(entries, profile),
-    ].join('\n'),
+    system: catalogSystem(entries, profile),
     messages: [{ role: 'user', content: query }],
     tools: [SKILL_TOOL],
     maxTokens: 512,

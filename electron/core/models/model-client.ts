@@ -186,15 +186,58 @@ export class ModelClient {
    * One model call. `sample` tells repeated runs of the same request apart in the cache. `signal` cancels it even
    * in flight; `stopStarting` only keeps it from starting (or retrying): a request already sent runs to its end.
    */
-  async complete(
+  complete(
     request: ChatRequest,
     options: { signal?: AbortSignal; sample?: number; stopStarting?: AbortSignal } = {},
   ): Promise<ModelResult> {
+    const config = this.provider.config;
+    const key = this.opts.cache ? cacheKey(config, request, options.sample ?? 0) : undefined;
+    const hit = key !== undefined ? this.opts.cache?.get(key) : undefined;
+    if (hit) return Promise.resolve({ response: hit, cached: true, attempts: 0, durationMs: 0 });
+    // The call's own promise, not awaited here: a failure reaches the caller before the next waiter starts.
+    return this.send(
+      request,
+      options,
+      (signal) => this.provider.complete(request, { signal, promptCache: this.promptCache }),
+      key,
+    );
+  }
+
+  /**
+   * One model call streamed: `onText` gets the answer's text so far as it arrives (from '' again when a failed
+   * attempt is retried). The same policy as `complete` (retries, timeout, budget, checks), never cached: a
+   * conversation asks the model, not a record of it.
+   */
+  async stream(
+    request: ChatRequest,
+    options: { signal?: AbortSignal; onText: (textSoFar: string) => void },
+  ): Promise<ModelResult> {
+    const stream = this.provider.stream?.bind(this.provider);
+    if (!stream)
+      throw new SkillError(
+        'InvalidArgs',
+        `Provider "${this.provider.config.name}" (${this.provider.config.kind}) cannot stream a conversation.`,
+      );
+    return this.send(request, options, (signal) => {
+      let text = '';
+      options.onText(text);
+      return stream(request, {
+        signal,
+        promptCache: this.promptCache,
+        onText: (delta) => options.onText((text += delta)),
+      });
+    });
+  }
+
+  /** The one policy of every call: a slot, the budget, the timeout, the checks, the charge, the retries. */
+  private async send(
+    request: ChatRequest,
+    options: { signal?: AbortSignal; stopStarting?: AbortSignal },
+    call: (signal: AbortSignal) => Promise<ProviderResponse>,
+    key?: string,
+  ): Promise<ModelResult> {
     const { signal, stopStarting } = options;
     const config = this.provider.config;
-    const key = this.opts.cache ? cacheKey(config, request, options.sample ?? 0) : '';
-    const hit = this.opts.cache?.get(key);
-    if (hit) return { response: hit, cached: true, attempts: 0, durationMs: 0 };
     if (stopStarting?.aborted) throw new SkillError('Cancelled', 'The run was cancelled.');
     await this.acquire(signal, stopStarting);
     try {
@@ -205,9 +248,9 @@ export class ModelClient {
         if (over) throw new BudgetExhaustedError(`${STOPPED_PREFIX}${over}.`);
         const started = Date.now();
         try {
-          const response = checkedResponse(await this.withTimeout(request, signal), request, config.name);
+          const response = checkedResponse(await this.withTimeout(call, signal), request, config.name);
           this.budget.charge(response.usage, this.price);
-          this.opts.cache?.set(key, response);
+          if (key !== undefined) this.opts.cache?.set(key, response);
           return { response, cached: false, attempts: attempt, durationMs: Date.now() - started };
         } catch (error) {
           if (!(error instanceof ProviderError) || !error.retryable || attempt > this.opts.maxRetries)
@@ -227,12 +270,15 @@ export class ModelClient {
     return new UsageTally(this.price, this.priceNote);
   }
 
-  private async withTimeout(request: ChatRequest, signal?: AbortSignal): Promise<ProviderResponse> {
+  private async withTimeout(
+    call: (signal: AbortSignal) => Promise<ProviderResponse>,
+    signal?: AbortSignal,
+  ): Promise<ProviderResponse> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      return await this.provider.complete(request, { signal: combined, promptCache: this.promptCache });
+      return await call(combined);
     } catch (error) {
       if (timeout.signal.aborted && !signal?.aborted)
         throw new ProviderError(

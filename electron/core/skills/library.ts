@@ -237,6 +237,24 @@ export class SkillLibrary implements Library {
   validate(path: string, text: string, profile?: ValidationProfile): Diagnostic[] {
     const slot = this.index.byPath.get(path);
     if (slot?.own.status === 'excluded') return slot.own.diagnostics;
+    const { entry, raw } = this.evaluateText(path, text, profile);
+    const clash = entry.skill ? this.index.clashName(entry.skill) : undefined;
+    const winner = clash === undefined ? undefined : this.index.byName.get(clash.key)?.[0];
+    if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
+      return entry.diagnostics;
+    return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw), clash!)];
+  }
+
+  /**
+   * The entry the manifest at `path` would load as if it held `text` (the Playground runs the editor's unsaved
+   * text): the same parse and rules as a load, its id the loaded one's.
+   */
+  entryOfText(path: string, text: string, profile?: ValidationProfile): LibraryEntry {
+    return this.evaluateText(path, text, profile).entry;
+  }
+
+  private evaluateText(path: string, text: string, profile?: ValidationProfile) {
+    const slot = this.index.byPath.get(path);
     const folder = slot?.folder ?? dirname(path);
     const target: Found = {
       root: slot?.root ?? {
@@ -258,11 +276,7 @@ export class SkillLibrary implements Library {
       { ok: true, value: fromDecodedText(text) },
       this.evaluateOptions(profile),
     );
-    const clash = entry.skill ? this.index.clashName(entry.skill) : undefined;
-    const winner = clash === undefined ? undefined : this.index.byName.get(clash.key)?.[0];
-    if (!raw || !entry.skill || !winner || winner === slot || (slot && compareSlots(winner, slot) > 0))
-      return entry.diagnostics;
-    return [...entry.diagnostics, shadowDiagnostic(entry, winner.own, nameRangeOf(raw), clash!)];
+    return { entry, raw };
   }
 
   private scanAll(): void {

@@ -12,6 +12,7 @@ import {
   type ModelProvider,
   type ProviderConfig,
 } from './types.js';
+import { streamAnthropic } from './anthropic-stream.js';
 
 type MessageParam = Anthropic.MessageParam;
 type ContentBlockParam = Anthropic.ContentBlockParam;
@@ -78,6 +79,50 @@ function reportedUsage(usage: Anthropic.Usage) {
   };
 }
 
+/** The Messages API request for `request` (the same for a plain and a streamed call). */
+export function messagesParams(
+  config: ProviderConfig,
+  request: ChatRequest,
+  promptCache: boolean,
+): Anthropic.MessageCreateParamsNonStreaming {
+  return {
+    model: config.model,
+    max_tokens: request.maxTokens ?? 1024,
+    messages: toAnthropicMessages(request.messages),
+    ...cachedPrefix(request, promptCache),
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+  };
+}
+
+/** A Messages API answer in provider-neutral terms (its shape checked where the SDK does not). */
+export function fromAnthropicMessage(message: Anthropic.Message): ProviderResponse {
+  if (!Array.isArray(message.content))
+    throw new ProviderError('Anthropic answered without a content array.', undefined, false);
+  let text = '';
+  const toolCalls: ChatResponse['toolCalls'] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') {
+      if (typeof block.text !== 'string')
+        throw new ProviderError(
+          'Anthropic answered a text block whose "text" is not a string.',
+          undefined,
+          false,
+        );
+      text += block.text;
+    } else if (block.type === 'tool_use')
+      toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
+  }
+  const usage = message.usage as Anthropic.Usage | undefined; // some compatible servers send none
+  return {
+    text,
+    toolCalls,
+    stopReason: message.stop_reason ?? 'unknown',
+    model: message.model,
+    // Checked (or estimated when missing) by the model client, like every provider's.
+    usage: usage ? reportedUsage(usage) : undefined,
+  };
+}
+
 /** `keySent` says which key went with the requests (a 401 names it). */
 export function createAnthropicProvider(
   config: ProviderConfig,
@@ -91,49 +136,24 @@ export function createAnthropicProvider(
     maxRetries: 0,
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
   });
+  const failed = (error: unknown) => sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey, keySent);
   return {
     config,
     async complete(request: ChatRequest, { signal, promptCache = true }): Promise<ProviderResponse> {
       let message: Anthropic.Message;
       try {
         message = await client.messages.create(
-          {
-            model: config.model,
-            max_tokens: request.maxTokens ?? 1024,
-            messages: toAnthropicMessages(request.messages),
-            ...cachedPrefix(request, promptCache),
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-          },
+          messagesParams(config, request, promptCache),
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'Anthropic', Anthropic, apiKey, keySent);
+        throw failed(error);
       }
-      if (!Array.isArray(message.content))
-        throw new ProviderError('Anthropic answered without a content array.', undefined, false);
-      let text = '';
-      const toolCalls: ChatResponse['toolCalls'] = [];
-      for (const block of message.content) {
-        if (block.type === 'text') {
-          if (typeof block.text !== 'string')
-            throw new ProviderError(
-              'Anthropic answered a text block whose "text" is not a string.',
-              undefined,
-              false,
-            );
-          text += block.text;
-        } else if (block.type === 'tool_use')
-          toolCalls.push({ id: block.id, name: block.name, input: block.input as JsonValue });
-      }
-      const usage = message.usage as Anthropic.Usage | undefined; // some compatible servers send none
-      return {
-        text,
-        toolCalls,
-        stopReason: message.stop_reason ?? 'unknown',
-        model: message.model,
-        // Checked (or estimated when missing) by the model client, like every provider's.
-        usage: usage ? reportedUsage(usage) : undefined,
-      };
+      return fromAnthropicMessage(message);
+    },
+    async stream(request, { signal, promptCache = true, onText }): Promise<ProviderResponse> {
+      const params = messagesParams(config, request, promptCache);
+      return fromAnthropicMessage(await streamAnthropic(client, params, { signal, onText }, failed));
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type ProviderConfig,
 } from './types.js';
 import { readJson } from '../../../../shared/json-read.js';
+import { streamOpenAi } from './openai-stream.js';
 
 type Param = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 
@@ -61,6 +62,50 @@ function reportedUsage(usage: OpenAI.CompletionUsage) {
   };
 }
 
+/** The Chat Completions request for `request` (the same for a plain and a streamed call). */
+export function completionParams(
+  config: ProviderConfig,
+  request: ChatRequest,
+): OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming {
+  return {
+    model: config.model,
+    messages: toOpenAiMessages(request.system, request.messages),
+    max_tokens: request.maxTokens ?? 1024,
+    ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+    ...(request.tools?.length
+      ? {
+          tools: request.tools.map((t) => ({
+            type: 'function' as const,
+            function: {
+              name: t.name,
+              description: t.description,
+              parameters: t.inputSchema as Record<string, unknown>,
+            },
+          })),
+        }
+      : {}),
+  };
+}
+
+/** A completion in provider-neutral terms. */
+export function fromCompletion(completion: OpenAI.Chat.Completions.ChatCompletion): ProviderResponse {
+  const choice = completion.choices?.[0];
+  if (!choice?.message)
+    throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
+  const toolCalls: ChatResponse['toolCalls'] = [];
+  for (const c of choice.message.tool_calls ?? []) {
+    if (c.type === 'function')
+      toolCalls.push({ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) });
+  }
+  return {
+    text: choice.message.content ?? '',
+    toolCalls,
+    stopReason: choice.finish_reason ?? 'unknown',
+    model: completion.model,
+    usage: completion.usage ? reportedUsage(completion.usage) : undefined,
+  };
+}
+
 /** `keySent` says which key went with the requests (a 401 names it). */
 export function createOpenAiProvider(config: ProviderConfig, apiKey: string, keySent: string): ModelProvider {
   const client = new OpenAI({
@@ -69,50 +114,25 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string, key
     maxRetries: 0, // retries are ours (model-client.ts), the same for every provider
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
   });
+  const failed = (error: unknown) =>
+    sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey, keySent);
   return {
     config,
     async complete(request: ChatRequest, { signal }): Promise<ProviderResponse> {
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create(
-          {
-            model: config.model,
-            messages: toOpenAiMessages(request.system, request.messages),
-            max_tokens: request.maxTokens ?? 1024,
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            ...(request.tools?.length
-              ? {
-                  tools: request.tools.map((t) => ({
-                    type: 'function' as const,
-                    function: {
-                      name: t.name,
-                      description: t.description,
-                      parameters: t.inputSchema as Record<string, unknown>,
-                    },
-                  })),
-                }
-              : {}),
-          },
+          completionParams(config, request),
           signal ? { signal } : {},
         );
       } catch (error) {
-        throw sdkErrorToProviderError(error, 'OpenAI-compatible server', OpenAI, apiKey, keySent);
+        throw failed(error);
       }
-      const choice = completion.choices?.[0];
-      if (!choice?.message)
-        throw new ProviderError('The OpenAI-compatible server answered without a choice.', undefined, false);
-      const toolCalls: ChatResponse['toolCalls'] = [];
-      for (const c of choice.message.tool_calls ?? []) {
-        if (c.type === 'function')
-          toolCalls.push({ id: c.id, name: c.function.name, input: parseArguments(c.function.arguments) });
-      }
-      return {
-        text: choice.message.content ?? '',
-        toolCalls,
-        stopReason: choice.finish_reason ?? 'unknown',
-        model: completion.model,
-        usage: completion.usage ? reportedUsage(completion.usage) : undefined,
-      };
+      return fromCompletion(completion);
+    },
+    async stream(request, { signal, onText }): Promise<ProviderResponse> {
+      const params = completionParams(config, request);
+      return fromCompletion(await streamOpenAi(client, params, { signal, onText }, failed));
     },
   };
 }

@@ -98,6 +98,17 @@ export interface ModelProvider {
     request: ChatRequest,
     options: { signal?: AbortSignal; promptCache?: boolean },
   ): Promise<ProviderResponse>;
+  /**
+   * The same call streamed: `onText` gets the answer's text as it arrives, and the end is the same response as
+   * `complete`'s. Absent: the provider cannot stream a conversation through Skillbench (Claude Code).
+   */
+  stream?(request: ChatRequest, options: StreamOptions): Promise<ProviderResponse>;
+}
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  promptCache?: boolean;
+  onText: (delta: string) => void;
 }
 
 /**
