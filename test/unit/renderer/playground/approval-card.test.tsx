@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from '../../../../electron/host/host.js';
 import type { ApprovalDecision, ChatStep } from '../../../../shared/chat.js';
 import type { HostApi } from '../../../../shared/ipc.js';
-import { listedEntry, type ListedEntry } from '../../../../shared/types.js';
+import type { ListedEntry } from '../../../../shared/types.js';
 import { ApprovalCard } from '../../../../renderer/src/playground/ApprovalCard.js';
 import { FIXTURES, hostApi, REPO } from '../../../helpers.js';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   api = hostApi(host);
   const listed = await api.invoke('skills:list', {});
   if (!listed.ok) throw new Error(listed.error.message);
-  entries = listed.value.entries.map(listedEntry);
+  entries = listed.value.entries;
 });
 afterAll(() => host.close());
 afterEach(cleanup);

@@ -1,0 +1,177 @@
+// The Playground: a conversation with a configured model over the library's skills, every step shown as it
+// streams (the catalog sent, the skill that fired or why none did, each tool call waiting for the author's
+// approval, the answer), saved on a click, replayed against edited skills, and kept as evals. The conversation's
+// lifecycle is the conversation store's (it outlives the view); what a step looks like is StepView's.
+import { useMemo } from 'react';
+import type { HostApi } from '../../../shared/ipc.js';
+import type { ListedEntry, ValidationProfile } from '../../../shared/types.js';
+import type { ViewId } from '../../../shared/views.js';
+import { isDirty, type BufferStore } from '../editor/buffers.js';
+import { useProviders } from '../evals/use-providers.js';
+import { keepTarget, waitingCall } from './conversation-model.js';
+import { KeepTrigger, keepOutputEval } from './KeepAsEval.js';
+import { MessageBox } from './MessageBox.js';
+import { PlaygroundBar, type PlaygroundSetup } from './PlaygroundBar.js';
+import { ReplayPanel } from './ReplayPanel.js';
+import { SavedConversations } from './SavedConversations.js';
+import { TurnView } from './StepView.js';
+import { playgroundSession, useChoices, useConversation, type Unsaved } from './conversation-store.js';
+import '../preview/preview.css';
+import '../runner/runner.css';
+import './playground.css';
+
+/** The editor's unsaved SKILL.md texts (what a replay may use instead of the files). */
+function unsavedManifests(entries: readonly ListedEntry[], buffers: BufferStore): Unsaved {
+  return buffers.dirty().flatMap((b) => {
+    const entry = entries.find((e) => e.path === b.path && e.format === 'skill-md');
+    return entry && isDirty(b) ? [{ skillId: entry.id, text: b.text }] : [];
+  });
+}
+
+export default function PlaygroundView(props: {
+  host: HostApi;
+  entries: readonly ListedEntry[];
+  /** The skill selected in the library: the Playground opens for it. */
+  entry: ListedEntry | undefined;
+  buffers: BufferStore;
+  profile: ValidationProfile;
+  onShow: (view: ViewId) => void;
+}) {
+  const { host, entries } = props;
+  const providers = useProviders(host);
+  const session = useMemo(() => playgroundSession(host), [host]);
+  const conversation = useConversation(session.conversation);
+  const { store } = conversation;
+  const replayFile = useConversation(session.replay).file;
+  const [chosen, choose] = useChoices(session);
+  const setStatus = (status: string) => choose({ status });
+  // Until the author picks: the first provider, the settings' profile, the skill selected in the library.
+  const setup: PlaygroundSetup = {
+    provider: chosen.provider || providers?.[0]?.name || '',
+    profile: chosen.profile ?? props.profile,
+    skillId: chosen.skillId === null ? undefined : (chosen.skillId ?? props.entry?.id),
+  };
+  const opened = entries.find((e) => e.id === setup.skillId);
+  const started = conversation.turns.length > 0;
+  const blocked = conversation.opened
+    ? 'A saved conversation is shown: replay it, or start a New conversation.'
+    : !setup.provider
+      ? 'Add a model provider in Settings first.'
+      : waitingCall(conversation.turns)
+        ? 'A tool call waits for your approval above.'
+        : undefined;
+
+  const send = (text: string) =>
+    void store.send({
+      provider: setup.provider,
+      profile: setup.profile,
+      text,
+      ...(setup.skillId ? { skillId: setup.skillId } : {}),
+    });
+  const save = async () => {
+    const file = await store.save();
+    if (file) setStatus(`Saved to ${file}`);
+  };
+  const outputEvalTarget = keepTarget(entries, opened, conversation.turns);
+
+  return (
+    <section className="playground page" aria-label="Playground">
+      <header className="view-head">
+        <h2>Playground</h2>
+        <button onClick={store.reset} disabled={!started && !conversation.opened}>
+          New conversation
+        </button>
+        <button
+          onClick={() => void save()}
+          disabled={!started || conversation.running || conversation.opened !== undefined}
+        >
+          Save
+        </button>
+        <button
+          disabled={
+            !started || conversation.running || !outputEvalTarget || conversation.opened !== undefined
+          }
+          title={outputEvalTarget ? undefined : 'Open the Playground for a skill, or fire exactly one'}
+          onClick={() =>
+            outputEvalTarget && void keepOutputEval(host, outputEvalTarget, conversation.id).then(setStatus)
+          }
+        >
+          Keep as output eval
+        </button>
+      </header>
+      <PlaygroundBar
+        providers={providers}
+        setup={setup}
+        onSetup={(s) => choose({ ...s, skillId: s.skillId ?? null })}
+        entry={props.entry}
+        locked={started}
+        onSettings={() => props.onShow('settings')}
+      />
+      <SavedConversations
+        host={host}
+        skillId={setup.skillId}
+        version={`${conversation.file ?? ''}|${replayFile ?? ''}`}
+        current={conversation.file}
+        onOpen={(file) => void store.open(file)}
+      />
+      <p className="playground-status" role="status">
+        {chosen.status ?? ''}
+      </p>
+      {conversation.error ? (
+        <p className="sev-error" role="alert">
+          {conversation.error}
+        </p>
+      ) : null}
+      {started ? (
+        <ol className="transcript" aria-label="Conversation">
+          {conversation.turns.map((turn, i) => {
+            const target = keepTarget(entries, opened, [turn]);
+            return (
+              <TurnView
+                key={i}
+                turn={turn}
+                number={i + 1}
+                ctx={{
+                  host,
+                  entries,
+                  scope: conversation.id,
+                  ...(conversation.opened ? {} : { onDecide: store.approve }),
+                }}
+                actions={
+                  <KeepTrigger
+                    host={host}
+                    target={target}
+                    query={turn.user}
+                    number={i + 1}
+                    onKept={setStatus}
+                  />
+                }
+              />
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="empty">
+          Ask something one of{' '}
+          {opened ? `${opened.skill?.name ?? opened.id} or the other skills` : 'the skills'} should handle:
+          each step shows here, and no tool runs before you approve it.
+        </p>
+      )}
+      <MessageBox
+        running={conversation.running}
+        blocked={blocked}
+        onSend={send}
+        onStop={() => void store.stop()}
+      />
+      <ReplayPanel
+        host={host}
+        entries={entries}
+        session={session}
+        original={conversation}
+        provider={setup.provider}
+        unsaved={unsavedManifests(entries, props.buffers)}
+        onStatus={setStatus}
+      />
+    </section>
+  );
+}
