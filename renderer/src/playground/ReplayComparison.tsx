@@ -83,7 +83,7 @@ export function ReplayComparison(props: { comparison: ReplayTurnComparison[] }) 
       <h3>
         Replay beside the original{' '}
         <span className="muted">
-          {changed ? `${changed} of ${props.comparison.length} turns changed` : 'no turn changed'}
+          · {changed ? `${changed} of ${props.comparison.length} turns changed` : 'no turn changed'}
         </span>
       </h3>
       {props.comparison.map((t, i) => (
