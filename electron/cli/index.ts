@@ -57,6 +57,9 @@ Commands:
   eval snapshot SKILL    Copy the skill before editing it: the old_skill baseline of eval run (skill-creator's)
   eval optimize SKILL    Better descriptions from the trigger set's failures; prints the diff, writes with --write
   eval generate SKILL    The model proposes trigger queries and near-misses not in the set (--write appends them)
+  chat [SKILL]           The Playground: talk to a model that sees the catalog, loads skills and calls their tools
+                         once you approve (--message TEXT... --allow TOOL... without a terminal; --save, --replay
+                         FILE); skillbench chat --help
   serve [PATH...]        Open the app in a browser: serves it on 127.0.0.1 and prints a link with a one-time code
       --port N             port to listen on (default: a free one)
       --open               open the link in the default browser (through a private file, never on a command line)
@@ -227,6 +230,8 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
     }
     // eval parses its own options (electron/cli/commands/eval.ts) and is loaded only when used.
     if (command === 'eval') return await (await import('./commands/eval.js')).runEval(rest, io);
+    // chat parses its own options too (electron/cli/commands/chat.ts).
+    if (command === 'chat') return await (await import('./commands/chat.js')).runChat(rest, io);
     const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw new UsageError(`Unknown command "${command}".`);
     const { values: v, positionals: p } = parseArgs({
@@ -266,7 +271,9 @@ export async function runCli(argv: string[], given: CliIo = processIo): Promise<
       const help =
         command === 'eval'
           ? (await import('./commands/eval.js')).EVAL_USAGE
-          : (commandUsage(command) ?? USAGE);
+          : command === 'chat'
+            ? (await import('./commands/chat.js')).CHAT_USAGE
+            : (commandUsage(command) ?? USAGE);
       io.stderr(`skillbench: ${(error as Error).message}\n\n${help}`);
       return 2;
     }

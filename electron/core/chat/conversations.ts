@@ -3,7 +3,7 @@
 // with a message that names the file.
 // Tested by: test/integration/chat/conversations.test.ts
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   CONVERSATION_VERSION,
   CONVERSATIONS_DIR,
@@ -41,11 +41,17 @@ export function conversationFileName(id: string): string {
   return `${safe || 'conversation'}.json`;
 }
 
+/** Writes the conversation to `dir`, named by its id; returns the file. */
 export function saveConversation(dir: string, conversation: Conversation): string {
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, conversationFileName(conversation.id));
-  writeFileAtomically(file, `${JSON.stringify(conversation, null, 2)}\n`);
+  writeConversation(file, conversation);
   return file;
+}
+
+/** Writes the conversation to `file` (its folder created), atomically. */
+export function writeConversation(file: string, conversation: Conversation): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileAtomically(file, `${JSON.stringify(conversation, null, 2)}\n`);
 }
 
 /** A conversation file's text checked into a Conversation; anything else is InvalidFormat naming the file. */
