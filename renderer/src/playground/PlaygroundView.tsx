@@ -42,7 +42,9 @@ export default function PlaygroundView(props: {
   const session = useMemo(() => playgroundSession(host), [host]);
   const conversation = useConversation(session.conversation);
   const { store } = conversation;
-  const replayFile = useConversation(session.replay).file;
+  const replayRun = useConversation(session.replay);
+  const replayFile = replayRun.file;
+  const replayStarted = replayRun.turns.length > 0;
   const [chosen, choose] = useChoices(session);
   const setStatus = (status: string) => choose({ status });
   // Until the author picks: the first provider, the settings' profile, the skill selected in the library.
@@ -68,6 +70,11 @@ export default function PlaygroundView(props: {
       text,
       ...(setup.skillId ? { skillId: setup.skillId } : {}),
     });
+  /** A new conversation, without the replay of the last one. */
+  const startOver = () => {
+    store.reset();
+    session.replay.reset();
+  };
   const save = async () => {
     const file = await store.save();
     if (file) setStatus(`Saved to ${file}`);
@@ -78,7 +85,7 @@ export default function PlaygroundView(props: {
     <section className="playground page" aria-label="Playground">
       <header className="view-head">
         <h2>Playground</h2>
-        <button onClick={store.reset} disabled={!started && !conversation.opened}>
+        <button onClick={() => startOver()} disabled={!started && !conversation.opened}>
           New conversation
         </button>
         <button
@@ -112,7 +119,7 @@ export default function PlaygroundView(props: {
         skillId={setup.skillId}
         version={`${conversation.file ?? ''}|${replayFile ?? ''}`}
         current={conversation.file}
-        onOpen={(file) => void store.open(file)}
+        onOpen={(file) => void store.open(file).then(() => session.replay.reset())}
       />
       <p className="playground-status" role="status">
         {chosen.status ?? ''}
@@ -152,9 +159,9 @@ export default function PlaygroundView(props: {
         </ol>
       ) : (
         <p className="empty">
-          Ask something one of{' '}
-          {opened ? `${opened.skill?.name ?? opened.id} or the other skills` : 'the skills'} should handle:
-          each step shows here, and no tool runs before you approve it.
+          Ask something a skill should handle
+          {opened ? ` (the Playground is open for ${opened.skill?.name ?? opened.id})` : ''}: each step shows
+          here, and no tool runs before you approve it.
         </p>
       )}
       <MessageBox
@@ -163,15 +170,17 @@ export default function PlaygroundView(props: {
         onSend={send}
         onStop={() => void store.stop()}
       />
-      <ReplayPanel
-        host={host}
-        entries={entries}
-        session={session}
-        original={conversation}
-        provider={setup.provider}
-        unsaved={unsavedManifests(entries, props.buffers)}
-        onStatus={setStatus}
-      />
+      {started || replayStarted ? (
+        <ReplayPanel
+          host={host}
+          entries={entries}
+          session={session}
+          original={conversation}
+          provider={setup.provider}
+          unsaved={unsavedManifests(entries, props.buffers)}
+          onStatus={setStatus}
+        />
+      ) : null}
     </section>
   );
 }
