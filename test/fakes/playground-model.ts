@@ -19,9 +19,14 @@ interface Message {
 
 const blocks = (m: Message | undefined): Block[] => (Array.isArray(m?.content) ? m.content : []);
 
-/** The tool result the last message carries, with the name of the tool it answers. */
+/**
+ * The tool result the last message carries, with the name of the tool it answers; undefined when it brings a new
+ * question (after a stopped turn it carries both: the cancelled calls' results and the author's text).
+ */
 function lastResult(messages: Message[]): { name: string; text: string } | undefined {
-  const result = blocks(messages.at(-1)).find((b) => b.type === 'tool_result');
+  const last = messages.at(-1);
+  if (typeof last?.content === 'string' || blocks(last).some((b) => b.type === 'text')) return undefined;
+  const result = blocks(last).find((b) => b.type === 'tool_result');
   if (!result) return undefined;
   const call = blocks(messages.at(-2)).find((b) => b.type === 'tool_use' && b.id === result.tool_use_id);
   const text =

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The Playground over an in-process Host and the fake model server: a turn streams its steps, the tool call waits
 // for the author (the model gets no result before Run), runs, and the answer follows; a refusal is told to the
-// model; nothing is written until Save or a Keep button is clicked, and the status line names the file written.
+// model; Stop cancels a waiting call; nothing is written until Save or a Keep button is clicked, and the status
+// line names the file written.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,12 +81,14 @@ function renderPlayground() {
 const toolResultSent = () =>
   model.received.some((r) => JSON.stringify(r.body).includes('Hello Ada from platform'));
 
-async function ask(view: HTMLElement) {
+/** Sends the question as turn `number` and answers with its tool call, waiting for approval. */
+async function ask(view: HTMLElement, number = 1) {
   const box = within(view).getByRole('textbox', { name: 'Message to the model' });
   await waitFor(() => expect(within(view).getByLabelText('Provider')).toHaveProperty('value', 'fake'));
   fireEvent.change(box, { target: { value: QUESTION } });
   fireEvent.keyDown(box, { key: 'Enter' });
-  const card = await within(view).findByRole(
+  const turn = await within(view).findByRole('listitem', { name: `Turn ${number}` });
+  const card = await within(turn).findByRole(
     'region',
     { name: 'Tool call runner-demo__greet-team' },
     { timeout: 10_000 },
@@ -129,6 +132,23 @@ describe('a Playground turn', () => {
   });
 });
 
+describe('stopping a turn', () => {
+  it('cancels the waiting call, says the turn stopped, and lets the conversation go on', async () => {
+    const view = renderPlayground();
+    const card = await ask(view);
+    fireEvent.click(within(view).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(within(card).getByRole('status').textContent).toBe('Cancelled'), {
+      timeout: 10_000,
+    });
+    const turn = within(view).getByRole('listitem', { name: 'Turn 1' });
+    await waitFor(() => expect(turn.querySelector('.stopped-step')?.textContent).toMatch(/^Stopped\./));
+    await waitFor(() => expect(within(view).getByRole('button', { name: 'Send' })).toBeTruthy());
+    expect(toolResultSent()).toBe(false);
+    // The next turn asks again.
+    await ask(view, 2);
+  });
+});
+
 describe('what a click writes', () => {
   it('saves the conversation and keeps a turn as a trigger query, naming each file', async () => {
     const view = renderPlayground();
@@ -152,5 +172,12 @@ describe('what a click writes', () => {
     expect(set).toContainEqual({ query: QUESTION, should_trigger: false });
     fireEvent.click(within(keep).getByRole('button', { name: 'Should not trigger' }));
     await waitFor(() => expect(status()).toMatch(/^Already in .*: nothing written$/));
+
+    fireEvent.click(within(view).getByRole('button', { name: 'Keep as output eval' }));
+    await waitFor(() => expect(status()).toMatch(/^Kept as output eval \d+ of runner-demo in /));
+    const evalsFile = status().replace(/^.* in (.*) \(edit .*$/, '$1');
+    expect(evalsFile).toBe(join(folder, 'evals', 'evals.json'));
+    const evals = JSON.parse(readFileSync(evalsFile, 'utf8')) as { evals: Array<{ prompt: string }> };
+    expect(evals.evals.at(-1)?.prompt).toContain(QUESTION);
   });
 });
