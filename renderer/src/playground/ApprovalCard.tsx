@@ -1,7 +1,7 @@
 // A tool call the model asked for, as the author sees it: the runner's form prefilled with the model's arguments
 // (editable), Run / Always allow / Refuse while it waits, then its state and output as the runner shows them.
 // Nothing runs until a button here is pressed; the card takes no focus by itself (it is not a dialog).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApprovalDecision, ChatStep } from '../../../shared/chat.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonValue, ListedEntry, ToolDefinition } from '../../../shared/types.js';
@@ -62,6 +62,7 @@ export function ApprovalCard(props: {
   const [problem, setProblem] = useState<string>();
   const [sending, setSending] = useState(false);
   const waiting = step.state === 'waiting' && props.onDecide !== undefined;
+  const card = useRef<HTMLElement>(null);
 
   // The form starts from the model's arguments, once per call (later edits are the author's).
   useEffect(() => {
@@ -74,6 +75,8 @@ export function ApprovalCard(props: {
     setSending(true);
     await props.onDecide(step.callId, decision);
     setSending(false);
+    // The buttons go with the decision: the focus stays on the card rather than falling to the page.
+    card.current?.focus();
   };
   /** The arguments to run with: the form's value when it checks, else why not (running is blocked). */
   const edited = (): { args?: JsonValue; problem?: string } => {
@@ -93,7 +96,7 @@ export function ApprovalCard(props: {
 
   const label = `Tool call ${step.name}`;
   return (
-    <section className={`step tool-step state-${step.state}`} aria-label={label}>
+    <section ref={card} tabIndex={-1} className={`step tool-step state-${step.state}`} aria-label={label}>
       <div className="step-head">
         <strong>
           Tool <code>{step.tool}</code> <span className="muted">of {step.skill}</span>

@@ -1,5 +1,5 @@
 // The author's message: Enter sends, Shift+Enter starts a new line; Stop while a turn runs.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** The longest message the host takes (chat:send). */
 const MAX_MESSAGE = 100_000;
@@ -12,6 +12,16 @@ export function MessageBox(props: {
   onStop: () => void;
 }) {
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Stop goes when the turn ends: if it had the focus, the focus comes back to the message box, not the page.
+  const { running } = props;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    const ended = wasRunning.current && !running;
+    wasRunning.current = running;
+    if (ended && (document.activeElement === document.body || document.activeElement === null))
+      box.current?.focus();
+  }, [running]);
   const canSend = !props.running && props.blocked === undefined && text.trim() !== '';
   const send = () => {
     if (!canSend) return;
@@ -28,6 +38,7 @@ export function MessageBox(props: {
       }}
     >
       <textarea
+        ref={box}
         aria-label="Message to the model"
         aria-describedby="playground-message-hint"
         rows={3}
@@ -47,11 +58,11 @@ export function MessageBox(props: {
           {props.blocked ?? 'Enter sends, Shift+Enter adds a line.'}
         </span>
         {props.running ? (
-          <button type="button" onClick={props.onStop}>
+          <button key="stop" type="button" onClick={props.onStop}>
             Stop
           </button>
         ) : (
-          <button type="submit" className="primary" disabled={!canSend}>
+          <button key="send" type="submit" className="primary" disabled={!canSend}>
             Send
           </button>
         )}

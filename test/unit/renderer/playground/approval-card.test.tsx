@@ -81,8 +81,12 @@ describe('a tool call waiting for approval', () => {
     fireEvent.change(await within(card).findByRole('textbox', { name: /person/ }), {
       target: { value: 'Grace' },
     });
-    fireEvent.click(within(card).getByRole('button', { name: 'Run' }));
+    const run = within(card).getByRole('button', { name: 'Run' });
+    run.focus();
+    fireEvent.click(run);
     await waitFor(() => expect(decisions).toEqual([{ decision: 'allow', args: { person: 'Grace' } }]));
+    // The buttons go with the decision; the focus stays on the card, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(card));
   });
 
   it('allows the tool for the rest of the conversation', async () => {

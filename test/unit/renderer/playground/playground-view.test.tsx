@@ -136,13 +136,17 @@ describe('stopping a turn', () => {
   it('cancels the waiting call, says the turn stopped, and lets the conversation go on', async () => {
     const view = renderPlayground();
     const card = await ask(view);
-    fireEvent.click(within(view).getByRole('button', { name: 'Stop' }));
+    const stop = within(view).getByRole('button', { name: 'Stop' });
+    stop.focus();
+    fireEvent.click(stop);
     await waitFor(() => expect(within(card).getByRole('status').textContent).toBe('Cancelled'), {
       timeout: 10_000,
     });
     const turn = within(view).getByRole('listitem', { name: 'Turn 1' });
     await waitFor(() => expect(turn.querySelector('.stopped-step')?.textContent).toMatch(/^Stopped\./));
     await waitFor(() => expect(within(view).getByRole('button', { name: 'Send' })).toBeTruthy());
+    // Stop went with the turn: the focus is back in the message box.
+    expect(document.activeElement).toBe(within(view).getByRole('textbox', { name: 'Message to the model' }));
     expect(toolResultSent()).toBe(false);
     // The next turn asks again.
     await ask(view, 2);
