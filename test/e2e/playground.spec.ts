@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
-import { addModelProvider, docShot, openSkill, showView, watchPageErrors } from './helpers.js';
+import { addModelProvider, docShot, openSkill, shownJson, showView, watchPageErrors } from './helpers.js';
 import { playgroundScript } from '../fakes/playground-model.js';
 import { startServe, type Served } from './serve-fixture.js';
 
@@ -69,6 +69,9 @@ test('ask, approve the tool, replay against an unsaved edit, keep the turn as a 
   expect(toolResultSent()).toBe(false);
   await expect(playground.getByRole('button', { name: 'Stop' })).toBeVisible();
   await docShot(page, 'playground-approval');
+  // The runner's JSON pane, on request, holds the same arguments.
+  await card.getByRole('button', { name: 'JSON', pressed: false }).click();
+  await expect.poll(() => shownJson(page)).toEqual({ person: 'Ada' });
 
   await card.getByRole('button', { name: 'Run' }).click();
   await expect(card.getByLabel('Text output')).toContainText('Hello Ada from platform');

@@ -1,7 +1,7 @@
 // A tool call the model asked for, as the author sees it: the runner's form prefilled with the model's arguments
 // (editable), Run / Always allow / Refuse while it waits, then its state and output as the runner shows them.
 // Nothing runs until a button here is pressed; the card takes no focus by itself (it is not a dialog).
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ApprovalDecision, ChatStep } from '../../../shared/chat.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { JsonValue, ListedEntry, ToolDefinition } from '../../../shared/types.js';
@@ -12,6 +12,11 @@ import { useToolArgs } from '../runner/use-tool-args.js';
 import { entryNamed } from './conversation-model.js';
 
 type ToolStep = Extract<ChatStep, { type: 'tool' }>;
+
+// The runner's JSON pane, loaded when a card first shows it (Monaco is not needed to approve a call).
+const ArgsJsonEditor = lazy(() =>
+  import('../runner/ArgsJsonEditor.js').then((m) => ({ default: m.ArgsJsonEditor })),
+);
 
 /** The arguments edited in approval cards, per call, for the page's life (a card re-mounts when the view does). */
 const approvalArgs = new ArgsStore();
@@ -52,6 +57,7 @@ export function ApprovalCard(props: {
   step: ToolStep;
   /** Scopes the edited arguments: the conversation's id. */
   scope: string;
+  theme: 'light' | 'dark';
   onDecide?: (callId: string, decision: ApprovalDecision) => Promise<unknown>;
 }) {
   const { step } = props;
@@ -61,6 +67,8 @@ export function ApprovalCard(props: {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string>();
   const [sending, setSending] = useState(false);
+  const [json, setJson] = useState(false);
+  const [jsonError, setJsonError] = useState<string>();
   const waiting = step.state === 'waiting' && props.onDecide !== undefined;
   const card = useRef<HTMLElement>(null);
 
@@ -81,7 +89,8 @@ export function ApprovalCard(props: {
   /** The arguments to run with: the form's value when it checks, else why not (running is blocked). */
   const edited = (): { args?: JsonValue; problem?: string } => {
     if (!tool) return {};
-    if (args.invalid.size) return { problem: 'Fix the arguments first: some fields are not values yet.' };
+    if (args.invalid.size || (json && jsonError))
+      return { problem: 'Fix the arguments first: some fields are not values yet.' };
     const errors = args.checkNow();
     if (errors.size)
       return { problem: `The arguments do not match the tool's schema: ${[...errors.values()][0]?.[0]}` };
@@ -108,7 +117,12 @@ export function ApprovalCard(props: {
       </div>
       {waiting && tool ? (
         <div className="form-pane">
-          <div className="pane-title">Arguments (the model's; edit before running)</div>
+          <div className="pane-title">
+            Arguments (the model&apos;s; edit before running){' '}
+            <button className="small" aria-pressed={json} onClick={() => setJson(!json)}>
+              JSON
+            </button>
+          </div>
           {args.field ? (
             <SchemaForm
               field={args.field}
@@ -120,6 +134,19 @@ export function ApprovalCard(props: {
               onPick={args.pick}
               disabled={sending}
             />
+          ) : null}
+          {json ? (
+            <Suspense fallback={<p className="muted">Loading the JSON editor…</p>}>
+              <ArgsJsonEditor
+                skillId={scope}
+                tool={tool}
+                value={args.value}
+                onChange={args.setValue}
+                error={jsonError}
+                onError={setJsonError}
+                theme={props.theme}
+              />
+            </Suspense>
           ) : null}
         </div>
       ) : (

@@ -34,6 +34,7 @@ export default function PlaygroundView(props: {
   /** The skill selected in the library: the Playground opens for it. */
   entry: ListedEntry | undefined;
   buffers: BufferStore;
+  theme: 'light' | 'dark';
   profile: ValidationProfile;
   onShow: (view: ViewId) => void;
 }) {
@@ -142,6 +143,7 @@ export default function PlaygroundView(props: {
                   host,
                   entries,
                   scope: conversation.id,
+                  theme: props.theme,
                   ...(conversation.opened ? {} : { onDecide: store.approve }),
                 }}
                 actions={
@@ -176,6 +178,7 @@ export default function PlaygroundView(props: {
           entries={entries}
           session={session}
           original={conversation}
+          theme={props.theme}
           provider={setup.provider}
           unsaved={unsavedManifests(entries, props.buffers)}
           onStatus={setStatus}

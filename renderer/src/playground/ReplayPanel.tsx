@@ -18,6 +18,7 @@ export function ReplayPanel(props: {
   entries: readonly ListedEntry[];
   session: ReturnType<typeof playgroundSession>;
   original: ConversationHandle;
+  theme: 'light' | 'dark';
   provider: string;
   /** The editor's unsaved SKILL.md texts. */
   unsaved: Unsaved;
@@ -85,7 +86,13 @@ export function ReplayPanel(props: {
                 key={i}
                 turn={t}
                 number={i + 1}
-                ctx={{ host: props.host, entries: props.entries, scope: run.id, onDecide: run.store.approve }}
+                ctx={{
+                  host: props.host,
+                  entries: props.entries,
+                  scope: run.id,
+                  theme: props.theme,
+                  onDecide: run.store.approve,
+                }}
               />
             ))}
           </ol>

@@ -13,6 +13,7 @@ export interface StepContext {
   entries: readonly ListedEntry[];
   /** The conversation's id (scopes the edited arguments). */
   scope: string;
+  theme: 'light' | 'dark';
   /** Absent for a conversation that is only shown (a saved one): its calls cannot be answered. */
   onDecide?: (callId: string, decision: ApprovalDecision) => Promise<unknown>;
 }
@@ -54,6 +55,7 @@ export function StepView(props: { step: ChatStep; ctx: StepContext }) {
           entries={ctx.entries}
           step={step}
           scope={ctx.scope}
+          theme={ctx.theme}
           {...(ctx.onDecide ? { onDecide: ctx.onDecide } : {})}
         />
       );

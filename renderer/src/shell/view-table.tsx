@@ -102,6 +102,7 @@ export const VIEW_TABLE: { readonly [V in ViewId]: (app: Workbench) => ReactNode
         entries={app.library.entries}
         entry={app.entry}
         buffers={app.buffers}
+        theme={app.theme}
         profile={app.settings.profile}
         onShow={app.show}
       />

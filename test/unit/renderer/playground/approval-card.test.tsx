@@ -55,6 +55,7 @@ function renderCard(step: ToolStep) {
       entries={entries}
       step={step}
       scope="conversation-1"
+      theme="light"
       onDecide={(callId, d) => {
         expect(callId).toBe(step.callId);
         decisions.push(d);

@@ -71,6 +71,7 @@ function renderPlayground() {
       entries={entries}
       entry={entry}
       buffers={new BufferStore(api)}
+      theme="light"
       profile="skillbench"
       onShow={() => undefined}
     />,
