@@ -125,6 +125,12 @@ export default function PlaygroundView(props: {
       <p className="playground-status" role="status">
         {chosen.status ?? ''}
       </p>
+      {/* Present from the start, so a screen reader announces a call when it starts waiting. */}
+      <p className="sr-only" role="status" aria-label="Approval">
+        {waitingCall(conversation.turns) || waitingCall(replayRun.turns)
+          ? 'A tool call waits for your approval.'
+          : ''}
+      </p>
       {conversation.error ? (
         <p className="sev-error" role="alert">
           {conversation.error}

@@ -105,6 +105,9 @@ describe('a Playground turn', () => {
     const turn = within(view).getByRole('listitem', { name: 'Turn 1' });
     expect(within(turn).getByText(/^Catalog sent \(\d+ skills, \d+ tools?\)$/)).toBeTruthy();
     expect(within(turn).getByRole('region', { name: 'Skill runner-demo' }).textContent).toContain('loaded');
+    expect(within(view).getByRole('status', { name: 'Approval' }).textContent).toBe(
+      'A tool call waits for your approval.',
+    );
     // Waiting: the model has had no result, however long it waits.
     await new Promise((r) => setTimeout(r, 300));
     expect(toolResultSent()).toBe(false);
@@ -113,6 +116,7 @@ describe('a Playground turn', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Run' }));
     await within(turn).findByText('the tool said Hello Ada from platform', undefined, { timeout: 10_000 });
     expect(within(card).getByLabelText('Text output').textContent).toContain('Hello Ada from platform');
+    expect(within(view).getByRole('status', { name: 'Approval' }).textContent).toBe('');
     expect(toolResultSent()).toBe(true);
     expect(existsSync(join(folder, '.skillbench', 'conversations'))).toBe(false);
   });
