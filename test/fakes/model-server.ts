@@ -23,7 +23,8 @@ interface WireUsage {
 }
 
 export type Reply =
-  | { text: string; usage?: ReplyUsage }
+  /** `stall`: when streamed, the text is sent and then the stream stays open without ending (a stop mid-stream). */
+  | { text: string; usage?: ReplyUsage; stall?: true }
   | { tool: string; input: unknown; text?: string; usage?: ReplyUsage }
   /** This exact JSON body with status 200, for responses of a wrong shape. */
   | { body: unknown }
@@ -229,17 +230,22 @@ function wireUsage(
   };
 }
 
-function sse(res: ServerResponse, events: Array<{ event?: string; data: unknown }>): void {
+/** `stall`: the events that end the stream are held back and the response stays open (until the server closes). */
+function sse(res: ServerResponse, events: Array<{ event?: string; data: unknown }>, stall = 0): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const e of events)
+  for (const e of events.slice(0, events.length - stall))
     res.write(
       `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`,
     );
-  res.end();
+  if (!stall) res.end();
 }
 
 /** The same message as Anthropic's streaming events. */
-function anthropicStream(res: ServerResponse, message: ReturnType<typeof anthropicMessage>): void {
+function anthropicStream(
+  res: ServerResponse,
+  message: ReturnType<typeof anthropicMessage>,
+  stall = false,
+): void {
   const events: Array<{ event: string; data: unknown }> = [
     {
       event: 'message_start',
@@ -286,10 +292,14 @@ function anthropicStream(res: ServerResponse, message: ReturnType<typeof anthrop
     },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
-  sse(res, events);
+  sse(res, events, stall ? 3 : 0);
 }
 
-function openaiStream(res: ServerResponse, completion: ReturnType<typeof openaiCompletion>): void {
+function openaiStream(
+  res: ServerResponse,
+  completion: ReturnType<typeof openaiCompletion>,
+  stall = false,
+): void {
   const choice = completion.choices[0];
   const base = {
     id: completion.id,
@@ -327,7 +337,7 @@ function openaiStream(res: ServerResponse, completion: ReturnType<typeof openaiC
     },
   });
   events.push({ data: '[DONE]' });
-  sse(res, events);
+  sse(res, events, stall ? 2 : 0);
 }
 
 function errorBody(api: Api, status: number, message: string) {
@@ -417,14 +427,19 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
         return;
       }
       const stream = body.stream === true;
+      const stall = 'stall' in reply && reply.stall === true;
+      if (stream && stall) {
+        open.add(res);
+        res.on('close', () => open.delete(res));
+      }
       const usage = wireUsage(api, body, reply, caches);
       if (api === 'anthropic') {
         const message = anthropicMessage(model, reply, received.length, usage);
-        if (stream) anthropicStream(res, message);
+        if (stream) anthropicStream(res, message, stall);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
       } else {
         const completion = openaiCompletion(model, reply, received.length, usage);
-        if (stream) openaiStream(res, completion);
+        if (stream) openaiStream(res, completion, stall);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
       }
     });

@@ -139,13 +139,40 @@ function printComparison(comparison: readonly ReplayTurnComparison[], io: CliIo)
   }
 }
 
-/** Asks at the terminal: y runs it, a runs it and every later call of the tool, anything else refuses it. */
-function terminalApproval(rl: Interface) {
-  return async (step: ToolStep): Promise<ApprovalDecision> => {
-    const answer = await rl.question(
+/**
+ * The terminal's questions: each can be abandoned (Ctrl-C stops the turn in flight, or ends the conversation at the
+ * `you> ` prompt), so a stopped turn's question never eats the next line.
+ */
+class Terminal {
+  private readonly asking = new Set<AbortController>();
+  readonly rl: Interface = createInterface({ input: process.stdin, output: process.stdout });
+
+  /** The answer, or undefined when the question was abandoned or the input ended. */
+  async ask(prompt: string): Promise<string | undefined> {
+    const controller = new AbortController();
+    this.asking.add(controller);
+    try {
+      return await this.rl.question(prompt, { signal: controller.signal });
+    } catch {
+      return undefined;
+    } finally {
+      this.asking.delete(controller);
+    }
+  }
+
+  onInterrupt(stopTurn: () => boolean): void {
+    this.rl.on('SIGINT', () => {
+      for (const c of this.asking) c.abort();
+      if (!stopTurn()) this.rl.close();
+    });
+  }
+
+  /** y runs the call, a runs it and every later call of the tool, anything else refuses it. */
+  approve = async (step: ToolStep): Promise<ApprovalDecision> => {
+    const answer = await this.ask(
       `Run ${step.name} ${JSON.stringify(step.args)}? [y]es / [n]o / [a]lways for this conversation `,
     );
-    const a = answer.trim().toLowerCase();
+    const a = (answer ?? '').trim().toLowerCase();
     if (a === 'y' || a === 'yes') return { decision: 'allow' };
     if (a === 'a' || a === 'always') return { decision: 'allow-tool' };
     return { decision: 'refuse', reason: 'The author said no at the terminal.' };
@@ -197,7 +224,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     v.replay !== undefined ? readConversation(resolve(io.cwd, v.replay)) : undefined;
   const profile = original?.profile ?? parseProfile(v.profile);
   const { workspace, skill: given } = openWorkspace(positionals[0], v, io);
-  const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  const terminal = interactive ? new Terminal() : undefined;
   try {
     const skill =
       given ??
@@ -213,7 +240,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
       ...(skill ? { skill: { id: skill.id, name: skill.name } } : {}),
       allowedTools: [...(original?.allowedTools ?? []), ...(v.allow ?? [])],
       ...(original ? { replayOf: original.id } : {}),
-      approve: rl ? terminalApproval(rl) : refuseUnlisted,
+      approve: terminal ? terminal.approve : refuseUnlisted,
       onStep: stepPrinter(io, format === 'json'),
     });
     const entries = () => workspace.entries;
@@ -222,9 +249,14 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
       signal.addEventListener('abort', () => session.stop());
       if (original) comparison = (await replayConversation(session, original, entries)).comparison;
       for (const text of v.message ?? []) await session.send(text, entries());
-      while (rl) {
-        const text = (await rl.question('you> ')).trim();
-        if (text === '' || text === '/exit' || text === '/quit') break;
+      terminal?.onInterrupt(() => {
+        if (!session.busy) return false;
+        session.stop();
+        return true;
+      });
+      while (terminal) {
+        const text = (await terminal.ask('you> '))?.trim();
+        if (text === undefined || text === '' || text === '/exit' || text === '/quit') break;
         await session.send(text, entries());
       }
     });
@@ -243,7 +275,7 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
     });
     return failed ? 1 : 0;
   } finally {
-    rl?.close();
+    terminal?.rl.close();
     await workspace.close();
   }
 }

@@ -86,7 +86,14 @@ export function noSkillReason(
   entries: readonly LibraryEntry[],
   profile: ValidationProfile,
   focus?: string,
+  /** Names the model's Skill calls asked for that loaded nothing. */
+  asked: readonly string[] = [],
 ): string {
+  if (asked.length > 0) {
+    const names = asked.map((n) => `"${n}"`).join(', ');
+    const about = focus !== undefined ? ` ${noSkillReason(entries, profile, focus)}` : '';
+    return `The model called Skill with ${names}, which loaded nothing (see the skill step).${about}`;
+  }
   if (focus !== undefined) {
     const missing = notListedReason(entries, profile, focus);
     if (missing) return `${focus} is not in the catalog for the ${profile} profile: ${missing}.`;

@@ -160,7 +160,10 @@ export async function runTurn(o: TurnOptions, user: string): Promise<ChatTurn> {
     turn.usage = chatUsage(tally.report());
     return turn;
   }
-  if (!fired) add({ type: 'no-skill', reason: noSkillReason(o.entries, o.profile, o.focus) });
+  if (!fired) {
+    const asked = turn.steps.flatMap((s) => (s.type === 'skill' && s.problem !== undefined ? [s.skill] : []));
+    add({ type: 'no-skill', reason: noSkillReason(o.entries, o.profile, o.focus, asked) });
+  }
   turn.usage = chatUsage(tally.report());
   return turn;
 }
@@ -275,7 +278,7 @@ async function runToolCall(
     tool: definition.name,
     args: call.input,
     state: allowed ? 'running' : 'waiting',
-    ...(allowed ? { approvedBy: 'conversation' as const } : {}),
+    ...(allowed ? { approvedBy: 'conversation' as const, sent: call.input } : {}),
   };
   // Asked before the step is told, so an answer sent as soon as the window sees it finds the call waiting.
   const approval = allowed ? undefined : o.approve(step);

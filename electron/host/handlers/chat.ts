@@ -2,8 +2,8 @@
 // steps go out as `chat:step` events, a tool call waits for `chat:approve`, and tools run through the workspace's
 // executor (trust, timeouts, output caps, history) like the Run tab's. Saved only on `chat:save`.
 // Tested by: test/integration/host/chat.test.ts
-import { dirname, resolve } from 'node:path';
-import type { ApprovalDecision } from '../../../shared/chat.js';
+import { basename, dirname, resolve, sep } from 'node:path';
+import { CONVERSATIONS_DIR, type ApprovalDecision } from '../../../shared/chat.js';
 import { SkillError } from '../../../shared/errors.js';
 import type { LibraryEntry, ValidationProfile } from '../../../shared/types.js';
 import { withUnsaved, type UnsavedText } from '../../core/chat/catalog.js';
@@ -20,7 +20,7 @@ import { ChatSession } from '../../core/chat/session.js';
 import type { ChatTools } from '../../core/chat/turn.js';
 import { Budget } from '../../core/models/budget.js';
 import { ModelClient } from '../../core/models/model-client.js';
-import { confine } from '../../core/fs/confine.js';
+import { confine, realPathOf } from '../../core/fs/confine.js';
 import type { HostContext } from '../context.js';
 import type { AreaHandlers } from '../server.js';
 
@@ -97,15 +97,25 @@ export function chatHandlers(ctx: HostContext): AreaHandlers<'chat'> {
     return ctx.writable(skillConversationsDir(dirname(entry.path)));
   };
 
+  /** The loaded skill whose conversations folder is `dir` (a real path), if any. */
+  const skillOfDir = (dir: string): LibraryEntry | undefined => {
+    if (!dir.endsWith(CONVERSATIONS_DIR.split('/').join(sep))) return undefined;
+    const folder = dirname(dirname(dir));
+    // Real paths on both sides: a root reached through a link (macOS's /tmp) lists real paths.
+    return ctx.workspace.entries.find(
+      (e) => basename(dirname(e.path)) === basename(folder) && realPathOf(dirname(e.path)) === folder,
+    );
+  };
+
   /** `file` when it lies where conversations are saved: a loaded skill's folder (inside the roots) or the data folder. */
-  const savedFile = (file: string): string => {
-    const path = resolve(file);
-    const dir = dirname(path);
-    if (!path.endsWith('.json'))
+  const savedFile = (file: string): { path: string; skill?: LibraryEntry } => {
+    if (!file.endsWith('.json'))
       throw new SkillError('InvalidArgs', `${file} is not a conversation file (they end in .json).`);
-    if (dir === libraryDir()) return path;
-    if (ctx.workspace.entries.some((e) => skillConversationsDir(dirname(e.path)) === dir))
-      return confine(path, ctx.rootPaths());
+    const path = realPathOf(resolve(file));
+    const dir = dirname(path);
+    if (dir === realPathOf(libraryDir())) return { path };
+    const skill = skillOfDir(dir);
+    if (skill) return { path: confine(path, ctx.rootPaths()), skill };
     throw new SkillError(
       'PermissionDenied',
       `${file} is not where conversations are saved: a skill's .skillbench/conversations/ or the data folder's conversations/.`,
@@ -140,15 +150,16 @@ export function chatHandlers(ctx: HostContext): AreaHandlers<'chat'> {
       return { file, conversation: s.conversation };
     },
     'chat:list': ({ skillId }) => listConversations(dirOf(skillId)),
-    'chat:open': ({ file }) => readConversation(savedFile(file)),
+    'chat:open': ({ file }) => readConversation(savedFile(file).path),
     'chat:replay': async ({ conversationId, file, provider, unsaved }) => {
-      const path = savedFile(file);
-      const original = readConversation(path);
+      const saved = savedFile(file);
+      const original = readConversation(saved.path);
       if (sessions.get(conversationId)?.busy)
         throw new SkillError('Conflict', 'Busy: a turn of this conversation is still running.');
-      // The skill whose folder holds the file, else the one of that name.
-      const named = ctx.workspace.entries.filter((e) => e.skill && e.skill.name === original.skill);
-      const skill = named.find((e) => skillConversationsDir(dirname(e.path)) === dirname(path)) ?? named[0];
+      // The skill whose folder holds it, else (saved library-wide) the one of that name.
+      const skill =
+        saved.skill ??
+        ctx.workspace.entries.find((e) => e.skill?.name === original.skill && e.status !== 'shadowed');
       sessions.delete(conversationId);
       const s = start(conversationId, {
         provider: provider ?? original.provider,

@@ -114,14 +114,20 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('a turn over the %s SDK, st
   });
 
   it('stops mid-stream and goes on with the next turn', async () => {
-    const { send, session } = setup({ kind });
-    const seen = scriptReplies(server, [{ hang: true }, { text: 'Back.' }]);
+    const { send, session, events } = setup({ kind });
+    scriptReplies(server, [{ text: 'The weather in', stall: true }, { text: 'Back.' }]);
     const pending = send('Hello?');
-    await expect.poll(() => seen.length).toBe(1);
+    // The text so far arrives as a streaming step; the stream then stalls.
+    await expect
+      .poll(() => events.find((e) => e.step.type === 'text')?.step)
+      .toEqual({ type: 'text', text: 'The weather in', streaming: true });
     expect(session.busy).toBe(true);
     session.stop();
     const turn = await pending;
-    expect(turn.steps.at(-1)).toEqual({ type: 'stopped', reason: 'Stopped by the author.' });
+    expect(turn.steps.slice(1)).toEqual([
+      { type: 'text', text: 'The weather in' },
+      { type: 'stopped', reason: 'Stopped by the author.' },
+    ]);
     const next = await send('Still there?');
     expect(next.steps.at(-1)).toMatchObject({ type: 'no-skill' });
     expect(next.steps).toContainEqual({ type: 'text', text: 'Back.' });
@@ -216,7 +222,10 @@ describe('approvals', () => {
       problem: 'There is no skill "nope" in <available_skills>: no loaded skill has that name.',
     });
     expect(JSON.stringify(seen[2]?.body.messages)).toContain('There is no skill \\"nope\\"');
-    expect(turn.steps.at(-1)).toMatchObject({ type: 'no-skill' });
+    expect(turn.steps.at(-1)).toEqual({
+      type: 'no-skill',
+      reason: 'The model called Skill with "nope", which loaded nothing (see the skill step).',
+    });
 
     scriptReplies(
       server,

@@ -1,9 +1,11 @@
 // `skillbench chat` in-process against the fake model server: turns given with --message, calls refused unless
 // --allow names them, the answer streamed to stdout, --format json, --save, and --replay after SKILL.md changed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, ReplayTurnComparison } from '../../../shared/chat.js';
+import { readConversation } from '../../../electron/core/chat/conversations.js';
 import { runCaptured } from '../run-cli.js';
 import { useCliSession } from '../evals/cli-session.js';
 import { chatLibrary, scriptReplies } from './fixture.js';
@@ -104,5 +106,41 @@ describe('skillbench chat', () => {
     const cc = await runCaptured(['chat', '--root', library, '--claude-code', '--message', 'Hi']);
     expect(cc.code).toBe(1);
     expect(cc.stderr).toContain('Claude Code runs its own tools');
+  });
+
+  it('takes the model from a providers file (--provider NAME) and saves to --save FILE', async () => {
+    const library = chatLibrary();
+    const dir = mkdtempSync(join(tmpdir(), 'skillbench-chat-cli-'));
+    const providers = join(dir, 'providers.json');
+    writeFileSync(
+      providers,
+      JSON.stringify({
+        providers: [{ name: 'local', kind: 'openai', model: 'm2', baseURL: session.server.openaiBaseURL }],
+      }),
+    );
+    process.env.OPENAI_API_KEY = 'cli-openai-key';
+    const seen = scriptReplies(session.server, [{ text: 'Hello there.' }]);
+    const file = join(dir, 'saved.json');
+    const r = await runCaptured([
+      'chat',
+      '--root',
+      library,
+      '--provider',
+      'local',
+      '--providers',
+      providers,
+      '--message',
+      'Hi',
+      '--save',
+      file,
+    ]);
+    expect(r.code).toBe(0);
+    expect(seen[0]?.api).toBe('openai');
+    expect(r.stdout).toContain('Hello there.\n');
+    expect(r.stdout).toContain(
+      '[no skill] The model answered without calling Skill; the catalog listed 2 skills',
+    );
+    expect(readConversation(file)).toMatchObject({ provider: 'local', model: 'm2', turns: [{ user: 'Hi' }] });
+    expect(readConversation(file).skill).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // `chat:*` served by an in-process Host: a turn streamed through the real SDK against the fake model server, its steps
 // as `chat:step` events, a tool call waiting for `chat:approve` and run through the workspace's executor, stop, save,
 // list, open, replay, and keeping a turn or the conversation as an eval.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,11 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((h) => h.close()));
 });
 
-async function open(kind: 'anthropic' | 'openai' = 'anthropic') {
-  const library = chatLibrary();
+async function open(kind: 'anthropic' | 'openai' = 'anthropic', { linked = false } = {}) {
+  const real = chatLibrary();
+  // `linked`: the root is reached through a symbolic link (as macOS's /tmp is).
+  const library = linked ? join(mkdtempSync(join(tmpdir(), 'skillbench-chat-link-')), 'lib') : real;
+  if (linked) symlinkSync(real, library, 'dir');
   const dataDir = mkdtempSync(join(tmpdir(), 'skillbench-chat-data-'));
   const host = new Host({
     bundledSkills: join(REPO, 'skills'),
@@ -243,5 +246,22 @@ describe('saved conversations', () => {
     expect(await h.ok('chat:list', {})).toEqual([
       expect.objectContaining({ file, id: 'lib/1', title: 'Hello', turns: 1 }),
     ]);
+  });
+
+  it('opens and replays a conversation of a root reached through a link, by either path', async () => {
+    const h = await open('anthropic', { linked: true });
+    scriptReplies(server, [{ text: 'Hi.' }]);
+    await h.ok('chat:send', { conversationId: 'l1', provider: 'fake', skillId: h.weatherId, text: 'Hello' });
+    const { file } = await h.ok<{ file: string }>('chat:save', { conversationId: 'l1' });
+    const viaLink = join(h.library, 'weather', '.skillbench', 'conversations', 'l1.json');
+    expect(realpathSync(file)).toBe(realpathSync(viaLink));
+    expect((await h.ok<Conversation>('chat:open', { file })).id).toBe('l1');
+    expect((await h.ok<Conversation>('chat:open', { file: viaLink })).id).toBe('l1');
+    scriptReplies(server, [{ text: 'Hi.' }]);
+    const replay = await h.ok<{ conversation: Conversation }>('chat:replay', {
+      conversationId: 'l2',
+      file: viaLink,
+    });
+    expect(replay.conversation).toMatchObject({ skill: 'weather', replayOf: 'l1' });
   });
 });
