@@ -6,7 +6,7 @@ import type { HostApi } from '../../../shared/ipc.js';
 import { bangCommands } from '../../../shared/syntax/instructions.js';
 import type { ListedEntry } from '../../../shared/types.js';
 import { ApprovalCard } from './ApprovalCard.js';
-import { catalogLabel, plural, stepsOf } from './conversation-model.js';
+import { catalogLabel, plural, stepsOf, usageText } from './conversation-model.js';
 
 export interface StepContext {
   host: HostApi;
@@ -119,6 +119,7 @@ export function TurnView(props: { turn: ChatTurn; number: number; ctx: StepConte
       {stepsOf(turn).map(({ index, step }) => (
         <StepView key={index} step={step} ctx={props.ctx} />
       ))}
+      {turn.usage ? <p className="muted small-text">{usageText(turn.usage)}</p> : null}
     </li>
   );
 }

@@ -1,9 +1,10 @@
 // Owns the Playground's conversation as the renderer holds it: turns rebuilt from the host's streamed steps (a
 // step sent again under its index replaces the earlier one), and the small readings the view makes of them.
 // Tested by: test/unit/renderer/playground/conversation-model.test.ts
-import type { ChatStep, ChatTurn } from '../../../shared/chat.js';
+import type { ChatStep, ChatTurn, ChatUsage } from '../../../shared/chat.js';
 import { qualifiedName } from '../../../shared/effective.js';
 import type { ListedEntry } from '../../../shared/types.js';
+import { formatUsd, tokensText } from '../../../shared/usage.js';
 
 /** One streamed step: `turn` 0-based in the conversation, `index` in the turn. */
 export interface StepEvent {
@@ -72,4 +73,17 @@ export function keepTarget(
   if (opened) return opened;
   const fired = [...new Set(turns.flatMap(firedSkills))];
   return fired.length === 1 && fired[0] ? entryNamed(entries, fired[0]) : undefined;
+}
+
+/** "Tokens: 1,200 in, 80 out · $0.0042" for a finished turn, in the words the eval runs use. */
+export function usageText(u: ChatUsage): string {
+  const tokens = tokensText({
+    input_tokens: u.inputTokens,
+    cache_creation_input_tokens: u.cacheWriteTokens,
+    cache_read_input_tokens: u.cacheReadTokens,
+    output_tokens: u.outputTokens,
+    cost_usd: u.costUsd ?? null,
+    cost_without_cache_usd: null,
+  });
+  return `Tokens: ${tokens}${u.costUsd !== undefined ? ` · ${formatUsd(u.costUsd)}` : ''}`;
 }

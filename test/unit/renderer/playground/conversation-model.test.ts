@@ -12,6 +12,7 @@ import {
   firedSkills,
   keepTarget,
   stepsOf,
+  usageText,
   waitingCall,
   withStep,
 } from '../../../../renderer/src/playground/conversation-model.js';
@@ -107,5 +108,15 @@ describe("the view's readings", () => {
     const both: ChatTurn = { user: 'q', steps: [skillStep('runner-demo'), skillStep('proper-name')] };
     expect(keepTarget(entries, undefined, [both])).toBeUndefined();
     expect(keepTarget(entries, undefined, [{ user: 'q', steps: [] }])).toBeUndefined();
+  });
+});
+
+describe("a turn's usage", () => {
+  it('is told as the eval runs tell it, the cost when the model has a price', () => {
+    const u = { inputTokens: 1200, outputTokens: 80, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    expect(usageText(u)).toBe('Tokens: 1,200 in, 80 out');
+    expect(usageText({ ...u, cacheReadTokens: 3000, costUsd: 0.0042 })).toBe(
+      'Tokens: 1,200 in, 3,000 cache read, 80 out · $0.0042',
+    );
   });
 });

@@ -158,6 +158,32 @@ describe('stopping a turn', () => {
   });
 });
 
+describe('a saved conversation', () => {
+  it('opens from the list in place of the current one, shown, not continued, and replayable', async () => {
+    const view = renderPlayground();
+    const card = await ask(view);
+    fireEvent.click(within(card).getByRole('button', { name: 'Run' }));
+    await within(view).findByText('the tool said Hello Ada from platform', undefined, { timeout: 10_000 });
+    fireEvent.click(within(view).getByRole('button', { name: 'Save' }));
+    const listed = await within(view).findByRole('button', { name: QUESTION });
+    fireEvent.click(within(view).getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(within(view).queryByRole('list', { name: 'Conversation' })).toBeNull());
+
+    fireEvent.click(listed);
+    const turn = await within(view).findByRole('listitem', { name: 'Turn 1' });
+    expect(within(turn).getByText('the tool said Hello Ada from platform')).toBeTruthy();
+    // Its tool call is shown as it ran, with nothing left to answer.
+    const shown = within(turn).getByRole('region', { name: 'Tool call runner-demo__greet-team' });
+    expect(within(shown).queryByRole('button', { name: 'Run' })).toBeNull();
+    expect(within(view).getByRole('textbox', { name: 'Message to the model' })).toHaveProperty(
+      'placeholder',
+      'A saved conversation is shown: replay it, or start a New conversation.',
+    );
+    expect(within(view).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(within(view).getByRole('button', { name: 'Replay' })).toHaveProperty('disabled', false);
+  });
+});
+
 describe('what a click writes', () => {
   it('saves the conversation and keeps a turn as a trigger query, naming each file', async () => {
     const view = renderPlayground();
