@@ -14,8 +14,8 @@ export function PlaygroundBar(props: {
   providers: ProviderView[] | undefined;
   setup: PlaygroundSetup;
   onSetup: (setup: PlaygroundSetup) => void;
-  /** The skill selected in the library, offered as the skill to open the Playground for. */
-  entry: ListedEntry | undefined;
+  /** The skills it may be opened for: the one it is open for and the one selected in the library. */
+  skills: ListedEntry[];
   /** The conversation has started: its settings stay as they are until New conversation. */
   locked: boolean;
   onSettings: () => void;
@@ -59,9 +59,11 @@ export function PlaygroundBar(props: {
           disabled={props.locked}
           onChange={(e) => set({ skillId: e.target.value || undefined })}
         >
-          {props.entry ? (
-            <option value={props.entry.id}>{props.entry.skill?.name ?? props.entry.id}</option>
-          ) : null}
+          {props.skills.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.skill?.name ?? e.id}
+            </option>
+          ))}
           <option value="">the whole library</option>
         </select>
       </label>

@@ -64,17 +64,22 @@ export default function PlaygroundView(props: {
         ? 'A tool call waits for your approval above.'
         : undefined;
 
-  const send = (text: string) =>
+  const send = (text: string) => {
+    // The conversation's settings are fixed when it starts (a skill picked in the library later changes nothing).
+    if (!started)
+      choose({ provider: setup.provider, profile: setup.profile, skillId: setup.skillId ?? null });
     void store.send({
       provider: setup.provider,
       profile: setup.profile,
       text,
       ...(setup.skillId ? { skillId: setup.skillId } : {}),
     });
+  };
   /** A new conversation, without the replay of the last one. */
   const startOver = () => {
     store.reset();
     session.replay.reset();
+    choose({ skillId: undefined });
   };
   const save = async () => {
     const file = await store.save();
@@ -111,7 +116,9 @@ export default function PlaygroundView(props: {
         providers={providers}
         setup={setup}
         onSetup={(s) => choose({ ...s, skillId: s.skillId ?? null })}
-        entry={props.entry}
+        skills={[opened, props.entry].filter(
+          (e, i, all): e is ListedEntry => e !== undefined && all.findIndex((o) => o?.id === e.id) === i,
+        )}
         locked={started}
         onSettings={() => props.onShow('settings')}
       />

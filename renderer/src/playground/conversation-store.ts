@@ -151,8 +151,8 @@ export class ConversationStore {
 export interface PlaygroundChoices {
   provider?: string;
   profile?: ValidationProfile;
-  /** The skill picked; null: the whole library; absent: the skill selected in the library. */
-  skillId?: string | null;
+  /** The skill picked; null: the whole library; undefined: the skill selected in the library. */
+  skillId?: string | null | undefined;
   status?: string;
   /** Replay against the editor's unsaved text. */
   useUnsaved?: boolean;

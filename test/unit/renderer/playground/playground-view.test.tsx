@@ -63,19 +63,24 @@ afterEach(async () => {
   await host.close();
 });
 
-function renderPlayground() {
-  const entry = entries.find((e) => e.skill?.name === 'runner-demo');
-  render(
+/** The Playground opened with `selected` the library's selection (runner-demo unless given). */
+function playground(selected = entries.find((e) => e.skill?.name === 'runner-demo')) {
+  const buffers = new BufferStore(api);
+  return (
     <PlaygroundView
       host={api}
       entries={entries}
-      entry={entry}
-      buffers={new BufferStore(api)}
+      entry={selected}
+      buffers={buffers}
       theme="light"
       profile="skillbench"
       onShow={() => undefined}
-    />,
+    />
   );
+}
+
+function renderPlayground() {
+  render(playground());
   return screen.getByRole('region', { name: 'Playground' });
 }
 
@@ -100,8 +105,13 @@ async function ask(view: HTMLElement, number = 1) {
 
 describe('a Playground turn', () => {
   it('shows each step, waits for approval before the tool runs, then shows its output and the answer', async () => {
-    const view = renderPlayground();
+    const { rerender } = render(playground());
+    const view = screen.getByRole('region', { name: 'Playground' });
     const card = await ask(view);
+    // Started, the conversation keeps its skill when another is selected in the library.
+    const demoId = entries.find((e) => e.skill?.name === 'runner-demo')?.id;
+    rerender(playground(entries.find((e) => e.skill?.name === 'greeting-shell')));
+    expect(within(view).getByLabelText('For')).toHaveProperty('value', demoId);
     const turn = within(view).getByRole('listitem', { name: 'Turn 1' });
     expect(within(turn).getByText(/^Catalog sent \(\d+ skills, \d+ tools?\)$/)).toBeTruthy();
     expect(within(turn).getByRole('region', { name: 'Skill runner-demo' }).textContent).toContain('loaded');
