@@ -14,6 +14,7 @@ export interface ViewSpec {
 export const VIEWS = [
   { id: 'skill', label: 'Skill', palette: 'Show the selected skill' },
   { id: 'servers', label: 'Servers', palette: 'Show MCP servers' },
+  { id: 'playground', label: 'Playground', palette: 'Open the Playground', accelerator: 'CmdOrCtrl+Shift+P' },
   { id: 'history', label: 'History', palette: 'Show history', accelerator: 'CmdOrCtrl+Shift+H' },
   { id: 'settings', label: 'Settings', palette: 'Open settings', accelerator: 'CmdOrCtrl+,' },
 ] as const satisfies readonly ViewSpec[];

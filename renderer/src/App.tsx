@@ -167,6 +167,7 @@ export function App({ host }: { host: HostApi }) {
     entry,
     tab,
     open,
+    show,
     buffers,
     theme,
     settings,

@@ -1,6 +1,6 @@
 // Accessibility: axe-core on every view and skill tab in the light and the dark theme, the runner with a form of
-// every kind of control, the Add skills panel looking inside a source and the Evals tab with its results, heat map
-// and proposals, with no serious or critical violation. axe is injected by the test; the page's CSP is bypassed for
+// every kind of control, the Add skills panel looking inside a source, the Evals tab with its results, heat map
+// and proposals, and the Playground with a conversation (both themes), with no serious or critical violation. axe is injected by the test; the page's CSP is bypassed for
 // that script only in this spec.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { startFakeModelServer } from '../fakes/model-server.js';
 import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
 import { VIEWS } from '../../shared/views.js';
-import { addModelProvider, openSkill, watchPageErrors } from './helpers.js';
+import { addModelProvider, openSkill, showView, watchPageErrors } from './helpers.js';
+import { playgroundScript } from '../fakes/playground-model.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -125,6 +126,44 @@ test('the Evals tab, with trigger results, the collision heat map, proposals and
     await model.close();
   }
 });
+
+for (const scheme of ['light', 'dark'] as const)
+  test(`the Playground, with a tool call waiting, its output and a replay beside it, in the ${scheme} theme`, async ({
+    page,
+  }) => {
+    const model = await startFakeModelServer(
+      playgroundScript({
+        skill: 'greeting-shell',
+        tool: 'greeting-shell__greet',
+        input: { name: 'Ada', place: 'Lyon' },
+      }),
+    );
+    try {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await addModelProvider(page, model.anthropicBaseURL, 'sk-a11y');
+      await showView(page, 'Playground');
+      const playground = page.getByRole('region', { name: 'Playground' });
+      await playground.getByRole('textbox', { name: 'Message to the model' }).fill('Greet Ada in Lyon');
+      await playground.getByRole('button', { name: 'Send' }).click();
+      const card = playground.getByRole('region', { name: 'Tool call greeting-shell__greet' });
+      await expect(card.getByRole('status')).toHaveText('Waiting for your approval');
+      await playground.getByText(/^Catalog sent/).click();
+      expect(await seriousViolations(page), 'a call waiting').toEqual([]);
+      await card.getByRole('button', { name: 'Run' }).click();
+      await expect(playground.getByText('the tool said Hello, Ada! Welcome to Lyon.')).toBeVisible();
+      const replay = playground.getByRole('region', { name: 'Replay' });
+      await replay.getByRole('button', { name: 'Save and replay' }).click();
+      await replay
+        .getByRole('region', { name: 'Tool call greeting-shell__greet' })
+        .getByRole('button', { name: 'Run' })
+        .click();
+      await expect(replay.getByRole('region', { name: 'Replay comparison' })).toBeVisible();
+      expect(await seriousViolations(page), 'a replay compared').toEqual([]);
+    } finally {
+      await model.close();
+    }
+  });
 
 for (const scheme of ['light', 'dark'] as const)
   test(`every view and every skill tab, in the ${scheme} theme (the theme follows the system's)`, async ({

@@ -8,6 +8,7 @@ import { VIEWS } from '../../shared/views.js';
 import { TABS } from '../../renderer/src/shell/navigation.js';
 import { startFakeModelServer, type FakeModelServer } from '../fakes/model-server.js';
 import { EVAL_SKILLS, scriptedServer } from '../integration/evals/routes.js';
+import { playgroundScript } from '../fakes/playground-model.js';
 import { addModelProvider, editorCursor, openSkill, showView, watchPageErrors } from './helpers.js';
 import { REPO, startServe, type Served } from './serve-fixture.js';
 
@@ -28,6 +29,15 @@ test.beforeEach(async ({ page }, info) => {
   if (info.title.includes('eval results')) {
     model = await startFakeModelServer(scriptedServer());
     server = await startServe({ skills: EVAL_SKILLS });
+  } else if (info.title.includes('Playground conversation')) {
+    model = await startFakeModelServer(
+      playgroundScript({
+        skill: SKILL,
+        tool: `${SKILL}__order`,
+        input: { order: { customer: { name: 'Ada' }, items: [{ sku: 'A-1', qty: 2 }] } },
+      }),
+    );
+    server = await startServe({ workbench: true });
   } else server = await startServe({ workbench: true, skills: [LONG] });
 });
 test.afterEach(async () => {
@@ -271,4 +281,33 @@ test('eval results (the A/B comparison, the benchmark charts) fit at 1280×800 a
     await page.screenshot({ path: join(dir, `evals-results-${size.width}x${size.height}.png`) });
     expect(await evalsFit(page), `${size.width}×${size.height}`).toEqual({ overflow: 0, unreachable: [] });
   }
+});
+
+test('a Playground conversation (a call with nested arguments waiting, then a replay compared) fits at 800×600', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(server.url);
+  await addModelProvider(page, model!.anthropicBaseURL, 'sk-layout');
+  await openSkill(page, SKILL);
+  await showView(page, 'Playground');
+  const playground = page.getByRole('region', { name: 'Playground' });
+  await playground.getByRole('textbox', { name: 'Message to the model' }).fill('Order two A-1 for Ada');
+  await playground.getByRole('button', { name: 'Send' }).click();
+  const card = playground.getByRole('region', { name: `Tool call ${SKILL}__order` });
+  await expect(card.getByRole('status')).toHaveText('Waiting for your approval');
+  const fits = async () => ({
+    overflow: await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+    unreachable: await page.evaluate(unreachableControls),
+  });
+  expect(await fits(), 'a call waiting').toEqual({ overflow: 0, unreachable: [] });
+  await card.getByRole('button', { name: 'Run' }).click();
+  const replay = playground.getByRole('region', { name: 'Replay' });
+  await replay.getByRole('button', { name: 'Save and replay' }).click();
+  await replay
+    .getByRole('region', { name: `Tool call ${SKILL}__order` })
+    .getByRole('button', { name: 'Run' })
+    .click();
+  await expect(replay.getByRole('region', { name: 'Replay comparison' })).toBeVisible();
+  expect(await fits(), 'a replay compared').toEqual({ overflow: 0, unreachable: [] });
 });

@@ -2,7 +2,7 @@
 // editor's unsaved description, the library's collision heat map, and output evals with their benchmark and
 // transcripts. Results are the files the runs wrote (`<skill>-workspace/`), so they reopen with the tab.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { EvalResultsView, ProviderView } from '../../../shared/evals.js';
+import type { EvalResultsView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry } from '../../../shared/types.js';
 import { RunProgress } from '../runner/RunProgress.js';
@@ -16,6 +16,7 @@ import { TriggerEstimate } from './RunCost.js';
 import { currentAb, draftDescription } from './trigger-set.js';
 import { TriggerSetEditor } from './TriggerSetEditor.js';
 import { useEvalRun } from './use-eval-run.js';
+import { useProviders } from './use-providers.js';
 import './evals.css';
 
 type RunKind = 'triggers' | 'ab' | 'collisions' | 'output';
@@ -31,7 +32,7 @@ export default function EvalsView(props: {
 }) {
   const { host, entry } = props;
   const skill = entry.skill;
-  const [providers, setProviders] = useState<ProviderView[]>();
+  const providers = useProviders(host);
   const [provider, setProvider] = useState('');
   const [runs, setRuns] = useState(3);
   const [baseline, setBaseline] = useState<Baseline>('without_skill');
@@ -58,13 +59,7 @@ export default function EvalsView(props: {
     [props.unsavedText, skill?.description],
   );
 
-  useEffect(() => {
-    void host.invoke('evals:list-providers', {}).then((r) => {
-      const list = r.ok ? r.value : [];
-      setProviders(list);
-      setProvider((p) => p || list[0]?.name || '');
-    });
-  }, [host]);
+  useEffect(() => setProvider((p) => p || providers?.[0]?.name || ''), [providers]);
   const reload = useCallback(
     () => void host.invoke('evals:results', { skillId: entry.id }).then((r) => r.ok && setResults(r.value)),
     [host, entry.id],

@@ -14,6 +14,7 @@ import type { Tab } from './navigation.js';
 import { SkillView } from './SkillView.js';
 
 const ServersView = lazy(() => import('../servers/ServersView.js').then((m) => ({ default: m.ServersView })));
+const PlaygroundView = lazy(() => import('../playground/PlaygroundView.js'));
 const HistoryView = lazy(() => import('../history/HistoryView.js').then((m) => ({ default: m.HistoryView })));
 const SettingsView = lazy(() =>
   import('../settings/SettingsView.js').then((m) => ({ default: m.SettingsView })),
@@ -33,6 +34,8 @@ export interface Workbench {
   entry: ListedEntry | undefined;
   tab: Tab;
   open: (id: string, tab?: Tab) => void;
+  /** Shows a view of the table. */
+  show: (id: ViewId) => void;
   buffers: BufferStore;
   theme: 'light' | 'dark';
   settings: Settings;
@@ -89,6 +92,19 @@ export const VIEW_TABLE: { readonly [V in ViewId]: (app: Workbench) => ReactNode
         onOpenSkill={(id) => {
           void app.library.store.reload().then(() => app.open(id, 'run'));
         }}
+      />
+    </Suspense>
+  ),
+  playground: (app) => (
+    <Suspense fallback={loading}>
+      <PlaygroundView
+        host={app.host}
+        entries={app.library.entries}
+        entry={app.entry}
+        buffers={app.buffers}
+        theme={app.theme}
+        profile={app.settings.profile}
+        onShow={app.show}
       />
     </Suspense>
   ),

@@ -81,9 +81,16 @@ describe('menu', () => {
     const { sent, actions } = record();
     const shortcuts = items(menuTemplate(actions, false)).filter((i) => i.registerAccelerator === false);
     expect(shortcuts.map((i) => i.accelerator).sort()).toEqual(
-      ['CmdOrCtrl+,', 'CmdOrCtrl+K', 'CmdOrCtrl+N', 'CmdOrCtrl+S', 'CmdOrCtrl+Shift+H'].sort(),
+      [
+        'CmdOrCtrl+,',
+        'CmdOrCtrl+K',
+        'CmdOrCtrl+N',
+        'CmdOrCtrl+S',
+        'CmdOrCtrl+Shift+H',
+        'CmdOrCtrl+Shift+P',
+      ].sort(),
     );
     for (const item of shortcuts) item.click?.();
-    expect(sent.sort()).toEqual(['history', 'new-skill', 'palette', 'save', 'settings']);
+    expect(sent.sort()).toEqual(['history', 'new-skill', 'palette', 'playground', 'save', 'settings']);
   });
 });

@@ -15,11 +15,13 @@ describe('shortcuts', () => {
     expect(press('Enter', { ctrl: true })).toBe('run');
   });
 
-  it('tells Ctrl/Cmd+N from Ctrl/Cmd+Shift+N and Ctrl/Cmd+Shift+H from Ctrl/Cmd+H', () => {
+  it('tells Ctrl/Cmd+N from Ctrl/Cmd+Shift+N, Ctrl/Cmd+Shift+H from Ctrl/Cmd+H, Ctrl/Cmd+Shift+P from Ctrl/Cmd+P', () => {
     expect(press('n', { ctrl: true })).toBe('new-skill');
     expect(press('N', { ctrl: true, shift: true })).toBeUndefined();
     expect(press('H', { ctrl: true, shift: true })).toBe('history');
     expect(press('h', { ctrl: true })).toBeUndefined();
+    expect(press('P', { ctrl: true, shift: true })).toBe('playground');
+    expect(press('p', { ctrl: true })).toBeUndefined();
   });
 
   it('leaves keys without the modifier to the page, except Esc', () => {
@@ -32,6 +34,7 @@ describe('shortcuts', () => {
   it('writes shortcuts as the README does', () => {
     expect(shortcutOf('palette')).toBe('Ctrl/Cmd+K');
     expect(shortcutOf('history')).toBe('Ctrl/Cmd+Shift+H');
+    expect(shortcutOf('playground')).toBe('Ctrl/Cmd+Shift+P');
     expect(shortcutOf('settings')).toBe('Ctrl/Cmd+,');
     expect(shortcutOf('run')).toBe('Ctrl/Cmd+Enter');
     expect(shortcutOf('cancel-run')).toBe('Esc');
