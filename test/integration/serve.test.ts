@@ -276,6 +276,16 @@ describe('the contract over HTTP and WebSocket', () => {
       'evals:optimize-description': { runId: 'rt-e5', skillId: 'missing', provider: 'missing' },
       'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
       'evals:cancel-batch': { runId: 'missing' },
+      // The Playground on a provider and conversations that do not exist: nothing runs or is written.
+      'chat:send': { conversationId: 'rt-c1', provider: 'missing', text: 'hello' },
+      'chat:approve': { conversationId: 'missing', callId: 'c', decision: { decision: 'refuse' } },
+      'chat:stop': { conversationId: 'missing' },
+      'chat:reset': { conversationId: 'missing' },
+      'chat:save': { conversationId: 'missing' },
+      'chat:open': { file: join(REPO, 'missing.json') },
+      'chat:replay': { conversationId: 'rt-c2', file: join(REPO, 'missing.json') },
+      'chat:keep-trigger': { skillId: 'missing', query: 'q', shouldTrigger: true },
+      'chat:keep-output-eval': { skillId: 'missing', conversationId: 'missing' },
       // Skill management on names and inspections that do not exist: nothing is written.
       'manage:inspect': { source: './missing-source', agents: ['claude-code'] },
       'manage:install': {
