@@ -545,7 +545,8 @@ export const CONTRACT = {
   },
   /** Appends the conversation to the skill's evals/evals.json (skill-creator's format), answer as expected output. */
   'chat:keep-output-eval': {
-    request: strict({ skillId: Id, conversationId: Id }),
+    /** The conversation in memory (`conversationId`), or a saved one opened from the list (`file`). */
+    request: strict({ skillId: Id, conversationId: Type.Optional(Id), file: Type.Optional(Path) }),
     response: returns<{ file: string; id: number }>(),
   },
   // Managing skills across agents (issue 17): the same core as `skillbench add | update | remove | pack`.

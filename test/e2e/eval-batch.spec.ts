@@ -44,6 +44,10 @@ test('a trigger eval sent as a batch: the estimate of both modes, its progress, 
 
   model.batch.pollsInProgress = 1; // one poll in progress, then done (the host waits 5 s between polls)
   await page.getByLabel('Batch (half price; results can take minutes to hours)').check();
+  // A budget cannot stop a batch sent whole: the tab says so instead of letting it seem to apply.
+  await page.getByLabel('Max cost (USD)').fill('5');
+  await expect(page.getByRole('status').filter({ hasText: 'A batch is sent whole' })).toBeVisible();
+  await page.getByLabel('Max cost (USD)').fill('');
   await page.getByRole('button', { name: 'Run trigger eval' }).click();
   // While it waits: the batch's state and a Cancel that would cancel it at the provider.
   await expect(page.getByRole('button', { name: 'Cancel batch' })).toBeVisible();

@@ -118,3 +118,48 @@ test('ask, approve the tool, replay against an unsaved edit, keep the turn as a 
   const set = JSON.parse(readFileSync(file, 'utf8')) as Array<{ query: string; should_trigger: boolean }>;
   expect(set).toContainEqual({ query: QUESTION, should_trigger: true });
 });
+
+test('a bundled skill, library-wide: its shell tool allowed for the conversation runs again without asking; saved in the data folder', async ({
+  page,
+}) => {
+  model.script = playgroundScript({
+    skill: 'greeting-shell',
+    tool: 'greeting-shell__greet',
+    input: { name: 'Ada', place: 'Lisbon' },
+  });
+  await addModelProvider(page, model.anthropicBaseURL, 'sk-playground');
+  await showView(page, 'Playground');
+  const playground = page.getByRole('region', { name: 'Playground' });
+  await playground.getByLabel('For').selectOption('');
+  const message = playground.getByRole('textbox', { name: 'Message to the model' });
+  const conversation = playground.getByRole('list', { name: 'Conversation' });
+
+  await message.fill('Greet Ada in Lisbon');
+  await message.press('Enter');
+  const first = conversation.getByRole('listitem', { name: 'Turn 1' });
+  await expect(first.getByRole('region', { name: 'Skill greeting-shell' })).toContainText(
+    'Skill greeting-shell loaded',
+  );
+  const card = first.getByRole('region', { name: 'Tool call greeting-shell__greet' });
+  await expect(card.getByRole('status')).toHaveText('Waiting for your approval');
+  await card.getByRole('button', { name: 'Always allow greet in this conversation' }).click();
+  await expect(first.getByText('the tool said Hello, Ada! Welcome to Lisbon.')).toBeVisible();
+
+  await message.fill('Once more, please');
+  await message.press('Enter');
+  const second = conversation.getByRole('listitem', { name: 'Turn 2' });
+  await expect(second.getByText('the tool said Hello, Ada! Welcome to Lisbon.')).toBeVisible();
+  // Allowed for the conversation: it ran without a Run button ever showing in this turn.
+  await expect(second.getByRole('button', { name: 'Run' })).toHaveCount(0);
+
+  // Bundled skills are read-only: a library-wide conversation goes to the data folder.
+  await playground.getByRole('button', { name: 'Save', exact: true }).click();
+  const status = playground.locator('.playground-status');
+  await expect(status).toContainText('Saved to');
+  const file = (await status.textContent())?.replace(/^Saved to /, '') ?? '';
+  expect(file).toMatch(/conversations[\\/][^\\/]+\.json$/);
+  expect(file.startsWith(server.library)).toBe(false);
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { allowedTools: string[]; turns: unknown[] };
+  expect(saved.allowedTools).toEqual(['greeting-shell__greet']);
+  expect(saved.turns).toHaveLength(2);
+});

@@ -172,10 +172,17 @@ export function chatHandlers(ctx: HostContext): AreaHandlers<'chat'> {
     },
     'chat:keep-trigger': ({ skillId, query, shouldTrigger }) =>
       keepTriggerQuery(ctx.writable(ctx.folderOf(skillId)), query, shouldTrigger),
-    'chat:keep-output-eval': ({ skillId, conversationId }) => {
+    'chat:keep-output-eval': ({ skillId, conversationId, file }) => {
       const skill = ctx.workspace.skill(skillId);
       ctx.writable(dirname(skill.sourcePath));
-      return keepOutputEval(skill, session(conversationId).conversation);
+      if ((file === undefined) === (conversationId === undefined))
+        throw new SkillError(
+          'InvalidArgs',
+          'Name either the conversation in memory or a saved file, not both.',
+        );
+      const conversation =
+        file !== undefined ? readConversation(savedFile(file).path) : session(conversationId!).conversation;
+      return keepOutputEval(skill, conversation);
     },
   };
 }

@@ -180,6 +180,12 @@ export default function EvalsView(props: {
           />
           Batch (half price; results can take minutes to hours)
         </label>
+        {batch && Object.keys(budget.limits).length ? (
+          <span className="banner" role="status">
+            A batch is sent whole, so the budget cannot stop it: the estimate below is what a batch run costs.
+            Output evals still keep to the budget.
+          </span>
+        ) : null}
         {budget.problem ? (
           <span className="sev-error budget-problem" role="alert">
             {budget.problem}

@@ -6,13 +6,16 @@ import type { ListedEntry } from '../../../shared/types.js';
 
 const nameOf = (entry: ListedEntry) => entry.skill?.name ?? entry.id;
 
-/** Keeps the conversation as an output eval of `target`; resolves with the status line to show. */
+/**
+ * Keeps a conversation as an output eval of `target`: the one in memory, or a saved one opened from the list (its
+ * file); resolves with the status line to show.
+ */
 export async function keepOutputEval(
   host: HostApi,
   target: ListedEntry,
-  conversationId: string,
+  conversation: { conversationId: string } | { file: string },
 ): Promise<string> {
-  const r = await host.invoke('chat:keep-output-eval', { skillId: target.id, conversationId });
+  const r = await host.invoke('chat:keep-output-eval', { skillId: target.id, ...conversation });
   return r.ok
     ? `Kept as output eval ${r.value.id} of ${nameOf(target)} in ${r.value.file} (edit its expected output there)`
     : `Not kept: ${r.error.message}`;

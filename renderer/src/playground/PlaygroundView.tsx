@@ -101,12 +101,17 @@ export default function PlaygroundView(props: {
           Save
         </button>
         <button
-          disabled={
-            !started || conversation.running || !outputEvalTarget || conversation.opened !== undefined
-          }
+          disabled={(!started && !conversation.opened) || conversation.running || !outputEvalTarget}
           title={outputEvalTarget ? undefined : 'Open the Playground for a skill, or fire exactly one'}
           onClick={() =>
-            outputEvalTarget && void keepOutputEval(host, outputEvalTarget, conversation.id).then(setStatus)
+            outputEvalTarget &&
+            void keepOutputEval(
+              host,
+              outputEvalTarget,
+              conversation.opened && conversation.file
+                ? { file: conversation.file }
+                : { conversationId: conversation.id },
+            ).then(setStatus)
           }
         >
           Keep as output eval

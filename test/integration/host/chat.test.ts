@@ -234,6 +234,24 @@ describe('saved conversations', () => {
         },
       ],
     });
+
+    // A saved conversation opened from the list (no longer in memory) is kept by its file.
+    await h.ok('chat:reset', { conversationId: 'c4' });
+    const fromFile = await h.ok<{ file: string; id: number }>('chat:keep-output-eval', {
+      skillId: h.weatherId,
+      file,
+    });
+    expect(fromFile.id).toBe(2);
+    expect(readEvalsFile(fromFile.file, 'app').evals[1]).toMatchObject({
+      prompt: 'What is the weather in Paris?',
+      expected_output: 'It is sunny in Paris.',
+    });
+    expect(
+      (await h.err('chat:keep-output-eval', { skillId: h.weatherId, conversationId: 'c4', file })).code,
+    ).toBe('InvalidArgs');
+    expect(
+      (await h.err('chat:keep-output-eval', { skillId: h.weatherId, file: '/etc/passwd.json' })).code,
+    ).toBe('PermissionDenied');
   });
 
   it('saves a library-wide conversation in the data folder and lists it', async () => {

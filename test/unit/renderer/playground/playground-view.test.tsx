@@ -191,6 +191,17 @@ describe('a saved conversation', () => {
     );
     expect(within(view).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     expect(within(view).getByRole('button', { name: 'Replay' })).toHaveProperty('disabled', false);
+    // Kept as an output eval from its file: the host no longer holds it in memory.
+    fireEvent.click(within(view).getByRole('button', { name: 'Keep as output eval' }));
+    const status = () => view.querySelector('.playground-status')?.textContent ?? '';
+    await waitFor(() => expect(status()).toMatch(/^Kept as output eval \d+ of runner-demo in /));
+    const evals = JSON.parse(readFileSync(join(folder, 'evals', 'evals.json'), 'utf8')) as {
+      evals: Array<{ prompt: string; expected_output: string }>;
+    };
+    expect(evals.evals.at(-1)).toMatchObject({
+      prompt: QUESTION,
+      expected_output: 'the tool said Hello Ada from platform',
+    });
   });
 });
 
