@@ -23,7 +23,14 @@ import { withCancel } from '../cancel.js';
 import { UsageError, type CliIo } from '../io.js';
 import { displayPath, openFromArgs, parseFormat, parseProfile } from '../library-args.js';
 import { cliTrust } from '../trust.js';
-import { budgetFrom, chooseProvider, clientFor, openLibrary } from './eval/args.js';
+import {
+  budgetFrom,
+  chooseProvider,
+  clientFor,
+  LIBRARY_OPTIONS,
+  MODEL_OPTIONS,
+  openLibrary,
+} from './eval/args.js';
 
 export const CHAT_OPTIONS = {
   message: { type: 'string', multiple: true },
@@ -31,25 +38,8 @@ export const CHAT_OPTIONS = {
   save: { type: 'string' },
   replay: { type: 'string' },
   format: { type: 'string' },
-  provider: { type: 'string' },
-  providers: { type: 'string' },
-  anthropic: { type: 'boolean' },
-  openai: { type: 'boolean' },
-  'claude-code': { type: 'boolean' },
-  'base-url': { type: 'string' },
-  'api-key-env': { type: 'string' },
-  model: { type: 'string' },
-  timeout: { type: 'string' },
-  retries: { type: 'string' },
-  'max-tokens': { type: 'string' },
-  'max-cost': { type: 'string' },
-  'no-prompt-cache': { type: 'boolean' },
-  root: { type: 'string', multiple: true },
-  discover: { type: 'boolean' },
-  'with-bundled': { type: 'boolean' },
-  profile: { type: 'string' },
-  trust: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  ...MODEL_OPTIONS,
+  ...LIBRARY_OPTIONS,
 } as const;
 
 export const CHAT_USAGE = `Usage:

@@ -24,12 +24,8 @@ import { UsageError, type CliIo } from '../../io.js';
 import { openFromArgs } from '../../library-args.js';
 import { cliTrust } from '../../trust.js';
 
-export const OPTIONS = {
-  set: { type: 'string' },
-  count: { type: 'string' },
-  write: { type: 'boolean' },
-  evals: { type: 'string' },
-  runs: { type: 'string' },
+/** How a command that calls a model picks it, its key, its limits and its caching (eval, chat). */
+export const MODEL_OPTIONS = {
   provider: { type: 'string' },
   providers: { type: 'string' },
   anthropic: { type: 'boolean' },
@@ -38,6 +34,30 @@ export const OPTIONS = {
   'base-url': { type: 'string' },
   'api-key-env': { type: 'string' },
   model: { type: 'string' },
+  timeout: { type: 'string' },
+  retries: { type: 'string' },
+  'max-tokens': { type: 'string' },
+  'max-cost': { type: 'string' },
+  'no-prompt-cache': { type: 'boolean' },
+} as const;
+
+/** The library a model-calling command loads, and whether its tools may run. */
+export const LIBRARY_OPTIONS = {
+  root: { type: 'string', multiple: true },
+  discover: { type: 'boolean' },
+  'with-bundled': { type: 'boolean' },
+  profile: { type: 'string' },
+  trust: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const OPTIONS = {
+  set: { type: 'string' },
+  count: { type: 'string' },
+  write: { type: 'boolean' },
+  evals: { type: 'string' },
+  runs: { type: 'string' },
+  ...MODEL_OPTIONS,
   grader: { type: 'string' },
   'grader-model': { type: 'string' },
   description: { type: 'string' },
@@ -54,22 +74,12 @@ export const OPTIONS = {
   'max-turns': { type: 'string' },
   workspace: { type: 'string' },
   concurrency: { type: 'string' },
-  'max-tokens': { type: 'string' },
-  'max-cost': { type: 'string' },
-  timeout: { type: 'string' },
-  retries: { type: 'string' },
   'no-cache': { type: 'boolean' },
-  'no-prompt-cache': { type: 'boolean' },
   batch: { type: 'boolean' },
   resume: { type: 'string' },
   cancel: { type: 'string' },
   'poll-interval': { type: 'string' },
-  root: { type: 'string', multiple: true },
-  discover: { type: 'boolean' },
-  'with-bundled': { type: 'boolean' },
-  profile: { type: 'string' },
-  trust: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
+  ...LIBRARY_OPTIONS,
 } as const;
 
 export type Values = ReturnType<
