@@ -12,6 +12,7 @@ export default defineConfig({
     // on child processes and the next file's import: two at a time take about half as long.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-dom.ts'],
     // GitHub's workflow parser imports its schema JSON without an import attribute, which Node refuses: let Vite
     // load it (test/integration/workflows.test.ts).
     server: { deps: { inline: ['@actions/workflow-parser'] } },

@@ -90,7 +90,7 @@ export interface Conversation {
   profile: ValidationProfile;
   /** The skill whose folder holds it; absent: library-wide (the data folder). */
   skill?: string;
-  /** Composed tool names the author allowed for the whole conversation (a replay keeps them). */
+  /** Composed tool names the author allowed for the whole conversation (a record: a replay asks again). */
   allowedTools: string[];
   turns: ChatTurn[];
   /** The conversation this one replays (its id). */

@@ -67,7 +67,9 @@ describe('two processes sharing the data folder', () => {
       // Both writers start at the same moment and write for the same time, so they overlap to the end.
       const start = Number(process.env.START);
       while (Date.now() < start);
-      const more = (i) => (process.env.RUNS ? i < Number(process.env.RUNS) : Date.now() < start + 1500);
+      // By time, and at least MIN runs: a busy machine still writes enough to make compaction run.
+      const more = (i) =>
+        process.env.RUNS ? i < Number(process.env.RUNS) : Date.now() < start + 1500 || i < Number(process.env.MIN ?? 0);
       for (let i = 0; more(i); i++) {
         const e = h.record({
           skillId: 's', skillName: 's', tool: 't', args: {},
@@ -100,7 +102,7 @@ describe('two processes sharing the data folder', () => {
 
   it('keep every run both record while compaction runs: what is kept is the newest of each, without holes', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'skillbench-shared-')), 'history.jsonl');
-    const results = await both(recorder(''), { FILE: file, MAX: '1000' });
+    const results = await both(recorder(''), { FILE: file, MAX: '1000', MIN: '700' });
     expect(results.map((r) => r.stderr)).toEqual(['', '']);
     const outputs = new HistoryStore(file).list().map((e) => e.output);
     // Compaction keeps the newest 1,000 (up to 19 more between checks). Whatever the interleaving, the runs kept of

@@ -228,7 +228,8 @@ export async function runChat(argv: string[], io: CliIo): Promise<number> {
       profile,
       tools: workspace.executor,
       ...(skill ? { skill: { id: skill.id, name: skill.name } } : {}),
-      allowedTools: [...(original?.allowedTools ?? []), ...(v.allow ?? [])],
+      // Only what --allow names: a saved conversation's allowedTools were written by whoever wrote the file.
+      allowedTools: [...(v.allow ?? [])],
       ...(original ? { replayOf: original.id } : {}),
       approve: terminal ? terminal.approve : refuseUnlisted,
       onStep: stepPrinter(io, format === 'json'),

@@ -2,7 +2,7 @@
 // `conversations/` for library-wide ones), writing one atomically, listing a folder's, and reading one back checked,
 // with a message that names the file.
 // Tested by: test/integration/chat/conversations.test.ts
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   CONVERSATION_VERSION,
@@ -15,6 +15,7 @@ import { SkillError } from '../../../shared/errors.js';
 import { parseJsonText } from '../../../shared/json-read.js';
 import { VALIDATION_PROFILES, type ValidationProfile } from '../../../shared/types.js';
 import { writeFileAtomically } from '../fs/atomic-write.js';
+import { readRegularFile } from '../fs/read-regular.js';
 
 /** A conversation file is read only up to this size. */
 const MAX_CONVERSATION_BYTES = 32 * 1024 * 1024;
@@ -26,6 +27,57 @@ const STEP_TYPES: ReadonlySet<ChatStep['type']> = new Set([
   'no-skill',
   'stopped',
 ]);
+
+const TOOL_STATES: ReadonlySet<string> = new Set([
+  'waiting',
+  'running',
+  'done',
+  'error',
+  'refused',
+  'cancelled',
+]);
+
+/** The string fields each step type must have, and those it may have (what the Playground draws). */
+const STEP_FIELDS: Record<ChatStep['type'], { strings: string[]; optional: string[] }> = {
+  request: { strings: ['system'], optional: [] },
+  text: { strings: ['text'], optional: [] },
+  skill: { strings: ['callId', 'skill'], optional: ['args', 'instructions', 'problem'] },
+  tool: { strings: ['callId', 'name', 'skill', 'tool', 'state'], optional: ['refusal', 'approvedBy'] },
+  'no-skill': { strings: ['reason'], optional: [] },
+  stopped: { strings: ['reason'], optional: [] },
+};
+
+/** What is wrong with a saved step, or undefined: a hand-edited file must not break the view that draws it. */
+function stepProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not an object';
+  const step = value as Record<string, unknown>;
+  const type = step.type as ChatStep['type'];
+  if (!STEP_TYPES.has(type)) return `has an unknown type ${JSON.stringify(step.type)}`;
+  const { strings, optional } = STEP_FIELDS[type];
+  for (const key of strings) if (typeof step[key] !== 'string') return `(${type}) needs "${key}" as a string`;
+  for (const key of optional)
+    if (step[key] !== undefined && typeof step[key] !== 'string')
+      return `(${type}) has a "${key}" that is not a string`;
+  const allStrings = (list: unknown) => Array.isArray(list) && list.every((x) => typeof x === 'string');
+  if (
+    type === 'request' &&
+    !(
+      Array.isArray(step.tools) &&
+      step.tools.every((t) => typeof (t as { name?: unknown })?.name === 'string')
+    )
+  )
+    return '(request) needs "tools" as a list of {name, description}';
+  if (type === 'skill' && step.tools !== undefined && !allStrings(step.tools))
+    return '(skill) has "tools" that is not a list of names';
+  if (type === 'tool') {
+    if (!TOOL_STATES.has(step.state as string))
+      return `(tool) has an unknown state ${JSON.stringify(step.state)}`;
+    const output = step.output as { output?: unknown; isError?: unknown } | undefined;
+    if (output !== undefined && (typeof output?.output !== 'string' || typeof output.isError !== 'boolean'))
+      return '(tool) has an "output" without its text and isError';
+  }
+  return undefined;
+}
 
 /** The folder of a skill's conversations. */
 export const skillConversationsDir = (skillFolder: string): string => join(skillFolder, CONVERSATIONS_DIR);
@@ -78,30 +130,16 @@ export function parseConversation(text: string, file: string): Conversation {
       fail(`turns[${i}] needs "user" (the message)`);
     if (!Array.isArray(t?.steps)) return fail(`turns[${i}].steps must be a list`);
     t.steps.forEach((step: unknown, j) => {
-      const type = (step as { type?: unknown } | null)?.type;
-      if (!STEP_TYPES.has(type as ChatStep['type']))
-        fail(`turns[${i}].steps[${j}] has an unknown type ${JSON.stringify(type)}`);
+      const problem = stepProblem(step);
+      if (problem) fail(`turns[${i}].steps[${j}] ${problem}`);
     });
   });
   return data as unknown as Conversation;
 }
 
+/** A saved conversation, read only from a regular file (a cloned repository could hold a link to a device). */
 export function readConversation(file: string): Conversation {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (error) {
-    throw new SkillError(
-      'NotFound',
-      `No conversation at ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}).`,
-    );
-  }
-  if (size > MAX_CONVERSATION_BYTES)
-    throw new SkillError(
-      'InvalidFormat',
-      `${file} is larger than 32 MiB: not a conversation Skillbench saved.`,
-    );
-  return parseConversation(readFileSync(file, 'utf8'), file);
+  return parseConversation(readRegularFile(file, MAX_CONVERSATION_BYTES, 'conversation'), file);
 }
 
 /**
@@ -127,7 +165,7 @@ export function listConversations(dir: string): ConversationListItem[] {
     } catch (error) {
       let created = '';
       try {
-        created = statSync(file).mtime.toISOString();
+        created = lstatSync(file).mtime.toISOString();
       } catch {
         // Gone since the folder was read: listed without a date.
       }

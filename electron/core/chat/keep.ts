@@ -13,18 +13,26 @@ import { parseEvalsFile } from '../evals/evals-file.js';
 import { appendToTriggerSet, resolveTriggerSet } from '../evals/triggers.js';
 import { turnSummary } from './replay.js';
 
+/**
+ * The path a keep writes, as `writable` returns it: the caller's guard (the host's writable roots) sees the file
+ * itself, so an `evals/` folder that links out of the roots is refused, not written through.
+ */
+export type WritableFile = (file: string) => string;
+
 /** Appends `query` to the trigger set of the skill in `skillDir`; `added` false when the set has it already. */
 export function keepTriggerQuery(
   skillDir: string,
   query: string,
   shouldTrigger: boolean,
+  writable: WritableFile,
 ): { file: string; added: boolean } {
   const set = resolveTriggerSet(skillDir);
+  const file = writable(set.path);
   if (set.exists) {
-    const existing = parseTriggerSet(readFileSync(set.path, 'utf8'), set.path);
+    const existing = parseTriggerSet(readFileSync(file, 'utf8'), set.path);
     if (existing.some((q) => queryKey(q.query) === queryKey(query))) return { file: set.path, added: false };
   }
-  appendToTriggerSet(set.path, [{ query, should_trigger: shouldTrigger }]);
+  appendToTriggerSet(file, [{ query, should_trigger: shouldTrigger }]);
   return { file: set.path, added: true };
 }
 
@@ -36,16 +44,18 @@ export function keepTriggerQuery(
 export function keepOutputEval(
   skill: { name: string; sourcePath: string },
   conversation: Conversation,
+  writable: WritableFile,
 ): { file: string; id: number } {
   const last = conversation.turns.at(-1);
   if (!last) throw new SkillError('InvalidArgs', 'The conversation has no turn to keep yet.');
   const file = join(dirname(skill.sourcePath), DEFAULT_EVALS_FILE);
+  const target = writable(file);
   let data: { skill_name: string; evals: unknown[] } = { skill_name: skill.name, evals: [] };
-  if (existsSync(file)) {
-    const text = readFileSync(file, 'utf8');
+  if (existsSync(target)) {
+    const text = readFileSync(target, 'utf8');
     parseEvalsFile(text, file);
     data = parseJsonText(text, file) as unknown as typeof data;
-  } else mkdirSync(dirname(file), { recursive: true });
+  } else mkdirSync(dirname(target), { recursive: true });
   const ids = data.evals.map((e) => Number((e as { id?: unknown }).id)).filter(Number.isFinite);
   const id = Math.max(0, ...ids) + 1;
   data.evals.push({
@@ -55,6 +65,6 @@ export function keepOutputEval(
     files: [],
     expectations: [],
   });
-  writeFileAtomically(file, `${JSON.stringify(data, null, 2)}\n`);
+  writeFileAtomically(target, `${JSON.stringify(data, null, 2)}\n`);
   return { file, id };
 }

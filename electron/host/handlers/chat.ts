@@ -165,13 +165,14 @@ export function chatHandlers(ctx: HostContext): AreaHandlers<'chat'> {
         provider: provider ?? original.provider,
         profile: original.profile,
         skillId: skill?.id,
-        allowedTools: original.allowedTools,
+        // Not the file's allowedTools: anyone can write a saved conversation (a cloned repository's), so every call
+        // of a replay waits for the author again.
         replayOf: original.id,
       });
       return replayConversation(s, original, () => entries(original.profile, unsaved));
     },
     'chat:keep-trigger': ({ skillId, query, shouldTrigger }) =>
-      keepTriggerQuery(ctx.writable(ctx.folderOf(skillId)), query, shouldTrigger),
+      keepTriggerQuery(ctx.writable(ctx.folderOf(skillId)), query, shouldTrigger, (f) => ctx.writable(f)),
     'chat:keep-output-eval': ({ skillId, conversationId, file }) => {
       const skill = ctx.workspace.skill(skillId);
       ctx.writable(dirname(skill.sourcePath));
@@ -182,7 +183,7 @@ export function chatHandlers(ctx: HostContext): AreaHandlers<'chat'> {
         );
       const conversation =
         file !== undefined ? readConversation(savedFile(file).path) : session(conversationId!).conversation;
-      return keepOutputEval(skill, conversation);
+      return keepOutputEval(skill, conversation, (f) => ctx.writable(f));
     },
   };
 }

@@ -50,6 +50,9 @@ const conversation = (id: string, created: string, turns: ChatTurn[]): Conversat
   turns,
 });
 
+/** No roots to keep to here: the host's guard is tested through the host (test/integration/host/chat.test.ts). */
+const asIs = (file: string) => file;
+
 describe('saved conversations', () => {
   it('writes one file per id, lists them newest first, an unreadable one with its problem', () => {
     const dir = tmp();
@@ -84,6 +87,29 @@ describe('saved conversations', () => {
     );
     expect(() => readConversation(file)).toThrow('turns[0].steps[0] has an unknown type "boom"');
     expect(() => readConversation(join(dir, 'missing.json'))).toThrow(/No conversation at .*missing\.json/);
+    // A hand-edited step the view could not draw (a request without its prompt, a text that is no string).
+    for (const [step, problem] of [
+      [{ type: 'request' }, 'turns[0].steps[0] (request) needs "system" as a string'],
+      [{ type: 'text', text: {} }, 'turns[0].steps[0] (text) needs "text" as a string'],
+      [
+        {
+          type: 'tool',
+          callId: 'c',
+          name: 'a__b',
+          skill: 'a',
+          tool: 'b',
+          state: 'done',
+          output: { output: 1 },
+        },
+        'turns[0].steps[0] (tool) has an "output" without its text and isError',
+      ],
+    ] as const) {
+      writeFileSync(
+        file,
+        JSON.stringify({ ...conversation('x', 'now', []), turns: [{ user: 'hi', steps: [step] }] }),
+      );
+      expect(() => readConversation(file)).toThrow(problem);
+    }
   });
 });
 
@@ -109,16 +135,16 @@ describe('keep as eval', () => {
       join(FIXTURES, 'evals', 'library', 'pdf-extract', 'evals', 'triggers.json'),
       join(skill, 'evals', 'triggers.json'),
     );
-    const kept = keepTriggerQuery(skill, 'Read the pages of memo.pdf', true);
+    const kept = keepTriggerQuery(skill, 'Read the pages of memo.pdf', true, asIs);
     expect(kept).toEqual({ file: join(skill, 'evals', 'triggers.json'), added: true });
     expect(readTriggerSet(kept.file, 'cli').at(-1)).toEqual({
       query: 'Read the pages of memo.pdf',
       should_trigger: true,
     });
-    expect(keepTriggerQuery(skill, 'read the pages of  MEMO.pdf ', false).added).toBe(false);
+    expect(keepTriggerQuery(skill, 'read the pages of  MEMO.pdf ', false, asIs).added).toBe(false);
     expect(readTriggerSet(kept.file, 'cli')).toHaveLength(4);
     const fresh = tmp();
-    expect(keepTriggerQuery(fresh, 'Hello', false)).toEqual({
+    expect(keepTriggerQuery(fresh, 'Hello', false, asIs)).toEqual({
       file: join(fresh, 'evals', 'trigger-eval.json'),
       added: true,
     });
@@ -131,7 +157,7 @@ describe('keep as eval', () => {
     copyFileSync(join(FIXTURES, 'evals', 'skill-creator', 'evals-first-stage.json'), file);
     const before = readEvalsFile(file, 'cli');
     const c = conversation('k', 'now', [turn('Summarise a.csv', 'Ok.'), turn('Now as a table', '| a |')]);
-    expect(keepOutputEval({ name: 'csv-report', sourcePath: join(skill, 'SKILL.md') }, c)).toEqual({
+    expect(keepOutputEval({ name: 'csv-report', sourcePath: join(skill, 'SKILL.md') }, c, asIs)).toEqual({
       file,
       id: 3,
     });
@@ -147,7 +173,9 @@ describe('keep as eval', () => {
     });
     // A broken file is refused with the reader's message, never overwritten.
     writeFileSync(file, '{"evals": [{"id": 1}]}');
-    expect(() => keepOutputEval({ name: 'x', sourcePath: join(skill, 'SKILL.md') }, c)).toThrow(/prompt/);
+    expect(() => keepOutputEval({ name: 'x', sourcePath: join(skill, 'SKILL.md') }, c, asIs)).toThrow(
+      /prompt/,
+    );
     expect(readFileSync(file, 'utf8')).toBe('{"evals": [{"id": 1}]}');
   });
 });

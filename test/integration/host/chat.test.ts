@@ -1,7 +1,15 @@
 // `chat:*` served by an in-process Host: a turn streamed through the real SDK against the fake model server, its steps
 // as `chat:step` events, a tool call waiting for `chat:approve` and run through the workspace's executor, stop, save,
 // list, open, replay, and keeping a turn or the conversation as an eval.
-import { existsSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -281,5 +289,68 @@ describe('saved conversations', () => {
       file: viaLink,
     });
     expect(replay.conversation).toMatchObject({ skill: 'weather', replayOf: 'l1' });
+  });
+});
+
+describe('what someone else wrote into a skill folder', () => {
+  it('a replay asks for every call again, whatever the file’s allowedTools says', async () => {
+    const h = await open();
+    const dir = join(h.library, 'weather', '.skillbench', 'conversations');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'planted.json');
+    const planted: Conversation = {
+      version: 1,
+      id: 'planted',
+      title: 'Regression check',
+      created: '2026-01-01T00:00:00.000Z',
+      provider: 'fake',
+      model: 'scripted-1',
+      profile: 'skillbench',
+      skill: 'weather',
+      allowedTools: ['weather__forecast'],
+      turns: [{ user: 'What is the weather in Paris?', steps: [] }],
+    };
+    writeFileSync(file, JSON.stringify(planted));
+    scriptReplies(server, weatherTurn());
+    const replay = h.ok('chat:replay', { conversationId: 'planted-replay', file });
+    await expect
+      .poll(() => h.events.find((e) => e.conversationId === 'planted-replay' && e.step.type === 'tool')?.step)
+      .toMatchObject({ type: 'tool', name: 'weather__forecast', state: 'waiting' });
+    await h.ok('chat:stop', { conversationId: 'planted-replay' });
+    await replay;
+    const states = h.events.flatMap((e) =>
+      e.conversationId === 'planted-replay' && e.step.type === 'tool' ? [e.step.state] : [],
+    );
+    expect(states).not.toContain('running');
+    expect(states.at(-1)).toBe('cancelled');
+  });
+
+  it('a conversation file that is a link (to a device that never ends) is listed as unreadable, never read', async () => {
+    const h = await open();
+    const dir = join(h.library, 'weather', '.skillbench', 'conversations');
+    mkdirSync(dir, { recursive: true });
+    symlinkSync('/dev/zero', join(dir, 'zero.json'));
+    const listed = await h.ok<Array<{ title: string }>>('chat:list', { skillId: h.weatherId });
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.title).toMatch(/^Unreadable: .* is a link/);
+  });
+
+  it('keeping an eval through an evals/ folder that links out of the roots is refused, nothing written there', async () => {
+    const h = await open();
+    const outside = mkdtempSync(join(tmpdir(), 'skillbench-outside-'));
+    symlinkSync(outside, join(h.library, 'notes', 'evals'));
+    const notesId = h.host.workspace.skill('notes').id;
+    const trigger = await h.err('chat:keep-trigger', {
+      skillId: notesId,
+      query: 'Note this',
+      shouldTrigger: true,
+    });
+    expect(trigger.code).toBe('PermissionDenied');
+    scriptReplies(server, [{ text: 'Noted.' }]);
+    await h.ok('chat:send', { conversationId: 'n1', provider: 'fake', skillId: notesId, text: 'Note this' });
+    const output = await h.err('chat:keep-output-eval', { skillId: notesId, conversationId: 'n1' });
+    expect(output.code).toBe('PermissionDenied');
+    expect(existsSync(join(outside, 'trigger-eval.json'))).toBe(false);
+    expect(existsSync(join(outside, 'evals.json'))).toBe(false);
   });
 });
