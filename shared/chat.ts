@@ -33,6 +33,7 @@ export type ChatStep =
    */
   | {
       type: 'skill';
+      /** Skillbench's key of the call (see the tool step's). */
       callId: string;
       skill: string;
       args?: string;
@@ -46,6 +47,11 @@ export type ChatStep =
    */
   | {
       type: 'tool';
+      /**
+       * The key `chat:approve` answers with: Skillbench's own, `<turn>.<step>`, unique in the conversation (the
+       * model's call id may be empty or repeat; it stays in the tool result the model is sent). Saved conversations
+       * from before hold the model's id here.
+       */
       callId: string;
       name: string;
       skill: string;
@@ -57,6 +63,8 @@ export type ChatStep =
       approvedBy?: 'author' | 'conversation';
       output?: ToolOutput;
       refusal?: string;
+      /** Why the author is asked again (the tool allowed for the conversation changed since). */
+      notice?: string;
     }
   /** The turn ended without any skill firing: why, in the author's terms (see `noSkillReason`). */
   | { type: 'no-skill'; reason: string }

@@ -24,14 +24,36 @@ interface WireUsage {
 }
 
 export type Reply =
-  /** `stall`: when streamed, the text is sent and then the stream stays open without ending (a stop mid-stream). */
-  | { text: string; usage?: ReplyUsage; stall?: true }
-  | { tool: string; input: unknown; text?: string; usage?: ReplyUsage }
+  /**
+   * `stall`: when streamed, the text is sent and then the stream stays open without ending (a stop mid-stream).
+   * `gapMs`: when streamed, each event is sent this long after the one before (a slow model).
+   */
+  | { text: string; usage?: ReplyUsage; stall?: true; gapMs?: number }
+  /** `id`: the call's id (default one per response); `more`: further calls in the same response. */
+  | { tool: string; input: unknown; text?: string; usage?: ReplyUsage; id?: string; more?: ToolCallReply[] }
   /** This exact JSON body with status 200, for responses of a wrong shape. */
   | { body: unknown }
   | { status: number; message?: string; retryAfter?: string }
   | { malformed: true }
   | { hang: true };
+
+export interface ToolCallReply {
+  tool: string;
+  input: unknown;
+  id?: string;
+}
+
+/** A tool reply's calls with their ids: the given ones, else `<prefix><n>` with `-<i>` for each further call. */
+function callsOf(
+  reply: { tool: string; input: unknown; id?: string; more?: ToolCallReply[] },
+  prefix: string,
+) {
+  return [reply, ...(reply.more ?? [])].map((c, i) => ({
+    id: c.id ?? (i === 0 ? prefix : `${prefix}-${i}`),
+    name: c.tool,
+    input: c.input,
+  }));
+}
 
 export interface Received {
   api: Api;
@@ -66,12 +88,8 @@ function anthropicMessage(
   const content: unknown[] = [];
   if ('tool' in reply) {
     if (reply.text) content.push({ type: 'text', text: reply.text });
-    content.push({
-      type: 'tool_use',
-      id: `toolu_${String(n).padStart(4, '0')}`,
-      name: reply.tool,
-      input: reply.input,
-    });
+    for (const call of callsOf(reply, `toolu_${String(n).padStart(4, '0')}`))
+      content.push({ type: 'tool_use', ...call });
   } else content.push({ type: 'text', text: reply.text });
   return {
     id: `msg_${String(n).padStart(4, '0')}`,
@@ -119,13 +137,11 @@ function openaiCompletion(
           refusal: null,
           ...(isTool
             ? {
-                tool_calls: [
-                  {
-                    id: `call_${n}`,
-                    type: 'function',
-                    function: { name: reply.tool, arguments: JSON.stringify(reply.input) },
-                  },
-                ],
+                tool_calls: callsOf(reply, `call_${n}`).map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: JSON.stringify(call.input) },
+                })),
               }
             : {}),
         },
@@ -233,14 +249,32 @@ function wireUsage(
   };
 }
 
-/** `stall`: the events that end the stream are held back and the response stays open (until the server closes). */
-function sse(res: ServerResponse, events: Array<{ event?: string; data: unknown }>, stall = 0): void {
+/**
+ * `stall`: the events that end the stream are held back and the response stays open (until the server closes).
+ * `gapMs`: the events are spaced out in time.
+ */
+function sse(
+  res: ServerResponse,
+  events: Array<{ event?: string; data: unknown }>,
+  stall = 0,
+  gapMs = 0,
+): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const e of events.slice(0, events.length - stall))
+  const sent = events.slice(0, events.length - stall);
+  const write = (i: number) => {
+    if (res.destroyed) return;
+    const e = sent[i];
+    if (!e) {
+      if (!stall) res.end();
+      return;
+    }
     res.write(
       `${e.event ? `event: ${e.event}\n` : ''}data: ${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}\n\n`,
     );
-  if (!stall) res.end();
+    if (gapMs) setTimeout(() => write(i + 1), gapMs);
+    else write(i + 1);
+  };
+  write(0);
 }
 
 /** The same message as Anthropic's streaming events. */
@@ -248,6 +282,7 @@ function anthropicStream(
   res: ServerResponse,
   message: ReturnType<typeof anthropicMessage>,
   stall = false,
+  gapMs = 0,
 ): void {
   const events: Array<{ event: string; data: unknown }> = [
     {
@@ -295,13 +330,14 @@ function anthropicStream(
     },
   });
   events.push({ event: 'message_stop', data: { type: 'message_stop' } });
-  sse(res, events, stall ? 3 : 0);
+  sse(res, events, stall ? 3 : 0, gapMs);
 }
 
 function openaiStream(
   res: ServerResponse,
   completion: ReturnType<typeof openaiCompletion>,
   stall = false,
+  gapMs = 0,
 ): void {
   const choice = completion.choices[0];
   const base = {
@@ -340,7 +376,7 @@ function openaiStream(
     },
   });
   events.push({ data: '[DONE]' });
-  sse(res, events, stall ? 2 : 0);
+  sse(res, events, stall ? 2 : 0, gapMs);
 }
 
 function errorBody(api: Api, status: number, message: string) {
@@ -456,6 +492,7 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
       }
       const stream = body.stream === true;
       const stall = 'stall' in reply && reply.stall === true;
+      const gapMs = 'gapMs' in reply ? (reply.gapMs ?? 0) : 0;
       if (stream && stall) {
         open.add(res);
         res.on('close', () => open.delete(res));
@@ -463,11 +500,11 @@ export async function startFakeModelServer(script: Script): Promise<FakeModelSer
       const usage = wireUsage(api, body, reply, caches);
       if (api === 'anthropic') {
         const message = anthropicMessage(model, reply, received.length, usage);
-        if (stream) anthropicStream(res, message, stall);
+        if (stream) anthropicStream(res, message, stall, gapMs);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
       } else {
         const completion = openaiCompletion(model, reply, received.length, usage);
-        if (stream) openaiStream(res, completion, stall);
+        if (stream) openaiStream(res, completion, stall, gapMs);
         else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion));
       }
     });

@@ -160,7 +160,7 @@ class Terminal {
   /** y runs the call, a runs it and every later call of the tool, anything else refuses it. */
   approve = async (step: ToolStep): Promise<ApprovalDecision> => {
     const answer = await this.ask(
-      `Run ${step.name} ${JSON.stringify(step.args)}? [y]es / [n]o / [a]lways for this conversation `,
+      `${step.notice ? `${step.notice}\n` : ''}Run ${step.name} ${JSON.stringify(step.args)}? [y]es / [n]o / [a]lways for this conversation `,
     );
     const a = (answer ?? '').trim().toLowerCase();
     if (a === 'y' || a === 'yes') return { decision: 'allow' };

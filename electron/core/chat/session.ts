@@ -50,7 +50,11 @@ export class ChatSession {
   constructor(private readonly o: ChatSessionOptions) {
     assertCanChat(o.client);
     this.skill = o.skill;
-    this.state = { messages: [], loaded: new Map(), allowedTools: new Set(o.allowedTools ?? []) };
+    this.state = {
+      messages: [],
+      loaded: new Map(),
+      allowedTools: new Map((o.allowedTools ?? []).map((name) => [name, undefined])),
+    };
     const { config } = o.client.provider;
     this.conversation = {
       version: CONVERSATION_VERSION,
@@ -61,7 +65,7 @@ export class ChatSession {
       model: config.model,
       profile: o.profile,
       ...(o.skill ? { skill: o.skill.name } : {}),
-      allowedTools: [...this.state.allowedTools],
+      allowedTools: [...this.state.allowedTools.keys()],
       turns: [],
       ...(o.replayOf !== undefined ? { replayOf: o.replayOf } : {}),
     };
@@ -100,13 +104,14 @@ export class ChatSession {
             this.o.onStep(number, index, step);
           },
           signal: controller.signal,
+          turnNumber: number,
         },
         text,
       );
       c.turns[number] = turn;
       return turn;
     } finally {
-      c.allowedTools = [...this.state.allowedTools];
+      c.allowedTools = [...this.state.allowedTools.keys()];
       this.running = undefined;
     }
   }

@@ -44,8 +44,12 @@ export interface ChatState {
   messages: ChatMessage[];
   /** Loaded skills by name, in load order. */
   loaded: Map<string, LoadedSkill>;
-  /** Composed names the author allowed for the whole conversation. */
-  allowedTools: Set<string>;
+  /**
+   * Composed names the author allowed for the whole conversation, each with the fingerprint of the tool allowed
+   * (`toolFingerprint`); undefined for a name allowed before this session (a saved conversation keeps names only),
+   * pinned to the tool as it is at its first call.
+   */
+  allowedTools: Map<string, string | undefined>;
 }
 
 export interface TurnOptions {
@@ -61,6 +65,17 @@ export interface TurnOptions {
   onStep: (index: number, step: ChatStep) => void;
   signal: AbortSignal;
   maxRounds?: number;
+  /** This turn's number in the conversation: the calls' approval keys are `<turn>.<step>`. */
+  turnNumber?: number;
+}
+
+/**
+ * What an "Always allow" stands for: the skill, the kind and target of the tool, its locked arguments and the schema
+ * the model sees. A tool whose fingerprint changed (edited on disk, another root's skill of the same name) is asked
+ * about again.
+ */
+export function toolFingerprint(skillId: string, d: ToolDefinition): string {
+  return JSON.stringify([skillId, d.name, d.toolType, d.lockedArgs ?? null, d.inputSchema]);
 }
 
 const cancelled = () => new SkillError('Cancelled', 'The turn was stopped.');
@@ -95,7 +110,10 @@ export async function runTurn(o: TurnOptions, user: string): Promise<ChatTurn> {
   state.messages.push({ role: 'user', content: user });
   let fired = false;
   // Calls the model asked for whose results are not in the conversation yet (answered on a stop).
-  let open: { calls: ToolCall[]; results: Map<string, ChatMessage> } | undefined;
+  let open: { calls: ToolCall[]; results: ChatMessage[] } | undefined;
+  // A call's approval key, unique in the conversation: the model's ids may be empty, repeat in one answer or across
+  // turns, so waiting, approving and the card's edited arguments go by this (the step's `callId`) instead.
+  const nextKey = () => `${o.turnNumber ?? 0}.${turn.steps.length}`;
   try {
     const maxRounds = o.maxRounds ?? MAX_ROUNDS;
     for (let round = 0; ; round++) {
@@ -127,21 +145,22 @@ export async function runTurn(o: TurnOptions, user: string): Promise<ChatTurn> {
         ...(response.toolCalls.length ? { toolCalls: response.toolCalls } : {}),
       });
       if (response.toolCalls.length === 0) break;
-      open = { calls: response.toolCalls, results: new Map() };
+      // Results by position, not by the model's id: ids may be empty or repeat.
+      open = { calls: response.toolCalls, results: [] };
       for (const call of response.toolCalls) {
-        const result = await answerCall(o, call, add, put);
+        const result = await answerCall(o, call, add, put, nextKey);
         if (result.fired) fired = true;
-        open.results.set(call.id, result.message);
+        open.results.push(result.message);
       }
-      for (const call of open.calls) state.messages.push(open.results.get(call.id)!);
+      state.messages.push(...open.results);
       open = undefined;
     }
   } catch (error) {
     // Every call the model made gets an answer, so the conversation can go on after a stop or a failure.
     if (open)
-      for (const call of open.calls)
+      for (const [i, call] of open.calls.entries())
         state.messages.push(
-          open.results.get(call.id) ?? {
+          open.results[i] ?? {
             role: 'tool',
             toolCallId: call.id,
             name: call.name,
@@ -210,6 +229,7 @@ async function answerCall(
   call: ToolCall,
   add: (step: ChatStep) => number,
   put: (index: number, step: ChatStep) => void,
+  nextKey: () => string,
 ): Promise<{ message: ChatMessage; fired: boolean }> {
   const reply = (content: string, isError = false): ChatMessage => ({
     role: 'tool',
@@ -223,7 +243,7 @@ async function answerCall(
     const skill = skillCall.entry?.skill;
     const base = {
       type: 'skill' as const,
-      callId: call.id,
+      callId: nextKey(),
       skill: skillCall.name,
       ...(skillCall.args ? { args: skillCall.args } : {}),
     };
@@ -247,7 +267,7 @@ async function answerCall(
     const problem = `There is no tool "${call.name}": load a skill with the Skill tool first, then call its tools by the names offered.`;
     add({
       type: 'tool',
-      callId: call.id,
+      callId: nextKey(),
       name: call.name,
       skill: '',
       tool: call.name,
@@ -257,7 +277,10 @@ async function answerCall(
     });
     return { message: reply(problem, true), fired: false };
   }
-  return { message: await runToolCall(o, call, owner, definition, add, put, reply), fired: true };
+  return {
+    message: await runToolCall(o, call, owner, definition, { add, put, reply, key: nextKey() }),
+    fired: true,
+  };
 }
 
 async function runToolCall(
@@ -265,20 +288,28 @@ async function runToolCall(
   call: ToolCall,
   owner: LoadedSkill,
   definition: ToolDefinition,
-  add: (step: ChatStep) => number,
-  put: (index: number, step: ChatStep) => void,
-  reply: (content: string, isError?: boolean) => ChatMessage,
+  steps: {
+    add: (step: ChatStep) => number;
+    put: (index: number, step: ChatStep) => void;
+    reply: (content: string, isError?: boolean) => ChatMessage;
+    key: string;
+  },
 ): Promise<ChatMessage> {
-  const allowed = o.state.allowedTools.has(call.name);
+  const { add, put, reply } = steps;
+  const allow = await allowedNow(o, call.name, owner.skillId);
+  const allowed = allow === 'allowed';
   let step: ToolStep = {
     type: 'tool',
-    callId: call.id,
+    callId: steps.key,
     name: call.name,
     skill: owner.name,
     tool: definition.name,
     args: call.input,
     state: allowed ? 'running' : 'waiting',
     ...(allowed ? { approvedBy: 'conversation' as const, sent: call.input } : {}),
+    ...(allow === 'changed'
+      ? { notice: 'This tool changed since it was allowed for the conversation: asking again.' }
+      : {}),
   };
   // Asked before the step is told, so an answer sent as soon as the window sees it finds the call waiting.
   const approval = allowed ? undefined : o.approve(step);
@@ -292,7 +323,8 @@ async function runToolCall(
       update({ ...step, state: 'refused', refusal });
       return reply(`The author refused this call: ${refusal}`, true);
     }
-    if (decision.decision === 'allow-tool') o.state.allowedTools.add(call.name);
+    if (decision.decision === 'allow-tool')
+      o.state.allowedTools.set(call.name, toolFingerprint(owner.skillId, definition));
     if (decision.args !== undefined) sent = decision.args;
     step = { ...step, approvedBy: 'author' };
   }
@@ -308,6 +340,28 @@ async function runToolCall(
     update({ ...step, state: 'error', sent, output: { output: message, isError: true, durationMs: 0 } });
     return reply(message, true);
   }
+}
+
+/**
+ * Whether a call of `name` runs without asking: the tool is described again (the executor runs what is on disk now)
+ * and must still be the one allowed. 'changed': it was allowed, but as another tool.
+ */
+async function allowedNow(
+  o: TurnOptions,
+  name: string,
+  skillId: string,
+): Promise<'allowed' | 'changed' | 'ask'> {
+  const allowed = o.state.allowedTools;
+  if (!allowed.has(name)) return 'ask';
+  const current = (await untilAborted(o.tools.describeTools(skillId), o.signal)).find(
+    (d) => d.composedName === name,
+  );
+  if (!current) return 'changed';
+  const now = toolFingerprint(skillId, current);
+  const was = allowed.get(name);
+  if (was === undefined) allowed.set(name, now);
+  else if (was !== now) return 'changed';
+  return 'allowed';
 }
 
 function chatUsage(u: ReturnType<ReturnType<ModelClient['tally']>['report']>): ChatUsage {

@@ -206,8 +206,9 @@ export class ModelClient {
 
   /**
    * One model call streamed: `onText` gets the answer's text so far as it arrives (from '' again when a failed
-   * attempt is retried). The same policy as `complete` (retries, timeout, budget, checks), never cached: a
-   * conversation asks the model, not a record of it.
+   * attempt is retried). The same policy as `complete` (retries, budget, checks), never cached: a conversation asks
+   * the model, not a record of it. The timeout is an idle one, reset by every chunk, so a slow model that keeps
+   * writing is never cut off; and once text has arrived the call is not retried (each attempt is billed).
    */
   async stream(
     request: ChatRequest,
@@ -219,23 +220,38 @@ export class ModelClient {
         'InvalidArgs',
         `Provider "${this.provider.config.name}" (${this.provider.config.kind}) cannot stream a conversation.`,
       );
-    return this.send(request, options, (signal) => {
-      let text = '';
-      options.onText(text);
-      return stream(request, {
-        signal,
-        promptCache: this.promptCache,
-        onText: (delta) => options.onText((text += delta)),
-      });
-    });
+    let text = '';
+    return this.send(
+      request,
+      options,
+      (signal, alive) => {
+        text = '';
+        options.onText(text);
+        return stream(request, {
+          signal,
+          promptCache: this.promptCache,
+          onText: (delta) => {
+            alive();
+            options.onText((text += delta));
+          },
+          onEvent: alive,
+        });
+      },
+      undefined,
+      () => text,
+    );
   }
 
-  /** The one policy of every call: a slot, the budget, the timeout, the checks, the charge, the retries. */
+  /**
+   * The one policy of every call: a slot, the budget, the timeout, the checks, the charge, the retries. `streamed`
+   * (a stream's text so far) makes the timeout an idle one and stops retries once text has arrived.
+   */
   private async send(
     request: ChatRequest,
     options: { signal?: AbortSignal; stopStarting?: AbortSignal },
-    call: (signal: AbortSignal) => Promise<ProviderResponse>,
+    call: (signal: AbortSignal, alive: () => void) => Promise<ProviderResponse>,
     key?: string,
+    streamed?: () => string,
   ): Promise<ModelResult> {
     const { signal, stopStarting } = options;
     const config = this.provider.config;
@@ -249,11 +265,14 @@ export class ModelClient {
         if (over) throw new BudgetExhaustedError(`${STOPPED_PREFIX}${over}.`);
         const started = Date.now();
         try {
-          const response = checkedResponse(await this.withTimeout(call, signal), request, config.name);
+          const raw = await this.withTimeout(call, signal, streamed !== undefined);
+          const response = checkedResponse(raw, request, config.name);
           this.budget.charge(response.usage, this.price);
           if (key !== undefined) this.opts.cache?.set(key, response);
           return { response, cached: false, attempts: attempt, durationMs: Date.now() - started };
         } catch (error) {
+          const partial = streamed?.() ?? '';
+          if (error instanceof ProviderError && partial !== '') throw partialAnswer(error, partial);
           if (!(error instanceof ProviderError) || !error.retryable || attempt > this.opts.maxRetries)
             throw error;
           const delayMs = retryDelay(attempt, error, this.opts.baseDelayMs, this.opts.maxDelayMs);
@@ -292,25 +311,44 @@ export class ModelClient {
     return response;
   }
 
+  /** `call` aborted after `timeoutMs`: in all (`idle` false), or since it last showed life (`idle`: a stream). */
   private async withTimeout(
-    call: (signal: AbortSignal) => Promise<ProviderResponse>,
-    signal?: AbortSignal,
+    call: (signal: AbortSignal, alive: () => void) => Promise<ProviderResponse>,
+    signal: AbortSignal | undefined,
+    idle: boolean,
   ): Promise<ProviderResponse> {
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
+    let timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
+    const alive = () => {
+      if (!idle || timeout.signal.aborted) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => timeout.abort(), this.opts.timeoutMs);
+    };
     const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     try {
-      return await call(combined);
+      return await call(combined, alive);
     } catch (error) {
-      if (timeout.signal.aborted && !signal?.aborted)
+      if (timeout.signal.aborted && !signal?.aborted) {
+        const s = +(this.opts.timeoutMs / 1000).toFixed(1);
         throw new ProviderError(
-          `${this.provider.config.name}: no answer within ${Math.round(this.opts.timeoutMs / 1000)} s.`,
+          `${this.provider.config.name}: ${idle ? `nothing more arrived for ${s} s` : `no answer within ${s} s`}.`,
           undefined,
           true,
         );
+      }
       throw error;
     } finally {
       clearTimeout(timer);
     }
   }
+}
+
+/** A stream that failed after its text began: not retried, and the error says what had arrived. */
+function partialAnswer(error: ProviderError, partial: string): ProviderError {
+  const tail = partial.length > 80 ? `…${partial.slice(-80)}` : partial;
+  return new ProviderError(
+    `${error.message} The answer had begun (${partial.length} characters arrived, ending "${tail}"), so it was not asked again.`,
+    error.status,
+    false,
+  );
 }

@@ -115,6 +115,11 @@ export function ApprovalCard(props: {
           {step.approvedBy === 'conversation' ? ' · allowed for this conversation' : ''}
         </span>
       </div>
+      {waiting && step.notice ? (
+        <p className="sev-warning" role="note">
+          {step.notice}
+        </p>
+      ) : null}
       {waiting && tool ? (
         <div className="form-pane">
           <div className="pane-title">

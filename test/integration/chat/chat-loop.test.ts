@@ -1,6 +1,7 @@
 // The Playground's turn through the real SDKs, streaming, against the fake model server: the catalog and the Skill
 // tool, instructions as delivered, the skill's tools offered by composed name with locked args hidden, approvals
 // (allow, refuse, allow for the conversation, edited args), trust, stop mid-stream, no-skill reasons and the round cap.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ChatStep, ChatTurn } from '../../../shared/chat.js';
@@ -50,7 +51,11 @@ function setup(
     id: 'test',
     client,
     profile: 'skillbench',
-    tools: workspace.executor,
+    // The executor of the moment, as the host's: an update may replace it.
+    tools: {
+      describeTools: (skillId) => workspace.executor.describeTools(skillId),
+      executeTool: (skillId, tool, args, opts) => workspace.executor.executeTool(skillId, tool, args, opts),
+    },
     ...(focus ? { skill: { id: focus.id, name: focus.name } } : {}),
     ...(o.allowedTools ? { allowedTools: o.allowedTools } : {}),
     approve: async (step) => {
@@ -238,6 +243,93 @@ describe('approvals', () => {
       reason:
         'Stopped after 20 model requests in this turn: the model kept calling tools. Send another message to go on.',
     });
+  });
+});
+
+describe('an allow for the conversation', () => {
+  it('asks again when the allowed tool changed on disk since, saying so', async () => {
+    const { send, asked, library, workspace } = setup({
+      decide: () => (asked.length === 1 ? { decision: 'allow-tool' } : { decision: 'refuse' }),
+    });
+    scriptReplies(server, [
+      { tool: 'Skill', input: { skill: 'weather' } },
+      { tool: 'weather__forecast', input: { city: 'Oslo' } },
+      { text: 'Done.' },
+    ]);
+    await send('Weather in Oslo');
+    // The same composed name, now running another command.
+    const file = join(library, 'weather', 'SKILL.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('echo Forecast for', 'echo Changed for'));
+    workspace.update([file]);
+    scriptReplies(server, [{ tool: 'weather__forecast', input: { city: 'Oslo' } }, { text: 'Ok.' }]);
+    const next = await send('Again');
+    expect(asked.map((s) => s.state)).toEqual(['waiting', 'waiting']);
+    expect(asked[1]?.notice).toBe(
+      'This tool changed since it was allowed for the conversation: asking again.',
+    );
+    expect(toolSteps(next)[0]).toMatchObject({ state: 'refused' });
+  });
+
+  it('pins a name allowed by a saved conversation to the tool at its first call', async () => {
+    const { send, asked, library, workspace } = setup({
+      allowedTools: ['weather__forecast'],
+      decide: () => ({ decision: 'refuse' }),
+    });
+    scriptReplies(server, [
+      { tool: 'Skill', input: { skill: 'weather' } },
+      { tool: 'weather__forecast', input: { city: 'Oslo' } },
+      { text: 'Done.' },
+    ]);
+    const first = await send('Weather in Oslo');
+    expect(toolSteps(first)[0]).toMatchObject({ state: 'done', approvedBy: 'conversation' });
+    const file = join(library, 'weather', 'SKILL.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('units: celsius', 'units: kelvin'));
+    workspace.update([file]);
+    scriptReplies(server, [{ tool: 'weather__forecast', input: { city: 'Oslo' } }, { text: 'Ok.' }]);
+    await send('Again');
+    expect(asked.map((s) => [s.name, s.state])).toEqual([['weather__forecast', 'waiting']]);
+  });
+});
+
+describe('call keys', () => {
+  it('approves calls by their own key when the model sends empty, duplicate or reused ids', async () => {
+    const { send, asked } = setup({
+      kind: 'openai',
+      decide: (step) => ({ decision: 'allow', args: { text: `edited ${step.callId}` } }),
+    });
+    const seen = scriptReplies(server, [
+      { tool: 'Skill', input: { skill: 'weather' }, id: '' },
+      {
+        tool: 'weather__note',
+        input: { text: 'a' },
+        id: 'call_0',
+        more: [
+          { tool: 'weather__note', input: { text: 'b' }, id: 'call_0' },
+          { tool: 'weather__note', input: { text: 'c' }, id: '' },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    const turn = await send('Notes');
+    const keys = asked.map((s) => s.callId);
+    expect(keys).toEqual(['0.2', '0.3', '0.4']);
+    expect(turn.steps[1]).toMatchObject({ type: 'skill', callId: '0.1' });
+    expect(toolSteps(turn).map((s) => s.output?.output)).toEqual(['edited 0.2', 'edited 0.3', 'edited 0.4']);
+    // Each call has its own result, in order, under the model's id (the SDK fills in an empty one).
+    const results = (seen[2]?.body.messages as Array<Record<string, unknown>>).filter(
+      (m) => m.role === 'tool',
+    );
+    expect(results.map((m) => m.content)).toEqual([
+      expect.stringContaining('# Weather') as unknown,
+      'edited 0.2',
+      'edited 0.3',
+      'edited 0.4',
+    ]);
+    expect(results.slice(1, 3).map((m) => m.tool_call_id)).toEqual(['call_0', 'call_0']);
+    // The next turn's call reuses the id "call_0": a key of its own.
+    scriptReplies(server, [{ tool: 'weather__note', input: { text: 'd' }, id: 'call_0' }, { text: 'Ok.' }]);
+    await send('One more');
+    expect(asked.at(-1)?.callId).toBe('1.1');
   });
 });
 

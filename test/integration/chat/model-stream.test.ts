@@ -17,7 +17,7 @@ afterAll(() => server.close());
 
 const ask = { messages: [{ role: 'user' as const, content: 'hello' }] };
 
-function client(kind: ProviderKind, budget = new Budget()) {
+function client(kind: ProviderKind, budget = new Budget(), timeoutMs?: number) {
   const baseURL = kind === 'anthropic' ? server.anthropicBaseURL : server.openaiBaseURL;
   return new ModelClient(
     createProvider({ name: 'fake', kind, model: 'scripted-1', baseURL }, { apiKey: 'k' }),
@@ -25,6 +25,7 @@ function client(kind: ProviderKind, budget = new Budget()) {
       budget,
       baseDelayMs: 1,
       sleep: () => Promise.resolve(),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     },
   );
 }
@@ -56,6 +57,27 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('ModelClient.stream over th
     expect(attempts).toBe(2);
     expect(response.text).toBe('Second try.');
     expect(told).toEqual(['', '', 'Second try.']);
+  });
+
+  it('lets a slow stream run past the timeout while chunks keep arriving (an idle timeout)', async () => {
+    // Five or more events 120 ms apart: well over the 300 ms timeout in all, never 300 ms without one.
+    const seen = scriptReplies(server, [{ text: 'Slowly written.', gapMs: 120 }]);
+    const { response, attempts } = await client(kind, new Budget(), 300).stream(ask, {
+      onText: () => undefined,
+    });
+    expect(response.text).toBe('Slowly written.');
+    expect(attempts).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('does not ask again when a stream stalls after its text began, and says what arrived', async () => {
+    const seen = scriptReplies(server, [{ text: 'Half an answer', stall: true }, { text: 'never asked' }]);
+    const error = (await client(kind, new Budget(), 200)
+      .stream(ask, { onText: () => undefined })
+      .catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('nothing more arrived for 0.2 s');
+    expect(error.message).toContain('14 characters arrived, ending "Half an answer"');
+    expect(seen).toHaveLength(1);
   });
 });
 

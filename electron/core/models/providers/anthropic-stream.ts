@@ -6,12 +6,13 @@ import type { StreamOptions } from './types.js';
 export async function streamAnthropic(
   client: Anthropic,
   params: Anthropic.MessageCreateParamsNonStreaming,
-  { signal, onText }: Pick<StreamOptions, 'signal' | 'onText'>,
+  { signal, onText, onEvent }: Pick<StreamOptions, 'signal' | 'onText' | 'onEvent'>,
   failed: (error: unknown) => Error,
 ): Promise<Anthropic.Message> {
   try {
     const stream = client.messages.stream(params, signal ? { signal } : {});
     stream.on('text', (delta) => onText(delta));
+    stream.on('streamEvent', () => onEvent?.());
     return await stream.finalMessage();
   } catch (error) {
     throw failed(error);

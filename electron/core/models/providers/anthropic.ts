@@ -152,9 +152,9 @@ export function createAnthropicProvider(
       }
       return anthropicResponse(message);
     },
-    async stream(request, { signal, promptCache = true, onText }): Promise<ProviderResponse> {
+    async stream(request, { signal, promptCache = true, onText, onEvent }): Promise<ProviderResponse> {
       const params = anthropicParams(config, request, promptCache);
-      return anthropicResponse(await streamAnthropic(client, params, { signal, onText }, failed));
+      return anthropicResponse(await streamAnthropic(client, params, { signal, onText, onEvent }, failed));
     },
   };
 }

@@ -6,7 +6,7 @@ import type { StreamOptions } from './types.js';
 export async function streamOpenAi(
   client: OpenAI,
   params: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming,
-  { signal, onText }: Pick<StreamOptions, 'signal' | 'onText'>,
+  { signal, onText, onEvent }: Pick<StreamOptions, 'signal' | 'onText' | 'onEvent'>,
   failed: (error: unknown) => Error,
 ): Promise<OpenAI.Chat.Completions.ChatCompletion> {
   try {
@@ -15,6 +15,7 @@ export async function streamOpenAi(
       signal ? { signal } : {},
     );
     stream.on('content', (delta) => onText(delta));
+    stream.on('chunk', () => onEvent?.());
     return await stream.finalChatCompletion();
   } catch (error) {
     throw failed(error);

@@ -130,9 +130,9 @@ export function createOpenAiProvider(config: ProviderConfig, apiKey: string, key
       }
       return openAiResponse(completion);
     },
-    async stream(request, { signal, onText }): Promise<ProviderResponse> {
+    async stream(request, { signal, onText, onEvent }): Promise<ProviderResponse> {
       const params = openAiParams(config, request);
-      return openAiResponse(await streamOpenAi(client, params, { signal, onText }, failed));
+      return openAiResponse(await streamOpenAi(client, params, { signal, onText, onEvent }, failed));
     },
   };
 }

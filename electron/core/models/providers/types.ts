@@ -112,6 +112,8 @@ export interface StreamOptions {
   signal?: AbortSignal;
   promptCache?: boolean;
   onText: (delta: string) => void;
+  /** Any chunk arrived (text, a tool call's part, usage): the stream is alive. */
+  onEvent?: () => void;
 }
 
 /**

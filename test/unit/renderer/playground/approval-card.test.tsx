@@ -108,6 +108,13 @@ describe('a tool call waiting for approval', () => {
     await waitFor(() => expect(decisions).toEqual([{ decision: 'refuse', reason: 'not today' }]));
   });
 
+  it('says why it asks again when the tool allowed for the conversation changed', () => {
+    const notice = 'This tool changed since it was allowed for the conversation: asking again.';
+    const { card } = renderCard(call({ notice }));
+    expect(within(card).getByRole('note').textContent).toBe(notice);
+    expect(within(card).getByRole('button', { name: 'Run' })).toBeTruthy();
+  });
+
   it("blocks Run while the arguments do not fit the tool's schema", async () => {
     const { decisions, card } = renderCard(call({ args: {} }));
     await within(card).findByRole('textbox', { name: /person/ });
