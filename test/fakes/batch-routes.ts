@@ -19,6 +19,8 @@ export interface BatchControl {
   failValidation?: string;
   /** When true, the vendor knows no batch any more: every retrieve answers 404. */
   lost?: boolean;
+  /** When set, every batch API call answers this status (401: the key is refused). */
+  refuse?: number;
   /** Every batch created, by id. */
   batches: Map<string, FakeBatch>;
   /** Every batch API call, as `METHOD path`. */
@@ -195,6 +197,14 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
       JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
     const find = (id: string | undefined) => (id ? control.batches.get(id) : undefined);
     const record = (_api: Api) => control.calls.push(`${method} ${path}`);
+    if (control.refuse !== undefined && /^\/v1\/(messages\/batches|batches|files)/.test(path)) {
+      control.calls.push(`${method} ${path}`);
+      json(res, control.refuse, {
+        type: 'error',
+        error: { type: 'authentication_error', message: 'refused' },
+      });
+      return true;
+    }
 
     if (method === 'POST' && path === '/v1/messages/batches') {
       record('anthropic');
