@@ -350,8 +350,11 @@ export interface BatchView {
   requests: number;
   /** Requests answered, errored, expired or cancelled at the last poll; 0 before the first. */
   done: number;
-  /** The vendor's word at the last poll (`in_progress`, `canceling`, `ended`…), or `sent`. */
+  /** The vendor's word at the last poll (`in_progress`, `canceling`, `ended`…), `sent`, or `failed`. */
   state: string;
+  /** Why it can never be collected (`state` is `failed`; remove it with `evals:remove-batch`), or why collecting it
+   * failed this session (it is tried again when the same run is asked for in batch mode, or after a restart). */
+  error?: string;
   /** When it was sent (ISO time). */
   createdAt: string;
 }

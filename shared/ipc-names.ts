@@ -79,6 +79,7 @@ export const CHANNEL_NAMES = [
   'evals:optimize-description',
   'evals:list-batches',
   'evals:cancel-batch',
+  'evals:remove-batch',
   'chat:send',
   'chat:approve',
   'chat:stop',

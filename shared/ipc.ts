@@ -434,6 +434,8 @@ export const CONTRACT = {
   'evals:list-batches': { request: Empty, response: returns<BatchView[]>() },
   /** Asks the provider to cancel the batch `runId` polls; the run ends with what was answered before. */
   'evals:cancel-batch': { request: strict({ runId: Id }), response: returns<BatchView[]>() },
+  /** Forgets a saved batch no run follows (one that failed): its file is deleted; the vendor is not asked. */
+  'evals:remove-batch': { request: strict({ batchId: Id }), response: returns<BatchView[]>() },
   'evals:run-output': {
     request: strict({
       runId: Id,

@@ -10,6 +10,17 @@ export interface BatchControl {
   pollsInProgress: number;
   /** When set, only this many of a batch's requests run before it ends; the rest expire. */
   expireAfter?: number;
+  /**
+   * When set, results list each request this many times, plus a custom id the batch never had; OpenAI's error file
+   * also lists every answered request as errored (a vendor that repeats itself).
+   */
+  repeat?: number;
+  /** When set, OpenAI's batches end `failed` with this validation error. */
+  failValidation?: string;
+  /** When true, the vendor knows no batch any more: every retrieve answers 404. */
+  lost?: boolean;
+  /** When set, every batch API call answers this status (401: the key is refused). */
+  refuse?: number;
   /** Every batch created, by id. */
   batches: Map<string, FakeBatch>;
   /** Every batch API call, as `METHOD path`. */
@@ -67,6 +78,16 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
     b.state = 'ended';
   }
 
+  /** A batch's outcomes as its results list them: each `control.repeat` times and one stray id, when set. */
+  const repeated = (b: FakeBatch) => {
+    const all = [...b.outcomes];
+    if (control.repeat === undefined || !all[0]) return all;
+    return [
+      ...all.flatMap((o) => Array<typeof o>(control.repeat ?? 1).fill(o)),
+      ['stray-id', all[0][1]] as const,
+    ];
+  };
+
   const count = (b: FakeBatch, type: string) =>
     [...b.outcomes.values()].filter((o) => o.type === type).length;
 
@@ -97,7 +118,9 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
     const status = !ended
       ? b.cancelled
         ? 'cancelling'
-        : 'in_progress'
+        : control.failValidation !== undefined
+          ? 'failed'
+          : 'in_progress'
       : b.cancelled
         ? 'cancelled'
         : count(b, 'expired')
@@ -106,8 +129,12 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
     if (ended && !files.has(`${b.id}-out`)) {
       const out: string[] = [];
       const err: string[] = [];
-      for (const [customId, o] of b.outcomes) {
+      for (const [customId, o] of repeated(b)) {
         const id = `batch_req_${customId}`;
+        if (o.type === 'succeeded' && control.repeat !== undefined)
+          err.push(
+            JSON.stringify({ id, custom_id: customId, response: null, error: { message: 'repeated' } }),
+          );
         if (o.type === 'succeeded')
           out.push(
             JSON.stringify({
@@ -148,7 +175,10 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
       id: b.id,
       object: 'batch',
       endpoint: '/v1/chat/completions',
-      errors: null,
+      errors:
+        control.failValidation !== undefined
+          ? { object: 'list', data: [{ code: 'invalid_request', message: control.failValidation }] }
+          : null,
       input_file_id: 'file-input',
       completion_window: '24h',
       status,
@@ -167,6 +197,14 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
       JSON.parse(raw.toString('utf8') || '{}') as Record<string, unknown>;
     const find = (id: string | undefined) => (id ? control.batches.get(id) : undefined);
     const record = (_api: Api) => control.calls.push(`${method} ${path}`);
+    if (control.refuse !== undefined && /^\/v1\/(messages\/batches|batches|files)/.test(path)) {
+      control.calls.push(`${method} ${path}`);
+      json(res, control.refuse, {
+        type: 'error',
+        error: { type: 'authentication_error', message: 'refused' },
+      });
+      return true;
+    }
 
     if (method === 'POST' && path === '/v1/messages/batches') {
       record('anthropic');
@@ -189,7 +227,7 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
     }
     if ((m = path.match(/^\/v1\/messages\/batches\/([^/]+)(\/results|\/cancel)?$/))) {
       record('anthropic');
-      const b = find(m[1]);
+      const b = control.lost ? undefined : find(m[1]);
       if (!b)
         return (
           json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no batch ${m[1]}` } }),
@@ -199,7 +237,7 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
         if (b.state !== 'ended') Object.assign(b, { cancelled: true, state: 'canceling' });
         json(res, 200, anthropicBatch(b));
       } else if (m[2] === '/results') {
-        const lines = [...b.outcomes].map(([customId, o]) =>
+        const lines = repeated(b).map(([customId, o]) =>
           JSON.stringify({
             custom_id: customId,
             result:
@@ -270,7 +308,7 @@ export function batchRoutes(control: BatchControl, answer: Answer, baseUrl: () =
     }
     if ((m = path.match(/^\/v1\/batches\/([^/]+)(\/cancel)?$/))) {
       record('openai');
-      const b = find(m[1]);
+      const b = control.lost ? undefined : find(m[1]);
       if (!b) return (json(res, 404, { error: { message: `no batch ${m[1]}` } }), true);
       if (m[2] === '/cancel') {
         if (b.state !== 'ended') Object.assign(b, { cancelled: true, state: 'canceling' });

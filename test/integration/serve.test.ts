@@ -276,6 +276,7 @@ describe('the contract over HTTP and WebSocket', () => {
       'evals:optimize-description': { runId: 'rt-e5', skillId: 'missing', provider: 'missing' },
       'evals:transcript': { skillId: 'missing', dir: join(REPO, 'missing') },
       'evals:cancel-batch': { runId: 'missing' },
+      'evals:remove-batch': { batchId: 'missing' },
       // The Playground on a provider and conversations that do not exist: nothing runs or is written.
       'chat:send': { conversationId: 'rt-c1', provider: 'missing', text: 'hello' },
       'chat:approve': { conversationId: 'missing', callId: 'c', decision: { decision: 'refuse' } },

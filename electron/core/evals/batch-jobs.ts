@@ -34,10 +34,14 @@ export interface BatchJob {
   /** What the run was (`batchJobKey`): the same run asked again picks this batch up instead of sending another. */
   key: string;
   created_at: string;
+  /** It can never be collected (the vendor lost or failed it, the provider's model changed): why, and when. */
+  failed?: { reason: string; at: string };
 }
 
 /** The run a job stands for, as one string: the same provider, profile, runs, prompt caching and sets. */
-export function batchJobKey(job: Omit<BatchJob, 'batch_id' | 'ids' | 'key' | 'created_at'>): string {
+export function batchJobKey(
+  job: Omit<BatchJob, 'batch_id' | 'ids' | 'key' | 'created_at' | 'failed'>,
+): string {
   const { name, kind, model, baseURL } = job.provider;
   const parts = job.parts.map((p) => [p.skill, p.setFile ?? '', p.description ?? null, p.set]);
   const what = [job.kind, name, kind, model, baseURL ?? '', job.profile, job.runs, job.prompt_cache, parts];
@@ -94,8 +98,15 @@ export class BatchJobStore {
       .sort((a, b) => a.created_at.localeCompare(b.created_at));
   }
 
+  /** The waiting batch of this run; a failed one is not picked up, so asking again sends a new batch. */
   findByKey(key: string): BatchJob | undefined {
-    return this.list().find((j) => j.key === key);
+    return this.list().find((j) => j.key === key && !j.failed);
+  }
+
+  /** Kept (and listed) with the reason, never resumed by itself again, until it is removed. */
+  markFailed(id: string, reason: string): void {
+    const job = this.get(id);
+    if (job) this.save({ ...job, failed: { reason, at: new Date().toISOString() } });
   }
 
   /** Once its results are in the report, a job is done. */

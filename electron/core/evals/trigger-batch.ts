@@ -9,7 +9,7 @@ import type { RunUsage } from '../../../shared/usage.js';
 import type { ModelClient } from '../models/model-client.js';
 import { pollUntilEnded, settled, type PollOptions } from '../models/batch/poll.js';
 import type { BatchLine, BatchOutcome, BatchStatus } from '../models/batch/types.js';
-import type { ChatRequest } from '../models/providers/types.js';
+import { ProviderError, type ChatRequest } from '../models/providers/types.js';
 import { batchJobKey, BatchJobStore, type BatchJob, type BatchPart } from './batch-jobs.js';
 import { emptyResult, recordAnswer, recordError, triggerReport } from './trigger-report.js';
 import {
@@ -105,28 +105,63 @@ export async function runTriggerBatch(
     }
   }
   const config = o.client.provider.config;
-  if (job.provider.kind !== config.kind || job.provider.model !== config.model)
-    throw new SkillError(
-      'InvalidArgs',
-      `Batch ${job.batch_id} was sent to ${job.provider.name} (${job.provider.model}); resume it with that provider.`,
-    );
-  o.batch?.onBatch?.(job.batch_id, resumed);
-  const total = Object.keys(job.ids).length;
-  await pollUntilEnded(api, job.batch_id, {
-    ...o.batch?.poll,
-    ...(o.signal ? { signal: o.signal } : {}),
-    onStatus: (s) => {
-      o.batch?.onStatus?.(s);
-      o.onProgress?.(settled(s), total, `batch ${s.id}: ${s.state}`);
-    },
-  });
-  const outcomes = await api.results(job.batch_id, Object.keys(job.ids), o.signal);
+  let outcomes: BatchOutcome[];
+  try {
+    if (job.provider.kind !== config.kind || job.provider.model !== config.model) {
+      const changed = job.provider.name === config.name;
+      throw new SkillError(
+        'InvalidArgs',
+        changed
+          ? `Batch ${job.batch_id} was sent to ${job.provider.model}, and the provider ${config.name} now names ${config.model}: the batch's answers would not be that model's.`
+          : `Batch ${job.batch_id} was sent to ${job.provider.name} (${job.provider.model}); resume it with that provider.`,
+        { changed },
+      );
+    }
+    o.batch?.onBatch?.(job.batch_id, resumed);
+    const total = Object.keys(job.ids).length;
+    await pollUntilEnded(api, job.batch_id, {
+      ...o.batch?.poll,
+      ...(o.signal ? { signal: o.signal } : {}),
+      onStatus: (s) => {
+        o.batch?.onStatus?.(s);
+        o.onProgress?.(settled(s), total, `batch ${s.id}: ${s.state}`);
+      },
+    });
+    outcomes = await api.results(job.batch_id, Object.keys(job.ids), o.signal);
+  } catch (error) {
+    if (lasting(error)) store.markFailed(job.batch_id, (error as Error).message);
+    throw error;
+  }
   try {
     return { ...buildReports(o, job, outcomes), batchId: job.batch_id };
   } finally {
     // Collected, even when nothing was answered: asking again sends a new batch instead of reading this one.
     store.remove(job.batch_id);
   }
+}
+
+/**
+ * A failure that asking again will not mend: the vendor does not know the batch (404) or failed it, or the provider
+ * now names another model. A wrong key (401, 403) is mended in Settings; a network error or 5xx may pass.
+ */
+function lasting(error: unknown): boolean {
+  if (error instanceof ProviderError) return !error.retryable && error.status !== 401 && error.status !== 403;
+  const details = error instanceof SkillError ? error.details : undefined;
+  return (
+    typeof details === 'object' && details !== null && !Array.isArray(details) && details.changed === true
+  );
+}
+
+/** One outcome per custom id of the job: a repeated id counts once (an answer over an error), an unknown one not. */
+function uniqueOutcomes(job: BatchJob, outcomes: readonly BatchOutcome[]): BatchOutcome[] {
+  const byId = new Map<string, BatchOutcome>();
+  for (const outcome of outcomes) {
+    if (!Object.hasOwn(job.ids, outcome.customId)) continue;
+    const seen = byId.get(outcome.customId);
+    if (!seen || (seen.type !== 'succeeded' && outcome.type === 'succeeded'))
+      byId.set(outcome.customId, outcome);
+  }
+  return [...byId.values()];
 }
 
 /** Every outcome counted into its query's result, each part's report built, and the usage at the batch price. */
@@ -143,7 +178,7 @@ function buildReports(
   const expired: string[] = [];
   let answered = 0;
   let firstError: string | undefined;
-  for (const outcome of outcomes) {
+  for (const outcome of uniqueOutcomes(job, outcomes)) {
     const where = job.ids[outcome.customId];
     const request = requests.get(outcome.customId);
     if (!where || !request) continue;

@@ -1,5 +1,6 @@
-// The Evals tab's batches (`evals:list-batches`, `evals:cancel-batch`): which run of this host polls which saved
-// batch, its last state for the list, and saved batches no run polls (the app was restarted) picked up again.
+// The Evals tab's batches (`evals:list-batches`, `evals:cancel-batch`, `evals:remove-batch`): which run of this host
+// polls which saved batch, its last state for the list, and saved batches no run polls (the app was restarted) picked
+// up again, each at most once a session so that one failing does not retry in a loop.
 import type { BatchView } from '../../../shared/evals.js';
 import { SkillError } from '../../../shared/errors.js';
 import { batchJobsDir } from '../../core/app-data.js';
@@ -31,8 +32,34 @@ export class BatchPolls {
     };
   }
 
-  ended(runId: string): void {
+  /** Batches a run of this session failed to collect, or resumed: listing them does not resume them again. */
+  private readonly tried = new Set<string>();
+  /** Why the last run following a batch failed, by batch id. */
+  private readonly errors = new Map<string, string>();
+
+  ended(runId: string, error?: unknown): void {
+    const batchId = this.byRun.get(runId)?.batchId;
+    // A run stopped by the user leaves its batch to be picked up again; one that failed is not retried by itself.
+    if (
+      batchId !== undefined &&
+      error instanceof Error &&
+      !(error instanceof SkillError && error.code === 'Cancelled')
+    ) {
+      this.tried.add(batchId);
+      this.errors.set(batchId, error.message);
+    }
     this.byRun.delete(runId);
+  }
+
+  /** True the first time a batch no run follows is asked about this session, or again once `retry` was called. */
+  firstTry(batchId: string): boolean {
+    if (this.tried.has(batchId)) return false;
+    this.tried.add(batchId);
+    return true;
+  }
+
+  retry(batchId: string): void {
+    this.tried.delete(batchId);
   }
 
   runOf(batchId: string): string | undefined {
@@ -46,7 +73,7 @@ export class BatchPolls {
 
   view(job: BatchJob, runId: string): BatchView {
     const status = this.byRun.get(runId)?.status;
-    return {
+    const view: BatchView = {
       batchId: job.batch_id,
       runId,
       kind: job.kind,
@@ -55,9 +82,11 @@ export class BatchPolls {
       model: job.provider.model,
       requests: Object.keys(job.ids).length,
       done: status ? settled(status) : 0,
-      state: status?.state ?? 'sent',
+      state: job.failed ? 'failed' : (status?.state ?? 'sent'),
       createdAt: job.created_at,
     };
+    const error = job.failed?.reason ?? (status ? undefined : this.errors.get(job.batch_id));
+    return error !== undefined ? { ...view, error } : view;
   }
 }
 
@@ -70,25 +99,34 @@ export function evalBatchHandlers(
   polls: BatchPolls,
   resume: (job: BatchJob, runId: string) => void,
 ) {
+  const runIdOf = (batchId: string) => polls.runOf(batchId) ?? `batch-${batchId}`;
   const list = (): BatchView[] =>
     polls.store.list().map((job) => {
-      let runId = polls.runOf(job.batch_id);
-      if (runId === undefined) {
-        runId = `batch-${job.batch_id}`;
+      const runId = runIdOf(job.batch_id);
+      if (polls.runOf(job.batch_id) === undefined && !job.failed && polls.firstTry(job.batch_id))
         resume(job, runId);
-      }
       return polls.view(job, runId);
     });
   return {
     'evals:list-batches': list,
     'evals:cancel-batch': async ({ runId }: { runId: string }) => {
-      const batchId = polls.batchOf(runId);
+      const batchId =
+        polls.batchOf(runId) ?? polls.store.list().find((j) => runIdOf(j.batch_id) === runId)?.batch_id;
       const job = batchId !== undefined ? polls.store.get(batchId) : undefined;
       if (!job) throw new SkillError('NotFound', `Run ${runId} follows no batch that is still waiting.`);
       const client = new ModelClient(ctx.providers.open(job.provider.name), {
         prices: ctx.providers.prices(),
       });
       await cancelTriggerBatch(client, job.batch_id, polls.store);
+      // Asked for by the user: the list that follows collects what was answered, even if collecting failed before.
+      polls.retry(job.batch_id);
+      return list();
+    },
+    'evals:remove-batch': ({ batchId }: { batchId: string }) => {
+      polls.store.require(batchId);
+      if (polls.runOf(batchId) !== undefined)
+        throw new SkillError('InvalidArgs', `A run still follows batch ${batchId}: cancel it instead.`);
+      polls.store.remove(batchId);
       return list();
     },
   };

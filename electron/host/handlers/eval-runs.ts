@@ -43,7 +43,10 @@ export function skillAndWorkspace(
 
 export function evalRunHandlers(
   ctx: HostContext,
-): Pick<AreaHandlers<'evals'>, RunChannel | 'evals:list-batches' | 'evals:cancel-batch'> {
+): Pick<
+  AreaHandlers<'evals'>,
+  RunChannel | 'evals:list-batches' | 'evals:cancel-batch' | 'evals:remove-batch'
+> {
   const cache = new ResponseCache(evalCacheDir(ctx.options.userDataDir));
   const library = () => ({ entries: ctx.workspace.entries, profile: ctx.settings.get().profile });
   const skillOf = (skillId: string) => skillAndWorkspace(ctx, skillId).skill;
@@ -68,17 +71,24 @@ export function evalRunHandlers(
       cache,
       prices: ctx.providers.prices(),
     });
+    // The batch's run ends before `runs:finished`, so that the list that event asks for shows how it ended.
     return trackWork(ctx, runId, failure, (signal, onProgress) =>
       run({
         client,
         signal,
         onProgress: (done, total, label) => onProgress({ progress: done, total, message: `${label}\n` }),
-      }),
-    ).finally(() => polls.ended(runId));
+      }).then(
+        (value) => (polls.ended(runId), value),
+        (error: unknown) => {
+          polls.ended(runId, error);
+          throw error;
+        },
+      ),
+    ).finally(() => polls.ended(runId)); // and when the run could not start
   };
   /**
    * A saved batch no run follows: collected by a run like the one that sent it. One whose skill or provider is gone
-   * stays saved (and listed) until they are back; a failure is the run's, in the log.
+   * stays saved (and listed) until they are back; a failure is the run's, in the log and the list.
    */
   const resume = (job: BatchJob, runId: string) => {
     const part = job.parts[0];

@@ -1,5 +1,6 @@
 // The batches sent from the Evals tab and not yet collected, this skill's and the library's: each one's progress at
-// the last poll and a Cancel. Listing them is what picks up batches saved before the app was restarted.
+// the last poll and a Cancel, or one that failed for good with its reason and a Remove. Listing them is what picks
+// up batches saved before the app was restarted.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BatchView } from '../../../shared/evals.js';
 import type { HostApi } from '../../../shared/ipc.js';
@@ -53,6 +54,12 @@ export function PendingBatches(props: {
     if (r.ok) setBatches(r.value);
   };
 
+  const remove = async (b: BatchView) => {
+    const r = await host.invoke('evals:remove-batch', { batchId: b.batchId });
+    setProblem(r.ok ? undefined : r.error.message);
+    if (r.ok) setBatches(r.value);
+  };
+
   const shown = batches.filter((b) => b.runId !== props.ownRunId);
   if (shown.length === 0 && !problem) return null;
   return (
@@ -67,9 +74,16 @@ export function PendingBatches(props: {
                 (batch {b.batchId}, sent {new Date(b.createdAt).toLocaleString()})
               </span>
             </span>{' '}
-            <button onClick={() => void cancel(b)} disabled={b.state === 'canceling'}>
-              Cancel batch
-            </button>
+            {b.error ? (
+              <span className={b.state === 'failed' ? 'sev-error' : 'muted'}>{b.error} </span>
+            ) : null}
+            {b.state === 'failed' ? (
+              <button onClick={() => void remove(b)}>Remove</button>
+            ) : (
+              <button onClick={() => void cancel(b)} disabled={b.state === 'canceling'}>
+                Cancel batch
+              </button>
+            )}
           </li>
         ))}
       </ul>

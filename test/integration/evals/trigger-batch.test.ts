@@ -248,6 +248,43 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('batch mode through the %s 
     expect(store.list()).toEqual([]);
   });
 
+  it('counts each request once when the vendor lists it again, or lists an id it was never sent', async () => {
+    routed();
+    const run = () => runTriggerEval({ ...base(kind), mode: 'batch', batch: { store, poll: noWait } });
+    const once = await run();
+    server.batch.repeat = 10;
+    const repeated = await run();
+    expect(server.batch.batches.size).toBe(2);
+    expect(comparable(repeated)).toEqual(comparable(once));
+    expect(repeated.results.every((r) => r.runs === 3 && !r.errors)).toBe(true);
+    expect(repeated.usage.cost_usd).toBe(once.usage.cost_usd);
+  });
+
+  it('marks a batch the vendor no longer knows as failed; asking again sends a new batch', async () => {
+    routed();
+    server.batch.pollsInProgress = 5;
+    const stop = new AbortController();
+    let sent = '';
+    const ask = (signal?: AbortSignal) =>
+      runTriggerEval({
+        ...base(kind),
+        runs: 1,
+        mode: 'batch',
+        ...(signal ? { signal } : {}),
+        batch: { store, poll: noWait, onBatch: (id) => ((sent ||= id), stop.abort()) },
+      });
+    await expect(ask(stop.signal)).rejects.toMatchObject({ code: 'Cancelled' });
+    server.batch.lost = true;
+    await expect(ask()).rejects.toThrow(/404|no batch/);
+    expect(store.get(sent)?.failed?.reason).toMatch(/404|no batch/);
+    server.batch.lost = false;
+    server.batch.pollsInProgress = 0;
+    const report = await ask();
+    expect(report.batch_id).not.toBe(sent);
+    expect(server.batch.batches.size).toBe(2);
+    expect(store.list().map((j) => j.batch_id)).toEqual([sent]); // kept, with its reason, until removed
+  });
+
   it('sends a whole library’s collision run as one batch', async () => {
     routed();
     const direct = await runLibraryTriggers({ ...base(kind), audience: 'cli' });
@@ -263,6 +300,50 @@ describe.each<ProviderKind>(['anthropic', 'openai'])('batch mode through the %s 
     expect(batch.reports.map((r) => r.skill_name)).toEqual(direct.reports.map((r) => r.skill_name));
     expect(batch.reports.every((r) => r.batch_id === batch.batch_id)).toBe(true);
   });
+});
+
+it('marks an OpenAI batch that failed validation as failed, with the vendor’s reason', async () => {
+  routed();
+  server.batch.failValidation = 'model gpt-4.1 is not available for batches';
+  await expect(
+    runTriggerEval({ ...base('openai'), runs: 1, mode: 'batch', batch: { store, poll: noWait } }),
+  ).rejects.toThrow(/failed validation: model gpt-4.1 is not available/);
+  const [job] = store.list();
+  expect(job?.failed?.reason).toMatch(/failed validation: model gpt-4.1 is not available/);
+});
+
+it('marks a batch failed when its provider now names another model, not when another provider resumes it', async () => {
+  routed();
+  server.batch.pollsInProgress = 5;
+  const stop = new AbortController();
+  let sent = '';
+  await expect(
+    runTriggerEval({
+      ...base('anthropic'),
+      runs: 1,
+      mode: 'batch',
+      signal: stop.signal,
+      batch: { store, poll: noWait, onBatch: (id) => ((sent = id), stop.abort()) },
+    }),
+  ).rejects.toMatchObject({ code: 'Cancelled' });
+  const other = (name: string) =>
+    new ModelClient(
+      createProvider(
+        { name, kind: 'anthropic', model: 'claude-haiku-4-5', baseURL: server.anthropicBaseURL },
+        { apiKey: 'test-key' },
+      ),
+    );
+  const resume = (c: ModelClient) =>
+    runTriggerEval({
+      ...base('anthropic'),
+      client: c,
+      mode: 'batch',
+      batch: { store, poll: noWait, resume: sent },
+    });
+  await expect(resume(other('elsewhere'))).rejects.toThrow(/resume it with that provider/);
+  expect(store.get(sent)?.failed).toBeUndefined();
+  await expect(resume(other('fake'))).rejects.toThrow(/now names claude-haiku-4-5/);
+  expect(store.get(sent)?.failed?.reason).toMatch(/now names claude-haiku-4-5/);
 });
 
 it('refuses batch mode for Claude Code, which has no batch API', async () => {

@@ -1,7 +1,7 @@
 // Batch mode served by the host: a trigger run sent as a batch through the Anthropic SDK against the fake server,
 // listed while it waits, cancelled from the tab, and a saved batch picked up by a new host over the same data folder
 // (the app restarted) that writes its results where the run that sent it would have.
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -147,5 +147,85 @@ describe('batch runs in the app', () => {
     const r = (await run) as IpcResult<TriggerReport>;
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.results.every((q) => q.errors?.message.includes('cancelled'))).toBe(true);
+  });
+
+  /** A trigger run sent as a batch, left waiting at the vendor when the app quits; a new host over its data. */
+  async function leftWaiting(key: string) {
+    const { library, dataDir } = fresh();
+    const first = open(library, dataDir);
+    await first.ok('evals:save-provider', { provider: provider(), key });
+    routed();
+    server.batch.pollsInProgress = 1_000_000;
+    const request = { runId: 'w1', skillId: first.skillId, provider: 'fake', runs: 1, mode: 'batch' };
+    const run = first.host.handle('evals:run-triggers', request);
+    const pending = await listed(first.ok);
+    await first.ok('runs:cancel', { runId: 'w1' });
+    await run;
+    await first.host.close();
+    const calls = () => server.batch.calls.filter((c) => c.includes(pending.batchId)).length;
+    return { library, request, pending, calls, second: () => open(library, dataDir) };
+  }
+
+  /** Lists the batches (which resumes the saved ones) and resolves once the run resumed ends. */
+  async function resumeOnce(h: ReturnType<typeof open>): Promise<string> {
+    const finished = new Promise<string>((resolve) => h.host.on('runs:finished', (p) => resolve(p.runId)));
+    await h.ok('evals:list-batches');
+    return finished;
+  }
+
+  it('lists a batch the vendor lost as failed, never resumes it again, sends a new one when asked, removes it', async () => {
+    const { request, pending, calls, second } = await leftWaiting('k-batch-4');
+    server.batch.lost = true;
+    const h = second();
+    try {
+      expect(await resumeOnce(h)).toBe(`batch-${pending.batchId}`);
+      const before = calls();
+      for (let i = 0; i < 3; i++) {
+        const [view] = await h.ok<BatchView[]>('evals:list-batches');
+        expect(view).toMatchObject({ batchId: pending.batchId, state: 'failed' });
+        expect(view?.error).toMatch(/404|no batch/);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls()).toBe(before); // listed again, never resumed again
+    } finally {
+      server.batch.lost = false;
+    }
+    // The same run asked again sends a new batch; the failed one stays listed until removed.
+    server.batch.pollsInProgress = 0;
+    const report = await h.ok<TriggerReport>('evals:run-triggers', { ...request, runId: 'w2' });
+    expect(report.batch_id).not.toBe(pending.batchId);
+    expect((await h.ok<BatchView[]>('evals:list-batches')).map((b) => b.batchId)).toEqual([pending.batchId]);
+    expect(await h.ok('evals:remove-batch', { batchId: pending.batchId })).toEqual([]);
+    const again = await h.host.handle('evals:remove-batch', { batchId: pending.batchId });
+    expect(again).toMatchObject({ ok: false, error: { code: 'NotFound' } });
+  });
+
+  it('resumes a batch at most once a session when collecting it fails for a reason that may pass', async () => {
+    const { pending, calls, second } = await leftWaiting('k-batch-5');
+    server.batch.refuse = 401; // the key is refused: mended in Settings, so the batch is not failed for good
+    const h = second();
+    try {
+      const before = calls();
+      expect(await resumeOnce(h)).toBe(`batch-${pending.batchId}`);
+      for (let i = 0; i < 3; i++) {
+        const [view] = await h.ok<BatchView[]>('evals:list-batches');
+        expect(view).toMatchObject({ batchId: pending.batchId, state: 'sent' });
+        expect(view?.error).toMatch(/401|refused/);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls()).toBe(before + 1);
+    } finally {
+      server.batch.refuse = undefined;
+    }
+  });
+
+  it('cancels a listed batch whose skill is gone', async () => {
+    const { library, pending, second } = await leftWaiting('k-batch-6');
+    const h = second();
+    rmSync(join(library, 'csv-report'), { recursive: true, force: true });
+    h.host.reload();
+    const [view] = await h.ok<BatchView[]>('evals:list-batches');
+    expect(await h.ok('evals:cancel-batch', { runId: view!.runId })).toBeDefined();
+    expect(server.batch.batches.get(pending.batchId)?.cancelled).toBe(true);
   });
 });

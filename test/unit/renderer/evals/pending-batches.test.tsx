@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The Evals tab's "Batches in progress": the host's list (which picks up batches saved before a restart), each
-// batch's progress at the last poll and a Cancel, the tab's own run left to its own progress, and a batch collected
-// when its run finishes. The host is a stand-in answering the two channels and sending the run events.
+// batch's progress at the last poll and a Cancel (or, failed for good, its reason and a Remove), the tab's own run
+// left to its own progress, and a batch collected when its run finishes. The host is a stand-in answering the
+// batch channels and sending the run events.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../../../shared/evals.js';
@@ -31,6 +32,8 @@ function fakeHost(initial: BatchView[]) {
   const api: HostApi = {
     invoke: (channel, request) => {
       calls.push({ channel, request });
+      if (channel === 'evals:remove-batch')
+        batches = batches.filter((b) => b.batchId !== (request as { batchId: string }).batchId);
       if (channel === 'evals:cancel-batch')
         batches = batches.map((b) =>
           b.runId === (request as { runId: string }).runId ? { ...b, state: 'canceling' } : b,
@@ -88,5 +91,21 @@ describe('batches in progress', () => {
     host.emit('runs:finished', { runId: 'batch-msgbatch_0001' });
     expect(collected).toBe(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Batches in progress' })).toBeNull());
+  });
+
+  it('shows a batch that failed for good with its reason and a Remove, which forgets it', async () => {
+    const reason = 'Anthropic: no batch msgbatch_0001 (404).';
+    const host = fakeHost([batch({ state: 'failed', error: reason })]);
+    render(<PendingBatches host={host.api} ownRunId={undefined} onCollected={() => undefined} />);
+    const list = await screen.findByRole('region', { name: 'Batches in progress' });
+    expect(list.textContent).toContain(`failed (batch msgbatch_0001`);
+    expect(list.textContent).toContain(reason);
+    expect(screen.queryByRole('button', { name: 'Cancel batch' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Batches in progress' })).toBeNull());
+    expect(host.calls.at(-1)).toEqual({
+      channel: 'evals:remove-batch',
+      request: { batchId: 'msgbatch_0001' },
+    });
   });
 });
