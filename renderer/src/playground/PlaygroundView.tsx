@@ -2,7 +2,7 @@
 // streams (the catalog sent, the skill that fired or why none did, each tool call waiting for the author's
 // approval, the answer), saved on a click, replayed against edited skills, and kept as evals. The conversation's
 // lifecycle is the conversation store's (it outlives the view); what a step looks like is StepView's.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { HostApi } from '../../../shared/ipc.js';
 import type { ListedEntry, ValidationProfile } from '../../../shared/types.js';
 import type { ViewId } from '../../../shared/views.js';
@@ -81,9 +81,15 @@ export default function PlaygroundView(props: {
     session.replay.reset();
     choose({ skillId: undefined });
   };
+  /** Turns only in memory: leaving the conversation asks first (a banner, never a dialog) instead of losing them. */
+  const unsavedTurns = conversation.opened ? 0 : conversation.turns.length - (conversation.savedTurns ?? 0);
+  const [leaving, setLeaving] = useState<(() => void) | undefined>();
+  const leave = (next: () => void) => (unsavedTurns > 0 ? setLeaving(() => next) : next());
+  const openSaved = (file: string) => void store.open(file).then(() => session.replay.reset());
   const save = async () => {
     const file = await store.save();
     if (file) setStatus(`Saved to ${file}`);
+    return file;
   };
   const outputEvalTarget = keepTarget(entries, opened, conversation.turns);
 
@@ -91,7 +97,7 @@ export default function PlaygroundView(props: {
     <section className="playground page" aria-label="Playground">
       <header className="view-head">
         <h2>Playground</h2>
-        <button onClick={() => startOver()} disabled={!started && !conversation.opened}>
+        <button onClick={() => leave(startOver)} disabled={!started && !conversation.opened}>
           New conversation
         </button>
         <button
@@ -132,8 +138,28 @@ export default function PlaygroundView(props: {
         skillId={setup.skillId}
         version={`${conversation.file ?? ''}|${replayFile ?? ''}`}
         current={conversation.file}
-        onOpen={(file) => void store.open(file).then(() => session.replay.reset())}
+        onOpen={(file) => leave(() => openSaved(file))}
       />
+      {leaving && unsavedTurns > 0 ? (
+        <div className="banner" role="status" aria-label="Unsaved conversation">
+          This conversation has {unsavedTurns} unsaved turn{unsavedTurns === 1 ? '' : 's'}.
+          <button
+            onClick={() =>
+              void save().then((file) => {
+                // A failed save keeps the conversation (its error shows); only a written one lets it go.
+                if (!file) return;
+                setLeaving(undefined);
+                leaving();
+              })
+            }
+            disabled={conversation.running}
+          >
+            Save, then go on
+          </button>
+          <button onClick={() => (setLeaving(undefined), leaving())}>Discard it</button>
+          <button onClick={() => setLeaving(undefined)}>Keep it</button>
+        </div>
+      ) : null}
       <p className="playground-status" role="status">
         {chosen.status ?? ''}
       </p>

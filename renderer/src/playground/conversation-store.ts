@@ -17,6 +17,8 @@ export interface ConversationState {
   error?: string;
   /** Where the conversation was last saved (a replay needs the file). */
   file?: string;
+  /** How many turns that save held: later ones are only in memory. */
+  savedTurns?: number;
   /** A saved conversation opened from the list: shown and replayable, not continued. */
   opened?: Conversation;
   /** A replay's comparison with the conversation it replays, once it finished. */
@@ -132,7 +134,7 @@ export class ConversationStore {
     const id = this.state.id;
     const r = await this.host.invoke('chat:save', { conversationId: id });
     if (!r.ok) return void this.succeeded(id, r);
-    this.update(id, (s) => ({ ...s, file: r.value.file }));
+    this.update(id, (s) => ({ ...s, file: r.value.file, savedTurns: s.turns.length }));
     return r.value.file;
   };
 

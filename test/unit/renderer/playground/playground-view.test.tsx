@@ -4,7 +4,7 @@
 // model; Stop cancels a waiting call; nothing is written until Save or a Keep button is clicked, and the status
 // line names the file written.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -202,6 +202,48 @@ describe('a saved conversation', () => {
       prompt: QUESTION,
       expected_output: 'the tool said Hello Ada from platform',
     });
+  });
+});
+
+describe('leaving a conversation', () => {
+  it('with unsaved turns asks in a banner first: Keep it, Save then go on, or Discard it', async () => {
+    const view = renderPlayground();
+    const card = await ask(view);
+    fireEvent.click(within(card).getByRole('button', { name: 'Run' }));
+    await within(view).findByText('the tool said Hello Ada from platform', undefined, { timeout: 10_000 });
+    const conversation = () => within(view).queryByRole('list', { name: 'Conversation' });
+
+    fireEvent.click(within(view).getByRole('button', { name: 'New conversation' }));
+    const banner = within(view).getByRole('status', { name: 'Unsaved conversation' });
+    expect(banner.textContent).toContain('This conversation has 1 unsaved turn.');
+    // Nothing is lost by the click, and no choice takes the focus.
+    expect(conversation()).not.toBeNull();
+    expect(banner.contains(document.activeElement)).toBe(false);
+    fireEvent.click(within(banner).getByRole('button', { name: 'Keep it' }));
+    expect(within(view).queryByRole('status', { name: 'Unsaved conversation' })).toBeNull();
+    expect(conversation()).not.toBeNull();
+
+    fireEvent.click(within(view).getByRole('button', { name: 'New conversation' }));
+    fireEvent.click(
+      within(within(view).getByRole('status', { name: 'Unsaved conversation' })).getByRole('button', {
+        name: 'Save, then go on',
+      }),
+    );
+    await waitFor(() => expect(conversation()).toBeNull());
+    const saved = join(folder, '.skillbench', 'conversations');
+    expect(readdirSync(saved).length).toBeGreaterThan(0);
+
+    // A saved conversation is left without asking; a new unsaved one can be discarded.
+    const again = await ask(view);
+    fireEvent.click(within(again).getByRole('button', { name: 'Refuse' }));
+    await within(view).findAllByText(/refused/i, undefined, { timeout: 10_000 });
+    fireEvent.click(within(view).getByRole('button', { name: 'New conversation' }));
+    fireEvent.click(
+      within(within(view).getByRole('status', { name: 'Unsaved conversation' })).getByRole('button', {
+        name: 'Discard it',
+      }),
+    );
+    await waitFor(() => expect(conversation()).toBeNull());
   });
 });
 
