@@ -1,10 +1,9 @@
 // Owns the provider-neutral chat shapes every model provider speaks (Anthropic, OpenAI-compatible, Claude Code),
-// the provider configuration format, and the one error type a provider throws.
+// the provider configuration format, the one error type a provider throws, and the shapes of a vendor batch API.
 import type { JsonSchema, JsonValue } from '../../../../shared/types.js';
 import { SkillError } from '../../../../shared/errors.js';
 import { formatBytes } from '../../../../shared/units.js';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../../shared/evals.js';
-import type { BatchApi } from '../batch/types.js';
 
 export { PROVIDER_KINDS, type ProviderKind };
 
@@ -242,4 +241,50 @@ export function sdkErrorToProviderError(
     undefined,
     false,
   );
+}
+
+// A vendor's batch API in provider-neutral terms (Anthropic's Message Batches, OpenAI's Batch API): requests with
+// custom ids go in, a batch's state is polled, and each request's outcome comes back.
+
+export interface BatchLine {
+  /** Unique within the batch; `[A-Za-z0-9_-]{1,64}` as Anthropic requires. */
+  customId: string;
+  request: ChatRequest;
+}
+
+/** How many of a batch's requests are where; `processing` counts the ones not yet answered. */
+export interface BatchCounts {
+  processing: number;
+  succeeded: number;
+  errored: number;
+  expired: number;
+  cancelled: number;
+}
+
+export interface BatchStatus {
+  id: string;
+  /** The vendor's word for it (`in_progress`, `canceling`, `ended`; `validating`, `finalizing`, `expired`…). */
+  state: string;
+  /** No request will be answered any more: the results can be read. */
+  ended: boolean;
+  counts: BatchCounts;
+}
+
+/** One request's end: its answer as the server said it (checked by the caller), or why there is none. */
+export type BatchOutcome =
+  | { customId: string; type: 'succeeded'; response: ProviderResponse }
+  | { customId: string; type: 'errored' | 'expired' | 'cancelled'; message: string };
+
+/** A vendor's batch API, through its SDK. Each call is one HTTP request; polling is the caller's (poll.ts). */
+export interface BatchApi {
+  /** The vendor as messages name it. */
+  readonly vendor: string;
+  create(
+    lines: readonly BatchLine[],
+    options: { promptCache: boolean; signal?: AbortSignal },
+  ): Promise<BatchStatus>;
+  retrieve(id: string, signal?: AbortSignal): Promise<BatchStatus>;
+  /** Every request's outcome once the batch ended; a request the vendor sent nothing for is `expired`. */
+  results(id: string, customIds: readonly string[], signal?: AbortSignal): Promise<BatchOutcome[]>;
+  cancel(id: string): Promise<BatchStatus>;
 }
