@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fakeModelServer } from './prompt-cache.js';
-import { writeTriggerLibrary } from './trigger-library.js';
+import { triggerLibraryReply, writeTriggerLibrary } from './trigger-library.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = (path) => import(pathToFileURL(join(here, '..', 'dist', path)).href);
@@ -21,12 +21,7 @@ export async function batchBenchmark({ skills = 24, queries = 10 } = {}) {
   const { ModelClient } = await dist('electron/core/models/model-client.js');
   const { runLibraryTriggers } = await dist('electron/core/evals/triggers.js');
   const { BatchJobStore } = await dist('electron/core/evals/batch-jobs.js');
-  const script = (req) => {
-    const named = /^Use (\S+) on task/.exec(lastUserText(req))?.[1];
-    return named
-      ? { tool: 'Skill', input: { skill: named }, usage: 'measured' }
-      : { text: 'Answered directly.', usage: 'measured' };
-  };
+  const script = (req) => triggerLibraryReply(lastUserText(req));
   try {
     const libraryDir = join(dir, 'library');
     writeTriggerLibrary(libraryDir, { skills, queries });

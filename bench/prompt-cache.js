@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformWithOxc } from 'vite';
-import { writeTriggerLibrary } from './trigger-library.js';
+import { triggerLibraryReply, writeTriggerLibrary } from './trigger-library.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = (path) => import(pathToFileURL(join(here, '..', 'dist', path)).href);
@@ -35,12 +35,7 @@ export async function promptCacheBenchmark({ skills = 24, queries = 10, model = 
   const { runLibraryTriggers } = await dist('electron/core/evals/triggers.js');
   const { DEFAULT_PRICES } = await dist('electron/core/models/prices.js');
   const { billedInputTokens, promptTokens } = await dist('shared/usage.js');
-  const server = await startFakeModelServer((req) => {
-    const named = /^Use (\S+) on task/.exec(lastUserText(req))?.[1];
-    return named
-      ? { tool: 'Skill', input: { skill: named }, usage: 'measured' }
-      : { text: 'Answered directly.', usage: 'measured' };
-  });
+  const server = await startFakeModelServer((req) => triggerLibraryReply(lastUserText(req)));
   try {
     const libraryDir = join(dir, 'library');
     writeTriggerLibrary(libraryDir, { skills, queries });

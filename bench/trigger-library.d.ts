@@ -4,3 +4,7 @@ export declare function writeTriggerLibrary(
   dir: string,
   options?: { skills?: number; queries?: number },
 ): string[];
+export declare function triggerLibraryReply(
+  userText: string,
+  directAnswer?: string,
+): { tool: 'Skill'; input: { skill: string }; usage: 'measured' } | { text: string; usage: 'measured' };

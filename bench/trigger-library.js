@@ -53,3 +53,14 @@ export function writeTriggerLibrary(dir, { skills = 24, queries = 10 } = {}) {
   }
   return chosen.map((s) => s.name);
 }
+
+/**
+ * The scripted model for this library (the fake model server's reply): a query written as `Use NAME on task N` loads
+ * NAME with the Skill tool, any other is answered directly; usage is counted from the request as the vendors do.
+ */
+export function triggerLibraryReply(userText, directAnswer = 'Answered directly.') {
+  const named = /^Use (\S+) on task/.exec(userText)?.[1];
+  return named
+    ? { tool: 'Skill', input: { skill: named }, usage: 'measured' }
+    : { text: directAnswer, usage: 'measured' };
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeTriggerLibrary } from '../../../bench/trigger-library.js';
+import { triggerLibraryReply, writeTriggerLibrary } from '../../../bench/trigger-library.js';
 import { runCaptured } from '../run-cli.js';
 import { lastUserText } from '../../fakes/model-server.js';
 import type { CollisionsView, TriggerReport } from '../../../shared/evals.js';
@@ -20,12 +20,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function measured(): void {
-  session.server.script = (req) => {
-    const named = /^Use (\S+) on task/.exec(lastUserText(req))?.[1];
-    return named
-      ? { tool: 'Skill', input: { skill: named }, usage: 'measured' }
-      : { text: 'No.', usage: 'measured' };
-  };
+  session.server.script = (req) => triggerLibraryReply(lastUserText(req), 'No.');
 }
 
 const triggers = (model: string, ...extra: string[]) =>

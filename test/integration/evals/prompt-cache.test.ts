@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeTriggerLibrary } from '../../../bench/trigger-library.js';
+import { triggerLibraryReply, writeTriggerLibrary } from '../../../bench/trigger-library.js';
 import {
   lastUserText,
   MIN_CACHED_TOKENS,
@@ -48,12 +48,7 @@ afterAll(async () => {
 /** The scripted model: the skill a query names, else a direct answer; usage counted from the request. */
 function measuredRoutes(): void {
   server.received.length = 0;
-  server.script = (req) => {
-    const named = /^Use (\S+) on task/.exec(lastUserText(req))?.[1];
-    return named
-      ? { tool: 'Skill', input: { skill: named }, usage: 'measured' }
-      : { text: 'Answered directly.', usage: 'measured' };
-  };
+  server.script = (req) => triggerLibraryReply(lastUserText(req));
 }
 
 function client(kind: ProviderKind, options: ModelClientOptions = {}, model = MODEL): ModelClient {
